@@ -1,0 +1,64 @@
+"""The game protocol every tracker implements (see ../shared/DESIGN.md, "assistant/").
+
+Rules are pure: no I/O, no clock, no randomness. Dice and shuffles are actions that carry their
+result. State and actions are plain JSON-serialisable data (dicts, lists, str, int, float, bool,
+None). An action is a dict with a "type" key, e.g. {"type": "guess", "player": "red", ...}.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+Json = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """The rules forbid an action: which rule, and why. Applying it changes nothing."""
+
+    rule: str
+    why: str
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.why}"
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option for `deaddrop table new GAME --option value`."""
+
+    default: Any
+    help: str
+
+
+class Game(Protocol):
+    """What a game module exposes as `GAME`."""
+
+    name: str  # as typed on the command line, e.g. "spies-and-lies"
+    title: str
+    options: dict[str, Option]
+
+    def setup(self, options: Json) -> Json:
+        """The initial state for these options (unknown options are refused by the caller)."""
+        ...
+
+    def apply(self, state: Json, action: Json, *, force: bool = False) -> Json | Refusal:
+        """The new state (a new object; `state` is not mutated), or why the rules forbid it.
+
+        With force=True the game carries out the action as a house rule, skipping the rule that
+        would refuse it; it still refuses what it cannot carry out at all (a malformed action)."""
+        ...
+
+    def view(self, state: Json) -> Json:
+        """The public view of the state (no secrets), as printed by `show --json`."""
+        ...
+
+    def describe(self, action: Json, before: Json, after: Json) -> str:
+        """One readable log line for an applied action, e.g. "red guesses Scout on blue mission 2:
+        wrong; blue's Miner activates, +3"."""
+        ...
+
+    def render(self, state: Json) -> str:
+        """The table as text for the terminal."""
+        ...

@@ -1,0 +1,52 @@
+"""The one console script, `deaddrop`: composes the print-and-play and assistant commands.
+
+Domain errors (deaddrop.errors) become a `deaddrop: ...` message and an exit code here, in one place.
+Nothing heavy is imported at start-up: reportlab only loads inside `build`.
+"""
+
+from __future__ import annotations
+
+import click
+import typer
+from typer.core import TyperGroup
+
+from deaddrop.errors import DeadDropError
+
+
+class _Group(TyperGroup):
+    """A command group that reports DeadDropError as one line per problem and its exit code."""
+
+    def invoke(self, ctx: click.Context):  # type: ignore[override]
+        try:
+            return super().invoke(ctx)
+        except DeadDropError as error:
+            for line in error.lines():
+                click.echo(f"deaddrop: {line}", err=True)
+            ctx.exit(error.exit_code)
+
+
+app = typer.Typer(
+    cls=_Group,
+    help="Dead Drop: print-and-play kits and a table assistant for spy games.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+
+def _register() -> None:
+    from assistant.spy.cli import app as spy_app
+    from assistant.table_cli import app as table_app
+    from pnp.cli import register as register_pnp
+
+    register_pnp(app)
+    app.add_typer(table_app, name="table", help="Keep a game at the table: actions, log, undo.")
+    app.add_typer(spy_app, name="spy", help="Spy!: check networks, answer probes, deduce.")
+
+
+_register()
+
+
+def main() -> None:
+    """Entry point of the `deaddrop` console script."""
+    app()

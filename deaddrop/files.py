@@ -1,0 +1,36 @@
+"""Atomic file writes: a killed process never leaves a half-written file behind."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO
+
+
+@contextmanager
+def atomic_writer(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO]:
+    """Open a temporary file beside `path`; on success fsync it and rename it over `path`."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8"})) as handle:
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
+    """Write `data` to `path` atomically."""
+    with atomic_writer(path, "wb" if isinstance(data, bytes) else "w") as handle:
+        handle.write(data)

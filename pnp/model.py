@@ -1,0 +1,178 @@
+"""The component model: what the loader (definitions.py) produces from YAML and what the
+component drawers (components/) turn into drawing operations. Plain frozen data, no I/O.
+
+Every length is in PDF points (1/72 in). Every box is resolved against its component: origin at the
+top-left corner of the component's trim box, x to the right, y DOWN. Backends flip y for PDF.
+Colours are "#rrggbb" strings or None for "none". Text may hold data fields such as "{name}",
+filled from a row of the component's data table when the face is drawn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+KINDS = ("card", "counter", "tile", "token", "sheet", "board")
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where something was defined, for error messages: file, 1-based line, key path."""
+
+    file: str
+    line: int
+    path: str
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle in component coordinates (points, y down from the top-left of the trim box)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class Style:
+    """How text looks. `font` is a family name known to the backends ("Vera" is embedded)."""
+
+    font: str = "Vera"
+    size: float = 10.0
+    min_size: float = 5.0
+    color: str = "#000000"
+    align: str = "center"  # left | center | right
+    valign: str = "middle"  # top | middle | bottom
+    leading: float = 1.2  # line height as a multiple of the size
+    bold: bool = False
+    italic: bool = False
+
+
+@dataclass(frozen=True)
+class Text:
+    """Text wrapped to its box, shrunk from style.size down to style.min_size until it fits."""
+
+    text: str
+    box: Box
+    style: Style
+    rotate: float = 0.0  # degrees, counter-clockwise, about the box centre
+
+
+@dataclass(frozen=True)
+class Rect:
+    box: Box
+    radius: float = 0.0
+    stroke: str | None = "#000000"
+    fill: str | None = None
+    width: float = 0.5
+
+
+@dataclass(frozen=True)
+class Circle:
+    """An ellipse inscribed in its box (a circle when the box is square)."""
+
+    box: Box
+    stroke: str | None = "#000000"
+    fill: str | None = None
+    width: float = 0.5
+
+
+@dataclass(frozen=True)
+class Line:
+    points: tuple[tuple[float, float], ...]
+    stroke: str = "#000000"
+    width: float = 0.5
+    dash: tuple[float, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A grid of rows x cols cells filling `box`, less room for labels when labelled.
+
+    Row labels go on the left ("numbers": 1.., "letters": A..), column labels on top."""
+
+    box: Box
+    rows: int
+    cols: int
+    row_labels: str = "none"  # none | numbers | letters
+    col_labels: str = "none"  # none | numbers | letters
+    stroke: str = "#000000"
+    width: float = 0.5
+    label_style: Style = field(default_factory=Style)
+    fill: str | None = None
+
+
+@dataclass(frozen=True)
+class Track:
+    """A row (or column) of numbered boxes, `start` to `stop` inclusive, filling `box`.
+
+    `labels`, when given, replaces the numbers (one label per box)."""
+
+    box: Box
+    start: int
+    stop: int
+    direction: str = "horizontal"  # horizontal | vertical
+    labels: tuple[str, ...] | None = None
+    stroke: str = "#000000"
+    width: float = 0.5
+    fill: str | None = None
+    style: Style = field(default_factory=Style)
+    gap: float = 0.0
+
+
+@dataclass(frozen=True)
+class Image:
+    """A PNG or SVG file (path resolved, existence checked by the loader), fitted into `box`."""
+
+    path: str  # may hold data fields, e.g. "art/{name}.png"; resolved against `base`
+    box: Box
+    base: Path = Path(".")
+    fit: str = "contain"  # contain | stretch
+
+
+Element = Text | Rect | Circle | Line | Grid | Track | Image
+
+
+@dataclass(frozen=True)
+class Face:
+    """One distinct face of a component: its data row and how many copies to print."""
+
+    data: dict[str, Any]
+    count: int
+
+
+@dataclass(frozen=True)
+class Component:
+    """A printable component: one size, a front and an optional back, one or more faces."""
+
+    game: str
+    name: str
+    kind: str  # one of KINDS
+    width: float
+    height: float
+    faces: tuple[Face, ...]
+    front: tuple[Element, ...]
+    back: tuple[Element, ...] | None
+    title: str = ""
+    corner: float = 0.0  # radius of the rounded cut line, drawn as a guide
+    bleed: float = 0.0  # extra art around the trim box when bleed is on
+    split: bool = False  # a board larger than the printable area is split into glued tiles
+    source: Source = Source("", 0, "")
+
+    @property
+    def copies(self) -> int:
+        """How many pieces are printed in all."""
+        return sum(face.count for face in self.faces)
+
+
+@dataclass(frozen=True)
+class GameKit:
+    """A game's components, in print order."""
+
+    name: str
+    title: str
+    components: tuple[Component, ...]
+    folder: Path
+    notes: str = ""
