@@ -6,7 +6,6 @@ Nothing heavy is imported at start-up: reportlab only loads inside `build`.
 
 from __future__ import annotations
 
-import click
 import typer
 from typer.core import TyperGroup
 
@@ -16,12 +15,12 @@ from deaddrop.errors import DeadDropError
 class _Group(TyperGroup):
     """A command group that reports DeadDropError as one line per problem and its exit code."""
 
-    def invoke(self, ctx: click.Context):  # type: ignore[override]
+    def invoke(self, ctx):  # type: ignore[override]
         try:
             return super().invoke(ctx)
         except DeadDropError as error:
             for line in error.lines():
-                click.echo(f"deaddrop: {line}", err=True)
+                typer.echo(f"deaddrop: {line}", err=True)
             ctx.exit(error.exit_code)
 
 
