@@ -1,6 +1,7 @@
 """The one console script, `deaddrop`: composes the print-and-play and assistant commands.
 
-Domain errors (deaddrop.errors) become a `deaddrop: ...` message and an exit code here, in one place.
+Domain errors (deaddrop.errors) become a `deaddrop: ...` message and an exit code here,
+in one place.
 Nothing heavy is imported at start-up: reportlab only loads inside `build`.
 """
 
