@@ -3,6 +3,10 @@
 Rules are pure: no I/O, no clock, no randomness. Dice and shuffles are actions that carry their
 result. State and actions are plain JSON-serialisable data (dicts, lists, str, int, float, bool,
 None). An action is a dict with a "type" key, e.g. {"type": "guess", "player": "red", ...}.
+
+Optional: a game may also offer `complete(state, action, seed) -> action`, which fills in the
+random result an action entered without it needs (dice, a shuffle), drawn from `seed` and recorded
+in the returned action. `deaddrop table do` calls it with a fresh seed before `apply`.
 """
 
 from __future__ import annotations

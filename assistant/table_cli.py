@@ -1,7 +1,268 @@
-"""`deaddrop table ...` (issue 3)."""
+"""`deaddrop table ...`: thin commands over `assistant.table` and `assistant.table_io` (issue 3).
+
+Each command parses its arguments, calls one core function and prints the result (text, or JSON
+with --json). Errors are DeadDropError, printed by the root CLI as one line and an exit code.
+"""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
 
-app = typer.Typer(no_args_is_help=True, help="Keep a game at the table: actions, log, undo.")
+app = typer.Typer(
+    no_args_is_help=True,
+    add_completion=False,
+    help="Keep a game at the table: actions, log, undo.",
+)
+
+NAME_HELP = "The table (default: the most recently used one)."
+
+
+def _db(ctx: typer.Context) -> Path:
+    from deaddrop.paths import default_db
+
+    return ctx.obj if isinstance(ctx.obj, Path) else default_db()
+
+
+def _print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _print(outcome: Any, as_json: bool, *, render: bool = True) -> None:
+    if as_json:
+        _print_json(outcome.as_json())
+        return
+    if outcome.text:
+        typer.echo(outcome.text)
+    for path, before, after in outcome.changes:
+        typer.echo(f"  {path}: {json.dumps(before)} -> {json.dumps(after)}")
+    if render:
+        typer.echo(outcome.game.render(outcome.state))
+
+
+@app.callback()
+def table(
+    ctx: typer.Context,
+    db: Annotated[
+        Path | None,
+        typer.Option(
+            "--db",
+            metavar="PATH",
+            help="The table database (default: DEADDROP_DB, else the data directory).",
+        ),
+    ] = None,
+) -> None:
+    """Keep a game at the table: actions, log, undo, void, export."""
+    ctx.obj = db
+
+
+@app.command()
+def new(
+    ctx: typer.Context,
+    game: Annotated[
+        str, typer.Argument(metavar="GAME", help="The game, e.g. tally or spies-and-lies.")
+    ],
+    name: str = typer.Option(
+        None, "--name", metavar="NAME", help="The table's name (default: GAME-N)."
+    ),
+    option: Annotated[
+        list[str] | None,
+        typer.Option("-o", "--option", metavar="KEY=VALUE", help="A game option KEY=VALUE."),
+    ] = None,
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Start a table of GAME."""
+    from assistant import table as core
+
+    options = core.parse_assignments(option or [], "option")
+    _print(core.new(_db(ctx), game, name, options), as_json)
+
+
+@app.command("list")
+def list_(
+    ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")
+) -> None:
+    """List the tables, most recently used first (* marks the default one)."""
+    from assistant import table as core
+
+    rows = core.tables(_db(ctx))
+    if as_json:
+        _print_json(rows)
+        return
+    if not rows:
+        typer.echo("no tables yet (start one: deaddrop table new GAME)")
+    width = max((len(r["name"]) for r in rows), default=0)
+    for row in rows:
+        mark = "*" if row["current"] else " "
+        typer.echo(f"{mark} {row['name']:<{width}}  {row['game']}  {row['events']} events")
+
+
+@app.command()
+def show(
+    ctx: typer.Context,
+    name: Annotated[str | None, typer.Argument(metavar="[NAME]", help=NAME_HELP)] = None,
+    as_json: bool = typer.Option(False, "--json", help="Print the game's public view as JSON."),
+) -> None:
+    """Show the table's current state."""
+    from assistant import table as core
+
+    outcome = core.show(_db(ctx), name)
+    if as_json:
+        _print_json(outcome.game.view(outcome.state))
+    else:
+        typer.echo(outcome.game.render(outcome.state))
+
+
+@app.command()
+def log(
+    ctx: typer.Context,
+    name: Annotated[str | None, typer.Argument(metavar="[NAME]", help=NAME_HELP)] = None,
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """The numbered history of the table (voided and undone events marked)."""
+    from assistant import table as core
+
+    lines = core.log(_db(ctx), name)
+    if as_json:
+        _print_json([line.as_json() for line in lines])
+        return
+    for line in lines:
+        typer.echo(str(line))
+
+
+@app.command("do")
+def do_(
+    ctx: typer.Context,
+    kind: Annotated[str, typer.Argument(metavar="TYPE", help="The action, e.g. add.")],
+    values: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="KEY=VALUE", help="The action's values, e.g. player=red n=3."),
+    ] = None,
+    name: Annotated[str | None, typer.Option("--table", metavar="NAME", help=NAME_HELP)] = None,
+    by: str = typer.Option(None, "--by", metavar="WHO", help="Who entered the action."),
+    force: Annotated[
+        str | None,
+        typer.Option("--force", metavar="REASON", help="Apply it anyway as a house rule."),
+    ] = None,
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Enter an action (values are YAML: n=3, player=red, cards=[1,2])."""
+    from assistant import table as core
+
+    fields = core.parse_assignments(values or [], "value")
+    if "type" in fields:
+        raise _input_error("value 'type=...': the action type is the first argument")
+    outcome = core.do(_db(ctx), name, {"type": kind, **fields}, by=by, force=force)
+    _print(outcome, as_json, render=True)
+
+
+def _input_error(message: str) -> Exception:
+    from deaddrop.errors import InputError
+
+    return InputError(message)
+
+
+@app.command()
+def undo(
+    ctx: typer.Context,
+    name: Annotated[str | None, typer.Argument(metavar="[NAME]", help=NAME_HELP)] = None,
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Undo the last event (redo brings it back until a new action is entered)."""
+    from assistant import table as core
+
+    _print(core.undo(_db(ctx), name), as_json)
+
+
+@app.command()
+def redo(
+    ctx: typer.Context,
+    name: Annotated[str | None, typer.Argument(metavar="[NAME]", help=NAME_HELP)] = None,
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Re-apply the most recently undone event."""
+    from assistant import table as core
+
+    _print(core.redo(_db(ctx), name), as_json)
+
+
+@app.command()
+def void(
+    ctx: typer.Context,
+    number: Annotated[int, typer.Argument(metavar="N", help="The event number, as in the log.")],
+    why: str = typer.Option(..., "--why", metavar="TEXT", help="Why the event is void."),
+    name: Annotated[str | None, typer.Option("--table", metavar="NAME", help=NAME_HELP)] = None,
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Void a past event: kept in the log, no longer applied; shows what changed downstream."""
+    from assistant import table as core
+
+    outcome = core.void(_db(ctx), name, number, why)
+    if not as_json and not outcome.changes:
+        typer.echo(outcome.text)
+        typer.echo("  nothing changed downstream")
+        typer.echo(outcome.game.render(outcome.state))
+        return
+    _print(outcome, as_json)
+
+
+@app.command()
+def export(ctx: typer.Context, name: str = typer.Argument(None, help=NAME_HELP)) -> None:
+    """Print the table's history as YAML (the import/replay format)."""
+    from assistant import table_io
+
+    typer.echo(table_io.export(_db(ctx), name), nl=False)
+
+
+@app.command("import")
+def import_(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(help="An exported history (YAML).")],
+    name: str = typer.Option(
+        None, "--name", metavar="NAME", help="The new table's name (default: the file's)."
+    ),
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Start a table from an exported history."""
+    from assistant import table_io
+
+    _print(table_io.import_file(_db(ctx), file, name), as_json)
+
+
+@app.command()
+def replay(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game the history is for.")],
+    file: Annotated[Path, typer.Argument(help="An exported history (YAML).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the final view as JSON.")] = False,
+) -> None:
+    """Replay a history in memory (no database) and print the final state."""
+    from assistant import table_io
+
+    outcome = table_io.replay_file(game, file)
+    if as_json:
+        _print_json(outcome.game.view(outcome.state))
+    else:
+        typer.echo(outcome.game.render(outcome.state))
+
+
+@app.command()
+def delete(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="The table to delete.")],
+    yes: bool = typer.Option(False, "--yes", help="Do not ask for confirmation."),
+) -> None:
+    """Delete a table and its whole history."""
+    from assistant import table as core
+    from deaddrop.errors import Refused
+
+    if not yes and name in {row["name"] for row in core.tables(_db(ctx))}:
+        try:
+            confirmed = typer.confirm(f"Delete table '{name}' and its whole history?")
+        except typer.Abort:
+            confirmed = False
+        if not confirmed:
+            raise Refused(f"table '{name}' not deleted (pass --yes to delete without asking)")
+    typer.echo(core.delete(_db(ctx), name))

@@ -35,6 +35,9 @@ app = typer.Typer(
 
 
 def _register() -> None:
+    from deaddrop.fast_params import install
+
+    install()  # plain str/Path/bool parameters: no pydantic import at start-up (75 ms)
     from assistant.spy.cli import app as spy_app
     from assistant.table_cli import app as table_app
     from pnp.cli import register as register_pnp

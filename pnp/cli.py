@@ -2,8 +2,154 @@
 
 from __future__ import annotations
 
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
 import typer
+
+from deaddrop.errors import InputError
+
+
+def _settings(paper: str, flip: str, back_offset: str, bleed: str, gutter: str | None):
+    from pnp.layout import PAPERS, Settings
+    from pnp.units import mm, parse_length
+
+    paper = paper.lower()
+    if paper not in PAPERS:
+        raise InputError(f"--paper: unknown paper '{paper}' (expected a4 or letter)")
+    if flip not in ("long", "short"):
+        raise InputError(f"--flip: '{flip}' is not a flip (expected long or short)")
+    try:
+        dx, dy = (float(v) for v in back_offset.split(","))
+    except ValueError:
+        raise InputError(
+            f"--back-offset: '{back_offset}' is not X,Y in mm (expected two numbers, e.g. 0.5,-1)"
+        ) from None
+    lengths = {}
+    for name, text in (("--bleed", bleed), ("--gutter", gutter)):
+        if text is None:
+            continue
+        try:
+            lengths[name] = 0.0 if text.strip() == "0" else parse_length(text)
+        except ValueError as error:
+            raise InputError(f"{name}: {error}") from None
+        if lengths[name] < 0 or lengths[name] > mm(20):
+            raise InputError(f"{name}: '{text}' is out of range (expected 0mm to 20mm)")
+    return Settings(
+        paper=paper,
+        flip=flip,
+        back_offset=(mm(dx), mm(dy)),
+        bleed=lengths.get("--bleed", 0.0),
+        gutter=lengths.get("--gutter"),
+    )
+
+
+def build(
+    games: Annotated[
+        list[str] | None, typer.Argument(metavar="GAME", help="Games to build (default: all).")
+    ] = None,
+    paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
+    out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
+    templates: Annotated[Path | None, typer.Option(help="Folder of game templates.")] = None,
+    svg: Annotated[bool, typer.Option("--svg", help="Also write one SVG per face.")] = False,
+    calibration: Annotated[
+        bool, typer.Option("--calibration", help="Write only the duplex calibration sheet.")
+    ] = False,
+    flip: Annotated[str, typer.Option(help="Duplex flip edge: long or short.")] = "long",
+    back_offset: Annotated[
+        str, typer.Option(help="Shift backs by X,Y mm (read off the calibration sheet).")
+    ] = "0,0",
+    bleed: Annotated[str, typer.Option(help="Bleed around each piece, e.g. 3mm.")] = "0",
+    gutter: Annotated[
+        str | None, typer.Option(help="Space between pieces (default 0, or twice the bleed).")
+    ] = None,
+) -> None:
+    """Render kits to print-ready PDF (and SVG): DIR/<game>.pdf and DIR/<game>/<component>.pdf."""
+    from deaddrop.paths import templates_dir
+    from pnp import build as builder
+
+    settings = _settings(paper, flip, back_offset, bleed, gutter)
+    if calibration:
+        path = builder.build_calibration(out, settings)
+        typer.echo(f"wrote {path}")
+        return
+    from pnp.definitions import load_kits
+
+    kits = load_kits(templates or templates_dir(), games or None)
+    if not kits:
+        folder = templates or templates_dir()
+        raise InputError(f"{folder}: no games found (expected <game>/game.yaml)")
+    total = builder.steps(kits, svg)
+    if sys.stderr.isatty():
+        from rich.console import Console
+        from rich.progress import Progress
+
+        with Progress(console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("building", total=total)
+
+            def tick(label: str) -> None:
+                bar.update(task, advance=1, description=label)
+
+            written = builder.build_kits(kits, out, settings, svg, tick)
+    else:
+        written = builder.build_kits(kits, out, settings, svg)
+    for kit in kits:
+        folder = out / kit.name
+        files = [p for p in written if folder in p.parents]
+        count = f"{len(files)} file" + ("" if len(files) == 1 else "s")
+        typer.echo(f"wrote {out / (kit.name + '.pdf')} and {count} under {folder}/")
+
+
+def list_games(
+    templates: Annotated[Path | None, typer.Option(help="Folder of game templates.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """List games, their components, kinds, sizes and counts."""
+    from deaddrop.paths import templates_dir
+    from pnp.definitions import load_kits
+    from pnp.units import to_mm
+
+    kits = load_kits(templates or templates_dir())
+    data = {
+        "games": [
+            {
+                "name": kit.name,
+                "title": kit.title,
+                "components": [
+                    {
+                        "name": c.name,
+                        "title": c.title or c.name,
+                        "kind": c.kind,
+                        "width_mm": round(to_mm(c.width), 2),
+                        "height_mm": round(to_mm(c.height), 2),
+                        "faces": len(c.faces),
+                        "count": c.copies,
+                        "back": c.back is not None,
+                    }
+                    for c in kit.components
+                ],
+            }
+            for kit in kits
+        ]
+    }
+    if as_json:
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    for game in data["games"]:
+        typer.echo(f"{game['name']}: {game['title']}")
+        width = max((len(c["name"]) for c in game["components"]), default=0)
+        for c in game["components"]:
+            size = f"{c['width_mm']:g} x {c['height_mm']:g} mm"
+            back = "front+back" if c["back"] else "front only"
+            typer.echo(
+                f"  {c['name']:<{width}}  {c['kind']:<8} {size:<18} {c['count']:>3} pieces "
+                f"({c['faces']} faces, {back})"
+            )
 
 
 def register(app: typer.Typer) -> None:
     """Add `build` and `list` to the root app."""
+    app.command("build")(build)
+    app.command("list")(list_games)

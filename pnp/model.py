@@ -160,6 +160,7 @@ class Component:
     bleed: float = 0.0  # extra art around the trim box when bleed is on
     split: bool = False  # a board larger than the printable area is split into glued tiles
     source: Source = Source("", 0, "")
+    overlap: float = 10 * 72 / 25.4  # how much the tiles of a split board overlap (10 mm)
 
     @property
     def copies(self) -> int:

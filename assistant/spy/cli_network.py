@@ -1,9 +1,185 @@
-"""`deaddrop spy check|answer|same|random` (issue 4)."""
+"""`deaddrop spy check|answer|same|random` (issue 4): thin commands over the network modules.
+
+Kept light on purpose: `check` on a vertex list imports neither numpy nor reportlab (only `--pdf`,
+`--svg` and `random` load them), so it answers fast. The field size options are plain text
+parameters, converted here by `_size`: typer 0.29 converts an `int` parameter through pydantic,
+whose import alone costs about 65 ms, while plain `str` parameters take the fast path of
+`deaddrop.fast_params`.
+"""
 
 from __future__ import annotations
 
+import json
+from typing import Annotated, Any
+
 import typer
+
+FILE_HELP = "A network file: a vertex list (2B 2D 5D ...) or a drawing of # and . (- for stdin)."
+ROWS = typer.Option("--rows", metavar="R", help="Rows of the field, 1 to 64.")
+COLS = typer.Option("--cols", metavar="C", help="Columns of the field, 1 to 64.")
+LENGTHS = typer.Option("--lengths", help="Line lengths, e.g. 1,2,3,4,5,6 or 1,1,2,3,4,5,6.")
+JSON = typer.Option("--json", help="Print JSON instead of text.")
+PDF_HELP = "Draw the network on a labelled field, as PDF."
+SVG_HELP = "Draw the network on a labelled field, as SVG."
+
+
+def _echo_json(data: Any) -> None:
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _size(option: str, text: str) -> int:
+    """A field dimension given on the command line: a whole number 1 to 64."""
+    if not text.isdigit() or not 1 <= int(text) <= 64:
+        from deaddrop.errors import InputError
+
+        raise InputError(f"{option}: {text!r} is not a whole number 1 to 64")
+    return int(text)
+
+
+def _setup(rows: str, cols: str, lengths: str):  # -> (Field, tuple[int, ...])
+    from assistant.spy.model import Field
+    from assistant.spy.network_input import parse_lengths
+
+    return Field(_size("--rows", rows), _size("--cols", cols)), parse_lengths(lengths)
+
+
+def _checked(path: str, rows: str, cols: str, lengths: str):
+    from assistant.spy.check import check_input
+    from assistant.spy.network_input import read_network
+
+    field, wanted = _setup(rows, cols, lengths)
+    return field, check_input(read_network(path, field), field, wanted)
+
+
+def check(
+    file: Annotated[str, typer.Argument(help=FILE_HELP)],
+    as_json: Annotated[bool, JSON] = False,
+    pdf: Annotated[str | None, typer.Option("--pdf", metavar="OUT", help=PDF_HELP)] = None,
+    svg: Annotated[str | None, typer.Option("--svg", metavar="OUT", help=SVG_HELP)] = None,
+    rows: Annotated[str, ROWS] = "10",
+    cols: Annotated[str, COLS] = "10",
+    lengths: Annotated[str, LENGTHS] = "1,2,3,4,5,6",
+) -> None:
+    """Check a network: exit 0 when legal, 1 when illegal (every problem listed), 2 unreadable."""
+    if pdf and svg:
+        from deaddrop.errors import InputError
+
+        raise InputError("--pdf and --svg: give one or the other (expected one picture)")
+    field, result = _checked(file, rows, cols, lengths)
+    if pdf or svg:
+        from assistant.spy.picture import write_network_picture
+
+        write_network_picture(result, field, pdf=pdf, svg=svg)
+    if as_json:
+        _echo_json(result.as_json())
+    else:
+        typer.echo(result.text())
+    if not result.legal:
+        raise typer.Exit(1)
+
+
+def answer(
+    file: Annotated[str, typer.Argument(help=FILE_HELP)],
+    cells: Annotated[list[str] | None, typer.Argument(help="Probed cells, e.g. 5E 10J.")] = None,
+    show_map: Annotated[bool, typer.Option("--map", help="Print the field as H/W/C.")] = False,
+    as_json: Annotated[bool, JSON] = False,
+    rows: Annotated[str, ROWS] = "10",
+    cols: Annotated[str, COLS] = "10",
+    lengths: Annotated[str, LENGTHS] = "1,2,3,4,5,6",
+) -> None:
+    """Answer probes from a network: hot, warm or cold for each cell (or --map for all)."""
+    from assistant.spy.answers import answers_for, map_text
+    from assistant.spy.check import legal_mask
+    from assistant.spy.model import answer_map
+
+    if not cells and not show_map:
+        from deaddrop.errors import InputError
+
+        raise InputError("no cell to answer (expected cells such as 5E 10J, or --map)")
+    field, result = _checked(file, rows, cols, lengths)
+    mask = legal_mask(result, field)
+    given = answers_for(mask, cells or [], field)
+    if as_json:
+        data: dict[str, Any] = {"answers": given}
+        if show_map:
+            full = answer_map(mask, field)
+            data["map"] = [
+                "".join(full[(r, c)][0].upper() for c in range(field.cols))
+                for r in range(field.rows)
+            ]
+        _echo_json(data)
+        return
+    for text, said in given.items():
+        typer.echo(f"{text}: {said}")
+    if show_map:
+        if given:
+            typer.echo("")
+        typer.echo(map_text(mask, field))
+
+
+def same(
+    first: Annotated[str, typer.Argument(help="The first network file.")],
+    second: Annotated[str, typer.Argument(help="The second network file.")],
+    as_json: Annotated[bool, JSON] = False,
+    rows: Annotated[str, ROWS] = "10",
+    cols: Annotated[str, COLS] = "10",
+    lengths: Annotated[str, LENGTHS] = "1,2,3,4,5,6",
+) -> None:
+    """Exit 0 when two networks are equivalent (same covered cells, same answers), else 1."""
+    from assistant.spy.answers import differences
+    from assistant.spy.check import legal_mask
+    from assistant.spy.model import format_cell
+
+    field, one = _checked(first, rows, cols, lengths)
+    _, two = _checked(second, rows, cols, lengths)
+    diff = differences(legal_mask(one, field), legal_mask(two, field), field)
+    if as_json:
+        _echo_json(
+            {
+                "same": not diff,
+                "differences": [
+                    {"cell": format_cell(d.cell), "first": d.first, "second": d.second}
+                    for d in diff
+                ],
+            }
+        )
+    elif not diff:
+        typer.echo("equivalent: both networks cover the same cells and give the same answers")
+    else:
+        typer.echo(f"different: the answers differ at {len(diff)} cells ({first} / {second}):")
+        for d in diff:
+            typer.echo(f"  {d.text()}")
+    if diff:
+        raise typer.Exit(1)
+
+
+def random(
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed, for a repeatable draw.")] = None,
+    as_json: Annotated[bool, JSON] = False,
+    rows: Annotated[str, ROWS] = "10",
+    cols: Annotated[str, COLS] = "10",
+    lengths: Annotated[str, LENGTHS] = "1,2,3,4,5,6",
+) -> None:
+    """Draw a legal network uniformly among distinct networks, printed as a vertex list."""
+    from assistant.spy.layouts import random_network
+    from assistant.spy.model import format_cell
+
+    field, wanted = _setup(rows, cols, lengths)
+    network = random_network(field, wanted, seed)
+    if as_json:
+        _echo_json(
+            {
+                "vertices": [format_cell(v) for v in network.vertices],
+                "cells": [format_cell(c) for c in sorted(network.cells())],
+            }
+        )
+    else:
+        typer.echo(str(network))
 
 
 def register(app: typer.Typer) -> None:
     """Add the network commands to the `spy` group."""
+    app.command("check")(check)
+    app.command("answer")(answer)
+    app.command("same")(same)
+    app.command("random")(random)

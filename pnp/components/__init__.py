@@ -1,0 +1,93 @@
+"""Components -> drawing ops, one face at a time, in the component's own frame (points, y down,
+origin at the top-left of the trim box).
+
+Every kind draws its elements the same way; kinds differ in their cut line: a token is cut round,
+every other kind along its (optionally rounded) trim box.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pnp import model, ops
+from pnp.components.elements import circle_ops, grid_ops, line_ops, rect_ops, track_ops
+from pnp.components.images import image_ops
+from pnp.components.text import fill_fields, text_lines
+
+__all__ = ["face_ops", "cut_line", "element_ops", "fill_fields"]
+
+CUT_GUIDE = "#9a9a9a"
+
+
+def element_ops(el: model.Element, data: dict[str, Any]) -> tuple[ops.Op, ...]:
+    """The ops of one element, its `{field}`s filled from `data`."""
+    if isinstance(el, model.Text):
+        return text_lines(fill_fields(el.text, data), el.box, el.style, el.rotate)
+    if isinstance(el, model.Rect):
+        return rect_ops(el, data)
+    if isinstance(el, model.Circle):
+        return circle_ops(el, data)
+    if isinstance(el, model.Line):
+        return line_ops(el, data)
+    if isinstance(el, model.Grid):
+        return grid_ops(el, data)
+    if isinstance(el, model.Track):
+        return track_ops(el, data)
+    if isinstance(el, model.Image):
+        path = Path(el.base) / fill_fields(el.path, data)
+        return image_ops(path, el.box, el.fit)
+    raise TypeError(f"unknown element {type(el).__name__}")
+
+
+def _covers(box: model.Box, c: model.Component) -> bool:
+    tol = 0.01
+    return (
+        box.x <= tol
+        and box.y <= tol
+        and box.x + box.w >= c.width - tol
+        and (box.y + box.h >= c.height - tol)
+    )
+
+
+def _bleed_rect(el: model.Rect, c: model.Component, bleed: float, data: dict) -> list[ops.Op]:
+    """A full-size background rect extended past the trim line, plus its outline if stroked."""
+    fill = fill_fields(el.fill, data) if el.fill else None
+    out: list[ops.Op] = []
+    if fill:
+        out.append(
+            ops.Rect(-bleed, -bleed, c.width + 2 * bleed, c.height + 2 * bleed, 0.0, None, fill)
+        )
+    if el.stroke:
+        b = el.box
+        out.append(
+            ops.Rect(b.x, b.y, b.w, b.h, el.radius, fill_fields(el.stroke, data), None, el.width)
+        )
+    return out
+
+
+def face_ops(
+    component: model.Component, face_index: int, back: bool = False, bleed: float = 0.0
+) -> tuple[ops.Op, ...]:
+    """The ops of one face (front, or back when `back`), data fields from row `face_index`.
+
+    With `bleed` > 0, rects covering the whole component are extended by `bleed` past the trim."""
+    elements = component.back if back else component.front
+    if elements is None:
+        return ()
+    data = component.faces[face_index].data if component.faces else {}
+    out: list[ops.Op] = []
+    for el in elements:
+        if bleed > 0 and isinstance(el, model.Rect) and _covers(el.box, component):
+            out.extend(_bleed_rect(el, component, bleed, data))
+        else:
+            out.extend(element_ops(el, data))
+    return tuple(out)
+
+
+def cut_line(component: model.Component) -> ops.Op:
+    """A light guide along the cut: round for tokens, the (rounded) trim box otherwise."""
+    w, h = component.width, component.height
+    if component.kind == "token":
+        return ops.Ellipse(0.0, 0.0, w, h, CUT_GUIDE, None, 0.3)
+    return ops.Rect(0.0, 0.0, w, h, component.corner, CUT_GUIDE, None, 0.3)

@@ -1,0 +1,414 @@
+"""The Spy! referee (Sackson, 1974): a recorded two-player game on the table store.
+
+Actions (plain data; `deaddrop table do TYPE key=value ...` or the `deaddrop spy referee` sugar):
+
+- `seal player=P network="2B 2D 5D 5H 10H 10B 9B" salt=S`: P's network is checked for legality and
+  kept in the state under "secret" (which `view` strips); the public view shows only its salted
+  hash. The referee then answers every probe of P's field itself. The network is also in the
+  stored action, so anyone who can read the table database (`table export`, `log --json`) can see
+  it: on a shared machine use `commit` instead.
+- `commit player=P hash=H`: P keeps the network (on paper, or in a file) and only the hash enters
+  the table; P answers probes (`answer`) and everything is checked at the reveal.
+- `probe player=P cells=5E` or `cells=4B-4E`: P spies on the opponent's field, in turn (players
+  alternate, the first listed spies first). A multiple probe of 2-5 cells in a row or column
+  crosses out one of P's unused numbered squares of that number (refused when none is left).
+- `answer player=Q answers=h,w,c,c`: Q answers the pending probe of Q's field (only for a
+  committed network; a sealed one is answered by the referee).
+- `claim player=P network="..."`: at the end of a round (both have probed as often, no answer
+  pending) P names the opponent's network. Both may claim in the same round; after a claim there
+  are no more probes. Correct (same covered cells): a single victory for P; incorrect: a double
+  victory for the opponent.
+- `reveal player=P` (sealed) or `reveal player=P network="..." salt=S` (committed): after the
+  claims, each network is shown. A committed one must match its hash; it is then checked for
+  legality and every answer P gave is checked against it. A player whose network is illegal or
+  who gave a false answer loses outright (the rules). Once both are revealed the game is scored.
+
+`--force` (a house rule) skips the turn order, the numbered squares, the end-of-round condition for
+claims and the hash check at the reveal; it never skips what cannot be carried out (a malformed
+cell or network). Salts are randomness: the CLI draws them (`complete`) and the action carries them.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from assistant.engine import Json, Option, Refusal
+from assistant.games.spy.scoring import opponent, result_text, score
+from assistant.games.spy.seal import HASH, parse_vertices, problems_of, seal_hash
+from assistant.spy.model import Cell, Field, Network, answer, format_cell, parse_cell
+from assistant.spy.observations import ANSWERS, segment
+from deaddrop.errors import InputError
+
+KEYS = {
+    "seal": {"player", "network", "salt"},
+    "commit": {"player", "hash"},
+    "probe": {"player", "cells"},
+    "answer": {"player", "answers"},
+    "claim": {"player", "network"},
+    "reveal": {"player", "network", "salt"},
+}
+REQUIRED = {
+    "seal": {"player", "network", "salt"},
+    "commit": {"player", "hash"},
+    "probe": {"player", "cells"},
+    "answer": {"player", "answers"},
+    "claim": {"player", "network"},
+    "reveal": {"player"},
+}
+
+
+class _Stop(Exception):
+    """A refusal raised from deep inside a check."""
+
+    def __init__(self, rule: str, why: str) -> None:
+        super().__init__(why)
+        self.refusal = Refusal(rule, why)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class Spy:
+    """The Spy! referee game (see the module docstring)."""
+
+    name = "spy"
+    title = "Spy! (Sackson, 1974): sealed networks, probes, claims"
+    options = {
+        "players": Option(["red", "blue"], "the two players; the first spies first"),
+        "rows": Option(10, "rows of the field"),
+        "cols": Option(10, "columns of the field"),
+        "lengths": Option([1, 2, 3, 4, 5, 6], "the line lengths of a network"),
+        "squares": Option([2, 2, 3, 3, 4, 5], "each player's numbered squares for multiple spying"),
+    }
+
+    # ---- setup -------------------------------------------------------------------------------
+
+    def setup(self, options: Json) -> Json:
+        players = options["players"]
+        if (
+            not isinstance(players, list)
+            or len(players) != 2
+            or not all(isinstance(p, str) and p for p in players)
+            or players[0] == players[1]
+        ):
+            raise InputError(f"option players: expected two distinct names, got {players!r}")
+        for key in ("rows", "cols"):
+            if not _whole(options[key]) or not 1 <= options[key] <= 64:
+                raise InputError(
+                    f"option {key}: expected a whole number 1 to 64, got {options[key]!r}"
+                )
+        lengths, squares = options["lengths"], options["squares"]
+        if (
+            not isinstance(lengths, list)
+            or not lengths
+            or not all(_whole(n) and n >= 1 for n in lengths)
+        ):
+            raise InputError(
+                f"option lengths: expected whole numbers of at least 1, got {lengths!r}"
+            )
+        if not isinstance(squares, list) or not all(_whole(n) and 2 <= n <= 5 for n in squares):
+            raise InputError(f"option squares: expected numbers 2 to 5, got {squares!r}")
+        return {
+            "rows": options["rows"],
+            "cols": options["cols"],
+            "lengths": list(lengths),
+            "players": list(players),
+            "phase": "setup",
+            "seals": {p: None for p in players},
+            "squares": {p: list(squares) for p in players},
+            "probes": [],
+            "claims": [],
+            "revealed": {p: None for p in players},
+            "result": None,
+            "secret": {p: None for p in players},
+        }
+
+    # ---- apply -------------------------------------------------------------------------------
+
+    def apply(self, state: Json, action: Json, *, force: bool = False) -> Json | Refusal:
+        kind = action.get("type")
+        if kind not in KEYS:
+            return Refusal("action", f"unknown action '{kind}' (known: {', '.join(KEYS)})")
+        extra = sorted(set(action) - KEYS[kind] - {"type"})
+        if extra:
+            return Refusal(
+                "action", f"{kind} takes no '{extra[0]}' (it takes {', '.join(sorted(KEYS[kind]))})"
+            )
+        missing = sorted(REQUIRED[kind] - set(action))
+        if missing:
+            return Refusal("action", f"{kind} needs {missing[0]}=...")
+        if action["player"] not in state["players"]:
+            known = ", ".join(state["players"])
+            return Refusal(
+                "player", f"no player '{action['player']}' at this table (players: {known})"
+            )
+        if state["phase"] == "over":
+            return Refusal("game over", "the game has been scored; start a new table")
+        after = copy.deepcopy(state)
+        try:
+            getattr(self, f"_{kind}")(after, action, force)
+        except _Stop as stop:
+            return stop.refusal
+        return after
+
+    def _rule(self, ok: bool, force: bool, rule: str, why: str) -> None:
+        """A rule the table may waive with --force."""
+        if not ok and not force:
+            raise _Stop(rule, why)
+
+    def _field(self, state: Json) -> Field:
+        return Field(state["rows"], state["cols"])
+
+    def _network(self, state: Json, text: object, what: str) -> Network:
+        try:
+            return parse_vertices(text)
+        except ValueError as error:
+            raise _Stop(what, str(error)) from None
+
+    def _unsealed(self, state: Json, player: str) -> None:
+        if state["seals"][player] is not None:
+            raise _Stop("seal", f"{player}'s network is already sealed")
+        if state["phase"] != "setup":
+            raise _Stop("seal", "networks are sealed before play")
+
+    def _seal(self, state: Json, action: Json, force: bool) -> None:
+        player = action["player"]
+        self._unsealed(state, player)
+        if not isinstance(action["salt"], str) or not action["salt"]:
+            raise _Stop("seal", "the salt must be a non-empty text")
+        network = self._network(state, action["network"], "seal")
+        problems = problems_of(network, self._field(state), tuple(state["lengths"]))
+        if problems:
+            raise _Stop("legal network", f"{player}'s network is illegal: " + "; ".join(problems))
+        state["seals"][player] = {"hash": seal_hash(network, action["salt"]), "kept": "referee"}
+        state["secret"][player] = {"network": str(network), "salt": action["salt"]}
+        self._start_play(state)
+
+    def _commit(self, state: Json, action: Json, force: bool) -> None:
+        player = action["player"]
+        self._unsealed(state, player)
+        digest = action["hash"]
+        if not isinstance(digest, str) or not HASH.match(digest):
+            raise _Stop("commit", "the hash must be 64 lower-case hex digits (sha256)")
+        state["seals"][player] = {"hash": digest, "kept": "player"}
+        self._start_play(state)
+
+    def _start_play(self, state: Json) -> None:
+        if all(state["seals"].values()):
+            state["phase"] = "play"
+
+    def _pending(self, state: Json) -> Json | None:
+        probes = state["probes"]
+        return probes[-1] if probes and probes[-1]["answers"] is None else None
+
+    def _probe(self, state: Json, action: Json, force: bool) -> None:
+        player = action["player"]
+        if state["phase"] != "play":
+            why = {
+                "setup": "both networks must be sealed first",
+                "claims": "a claim ended the probing",
+            }
+            raise _Stop("probe", why[state["phase"]])
+        pending = self._pending(state)
+        if pending is not None:
+            raise _Stop(
+                "answer first",
+                f"{pending['target']} has not answered {pending['by']}'s probe "
+                f"of {_span(pending['cells'])}",
+            )
+        turn = state["players"][len(state["probes"]) % 2]
+        self._rule(player == turn, force, "turn", f"it is {turn}'s turn to spy")
+        cells = self._cells(state, action["cells"])
+        if len(cells) > 1:
+            left = state["squares"][player]
+            self._rule(
+                len(cells) in left,
+                force,
+                "numbered squares",
+                f"{player} has no {len(cells)} square left "
+                f"(left: {', '.join(map(str, left)) or 'none'})",
+            )
+            if len(cells) in left:
+                left.remove(len(cells))
+        target = opponent(state, player)
+        probe = {
+            "by": player,
+            "target": target,
+            "cells": [format_cell(c) for c in cells],
+            "answers": None,
+            "answered_by": None,
+        }
+        secret = state["secret"][target]
+        if secret is not None:
+            mask = parse_vertices(secret["network"]).mask(self._field(state))
+            probe["answers"] = [answer(mask, cell, self._field(state)) for cell in cells]
+            probe["answered_by"] = "referee"
+        state["probes"].append(probe)
+
+    def _cells(self, state: Json, text: object) -> list[Cell]:
+        field = self._field(state)
+        if not isinstance(text, str):
+            raise _Stop("cells", f"cells are written 5E or 4B-4E, not {text!r}")
+        ends = text.replace(" ", "").split("-")
+        expected = f"'{text}' is not one cell or 2 to 5 connected cells in a row or column"
+        if len(ends) > 2 or not all(ends):
+            raise _Stop("cells", expected)
+        try:
+            named = [parse_cell(end, field) for end in ends]
+        except ValueError as error:
+            raise _Stop("cells", str(error)) from None
+        run = segment(named[0], named[-1])
+        if run is None or (len(ends) == 2 and not 2 <= len(run) <= 5):
+            raise _Stop("cells", expected)
+        return list(run)
+
+    def _answer(self, state: Json, action: Json, force: bool) -> None:
+        player = action["player"]
+        pending = self._pending(state)
+        if pending is None or pending["target"] != player:
+            raise _Stop("answer", f"no probe of {player}'s field is waiting for an answer")
+        words = action["answers"]
+        if isinstance(words, str):
+            words = words.replace(" ", "").split(",")
+        if not isinstance(words, list) or not all(
+            isinstance(w, str) and w.lower() in ANSWERS for w in words
+        ):
+            raise _Stop(
+                "answers", f"answers are hot, warm or cold (h, w, c), not {action['answers']!r}"
+            )
+        if len(words) != len(pending["cells"]):
+            raise _Stop(
+                "answers", f"{len(pending['cells'])} cells were probed, {len(words)} answers given"
+            )
+        pending["answers"] = [ANSWERS[w.lower()] for w in words]
+        pending["answered_by"] = "player"
+
+    def _claim(self, state: Json, action: Json, force: bool) -> None:
+        player = action["player"]
+        if state["phase"] not in ("play", "claims"):
+            raise _Stop("claim", "claims come after both networks are sealed")
+        if any(state["revealed"].values()):
+            raise _Stop("claim", "claims closed when the first network was revealed")
+        if any(c["by"] == player for c in state["claims"]):
+            raise _Stop("claim", f"{player} has already claimed")
+        self._rule(
+            self._pending(state) is None and len(state["probes"]) % 2 == 0,
+            force,
+            "end of round",
+            "a claim is made at the end of a round "
+            "(both players have spied as often, no answer pending)",
+        )
+        network = self._network(state, action["network"], "claim")
+        problems = problems_of(network, self._field(state), tuple(state["lengths"]))
+        if problems:
+            raise _Stop(
+                "claim",
+                "the claimed network is illegal, it cannot be anyone's: " + "; ".join(problems),
+            )
+        state["claims"].append(
+            {"by": player, "network": str(network), "round": len(state["probes"]) // 2}
+        )
+        state["phase"] = "claims"
+
+    def _reveal(self, state: Json, action: Json, force: bool) -> None:
+        player = action["player"]
+        if state["phase"] != "claims":
+            raise _Stop("reveal", "networks are revealed after a claim")
+        if state["revealed"][player] is not None:
+            raise _Stop("reveal", f"{player}'s network is already revealed")
+        secret = state["secret"][player]
+        if secret is not None:
+            state["revealed"][player] = secret["network"]
+        else:
+            if "network" not in action or "salt" not in action:
+                raise _Stop(
+                    "reveal", f"{player} committed a hash: reveal gives network=... and salt=..."
+                )
+            network = self._network(state, action["network"], "reveal")
+            matches = seal_hash(network, str(action["salt"])) == state["seals"][player]["hash"]
+            self._rule(
+                matches,
+                force,
+                "sealed hash",
+                f"this network and salt do not give {player}'s sealed hash",
+            )
+            state["revealed"][player] = str(network)
+        if all(state["revealed"].values()):
+            state["result"] = score(state)
+            state["phase"] = "over"
+
+    # ---- views -------------------------------------------------------------------------------
+
+    def view(self, state: Json) -> Json:
+        return {key: copy.deepcopy(value) for key, value in state.items() if key != "secret"}
+
+    def describe(self, action: Json, before: Json, after: Json) -> str:
+        kind, player = action["type"], action["player"]
+        if kind == "seal":
+            digest = after["seals"][player]["hash"][:12]
+            return f"{player} seals a network (hash {digest}...); the referee answers for it"
+        if kind == "commit":
+            digest = action["hash"][:12]
+            return f"{player} commits to a network (hash {digest}...) and will answer probes"
+        if kind == "probe":
+            probe = after["probes"][-1]
+            size = len(probe["cells"])
+            square = f" (crosses out a {size} square)" if size > 1 else ""
+            said = (
+                ", ".join(probe["answers"])
+                if probe["answers"]
+                else f"waiting for {probe['target']}'s answer"
+            )
+            where = f"{_span(probe['cells'])} on {probe['target']}'s field"
+            return f"{player} probes {where}{square}: {said}"
+        if kind == "answer":
+            probe = after["probes"][-1]
+            return f"{player} answers {_span(probe['cells'])}: {', '.join(probe['answers'])}"
+        if kind == "claim":
+            other = opponent(after, player)
+            claimed = after["claims"][-1]["network"]
+            return f"{player} claims {other}'s network is {claimed} (judged at the reveal)"
+        text = f"{player} reveals {after['revealed'][player]}"
+        if after["result"]:
+            text += f"; game over: {result_text(after['result'])}"
+        return text
+
+    def render(self, state: Json) -> str:
+        lines = [f"Spy! on a {state['rows']} x {state['cols']} field, phase: {state['phase']}"]
+        for p in state["players"]:
+            seal = state["seals"][p]
+            sealed = (
+                f"sealed {seal['hash'][:12]}... "
+                f"({'the referee answers' if seal['kept'] == 'referee' else 'answers probes'})"
+                if seal
+                else "not sealed yet"
+            )
+            squares = ", ".join(map(str, state["squares"][p])) or "none"
+            lines.append(f"{p}: {sealed}; squares left: {squares}")
+        for number, probe in enumerate(state["probes"], 1):
+            said = ", ".join(probe["answers"]) if probe["answers"] else "(no answer yet)"
+            lines.append(f"  {number}. {probe['by']} probes {_span(probe['cells'])}: {said}")
+        for claim in state["claims"]:
+            lines.append(f"  {claim['by']} claims {claim['network']} (round {claim['round']})")
+        for p, network in state["revealed"].items():
+            if network:
+                lines.append(f"  {p} revealed {network}")
+        if state["result"]:
+            lines.append(result_text(state["result"]))
+        return "\n".join(lines)
+
+    def complete(self, state: Json, action: Json, seed: int) -> Json:
+        """A seal entered without a salt gets one drawn from `seed` (recorded in the action).
+        `deaddrop spy referee seal` draws a longer salt itself."""
+        if action.get("type") == "seal" and "salt" not in action:
+            return {**action, "salt": f"{seed:08x}"}
+        return action
+
+
+def _span(cells: list[str]) -> str:
+    return cells[0] if len(cells) == 1 else f"{cells[0]}-{cells[-1]}"
+
+
+GAME = Spy()

@@ -1,0 +1,197 @@
+"""`deaddrop spy referee ...`: sugar over the table store for the Spy! referee game
+(assistant/games/spy/rules.py). Every command is one `deaddrop table do` action; `deaddrop table
+show|log|undo|void|export` work on the same table. Salts are drawn here (128 bits)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from deaddrop.errors import InputError
+
+app = typer.Typer(no_args_is_help=True, help="Referee a recorded two-player game of Spy!.")
+
+TABLE = Annotated[
+    str | None, typer.Option("--table", help="The table (default: the most recently used one).")
+]
+
+
+@app.callback()
+def referee(
+    ctx: typer.Context,
+    db: Annotated[
+        Path | None,
+        typer.Option("--db", help="The table database (default: DEADDROP_DB, else the data dir)."),
+    ] = None,
+) -> None:
+    """Referee a game: sealed networks, probes answered or checked, claims, reveal and score."""
+    ctx.obj = db
+
+
+def _db(ctx: typer.Context) -> Path:
+    from deaddrop.paths import default_db
+
+    return ctx.obj if isinstance(ctx.obj, Path) else default_db()
+
+
+def _spy_table(ctx: typer.Context, name: str | None):
+    """The current state of a Spy! table (InputError for a table of another game)."""
+    from assistant import table as core
+
+    shown = core.show(_db(ctx), name)
+    if shown.game.name != "spy":
+        raise InputError(f"table '{shown.table}' is a {shown.game.name} table, not a spy table")
+    return shown
+
+
+def _do(ctx: typer.Context, name: str | None, action: dict[str, Any]) -> None:
+    from assistant import table as core
+
+    outcome = core.do(_db(ctx), _spy_table(ctx, name).table, action)
+    typer.echo(f"{outcome.number}. {outcome.text}")
+
+
+def _network_text(path: str, state: dict) -> str:
+    """A network file (vertex list or drawing) as a vertex list for the action."""
+    from assistant.spy.layouts import network_of_cells
+    from assistant.spy.model import Field
+    from assistant.spy.network_input import read_network
+
+    found = read_network(path, Field(state["rows"], state["cols"]))
+    if found.network is not None:
+        return str(found.network)
+    try:
+        return str(network_of_cells(found.drawn, tuple(state["lengths"])))
+    except ValueError:
+        raise InputError(
+            f"{path}: the drawing is not a legal network (see: deaddrop spy check {path})"
+        ) from None
+
+
+@app.command()
+def new(
+    ctx: typer.Context,
+    name: Annotated[str | None, typer.Option("--name", help="The table's name.")] = None,
+    players: Annotated[str, typer.Option("--players", help="Two names, first spies first.")] = (
+        "red,blue"
+    ),
+    rows: Annotated[int, typer.Option("--rows", help="Rows of the field.")] = 10,
+    cols: Annotated[int, typer.Option("--cols", help="Columns of the field.")] = 10,
+    lengths: Annotated[str, typer.Option("--lengths", help="Line lengths.")] = "1,2,3,4,5,6",
+    squares: Annotated[
+        str | None, typer.Option("--squares", help="Numbered squares (default: the sheet's).")
+    ] = None,
+) -> None:
+    """Start a refereed game (a table of game `spy`)."""
+    from assistant import table as core
+    from assistant.spy.cli_deduce import parse_int_list
+    from assistant.spy.network_input import parse_lengths
+    from assistant.spy.sheet_data import sheet_squares
+
+    options = {
+        "players": [p.strip() for p in players.split(",")],
+        "rows": rows,
+        "cols": cols,
+        "lengths": list(parse_lengths(lengths)),
+        "squares": list(
+            sheet_squares() if squares is None else parse_int_list(squares, "--squares", 2, 5)
+        ),
+    }
+    outcome = core.new(_db(ctx), "spy", name, options)
+    typer.echo(outcome.text)
+
+
+@app.command()
+def seal(
+    ctx: typer.Context,
+    player: Annotated[str, typer.Argument(help="Whose network.")],
+    file: Annotated[str, typer.Argument(help="The network: a vertex list or a drawing, or -.")],
+    commit: Annotated[
+        bool,
+        typer.Option("--commit", help="Enter only the hash; the player keeps network and salt."),
+    ] = False,
+    name: TABLE = None,
+) -> None:
+    """Seal PLAYER's network (checked for legality; only a salted hash is shown)."""
+    import secrets
+
+    from assistant.games.spy.seal import parse_vertices, seal_hash
+
+    state = _spy_table(ctx, name).state
+    network = _network_text(file, state)
+    salt = secrets.token_hex(16)
+    if commit:
+        from assistant.games.spy.seal import problems_of
+        from assistant.spy.model import Field
+
+        problems = problems_of(
+            parse_vertices(network), Field(state["rows"], state["cols"]), tuple(state["lengths"])
+        )
+        if problems:
+            from deaddrop.errors import Refused
+
+            raise Refused(f"refused: legal network: {player}'s network is illegal: {problems[0]}")
+        _do(
+            ctx,
+            name,
+            {"type": "commit", "player": player, "hash": seal_hash(parse_vertices(network), salt)},
+        )
+        typer.echo(f"keep this salt secret until the reveal: {salt}")
+        typer.echo(f"reveal with: deaddrop spy referee reveal {player} {file} --salt {salt}")
+    else:
+        _do(ctx, name, {"type": "seal", "player": player, "network": network, "salt": salt})
+
+
+@app.command()
+def probe(
+    ctx: typer.Context,
+    player: Annotated[str, typer.Argument(help="Who spies.")],
+    cells: Annotated[str, typer.Argument(help="5E, or 2-5 cells in a row or column: 4B-4E.")],
+    name: TABLE = None,
+) -> None:
+    """PLAYER spies on the opponent's field (answered now when the network is sealed)."""
+    _do(ctx, name, {"type": "probe", "player": player, "cells": cells})
+
+
+@app.command()
+def answer(
+    ctx: typer.Context,
+    player: Annotated[str, typer.Argument(help="Who answers (whose field was probed).")],
+    answers: Annotated[str, typer.Argument(help="hot,warm,cold (or h,w,c), one per cell.")],
+    name: TABLE = None,
+) -> None:
+    """PLAYER answers the pending probe (checked against the network at the reveal)."""
+    _do(ctx, name, {"type": "answer", "player": player, "answers": answers})
+
+
+@app.command()
+def claim(
+    ctx: typer.Context,
+    player: Annotated[str, typer.Argument(help="Who claims.")],
+    file: Annotated[str, typer.Argument(help="The opponent's network as PLAYER reconstructs it.")],
+    name: TABLE = None,
+) -> None:
+    """PLAYER names the opponent's network at the end of a round."""
+    state = _spy_table(ctx, name).state
+    _do(ctx, name, {"type": "claim", "player": player, "network": _network_text(file, state)})
+
+
+@app.command()
+def reveal(
+    ctx: typer.Context,
+    player: Annotated[str, typer.Argument(help="Whose network.")],
+    file: Annotated[
+        str | None, typer.Argument(help="The network (only for a committed one).")
+    ] = None,
+    salt: Annotated[str | None, typer.Option("--salt", help="The salt of a commitment.")] = None,
+    name: TABLE = None,
+) -> None:
+    """Reveal PLAYER's network after the claims; the game is scored once both are revealed."""
+    action: dict[str, Any] = {"type": "reveal", "player": player}
+    if file is not None:
+        action["network"] = _network_text(file, _spy_table(ctx, name).state)
+    if salt is not None:
+        action["salt"] = salt
+    _do(ctx, name, action)

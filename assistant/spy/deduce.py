@@ -1,0 +1,283 @@
+"""Spy! deduction: which networks fit the answers so far, where the lines probably are, and what
+to probe next. Pure (numpy on the enumerated networks; no I/O besides the enumeration cache).
+
+- Consistent networks: every distinct legal network (assistant.spy.enumerate) whose answers match
+  every observation. Probabilities are uniform over them.
+- Next probe: among single cells and the multiple probes the unused numbered squares allow (2-5
+  cells in a row or column, of a size that has a square left), the one whose answer tells the most
+  (largest expected information, the entropy of its answer pattern). Ties go to the smaller expected
+  number remaining, then to fewer cells, then to the first in row-major order. When more than
+  `SAMPLE` networks remain, every candidate is first scored on a fixed pseudo-random sample of
+  `SAMPLE` of them and the best `RESCORE` are scored again exactly; the figures shown (worst case,
+  expected remaining) are always exact.
+- No consistent network: a smallest set of observations that cannot all be true. An exact search
+  over subsets of increasing size finds it while the number of subsets stays under
+  `CONFLICT_BUDGET`; beyond that the set is minimal (no observation can be dropped) found by
+  deletion.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from assistant.spy.enumerate import Networks, networks
+from assistant.spy.model import Cell, Field
+from assistant.spy.observations import Observation
+from deaddrop.errors import InputError
+
+CODE = {"cold": 0, "warm": 1, "hot": 2}
+SAMPLE = 20_000
+RESCORE = 12
+CONFLICT_BUDGET = 20_000
+DEFAULT_SQUARES = (2, 2, 3, 3, 4, 5)
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A probe and what it leaves: exact worst case and expected number of networks remaining."""
+
+    cells: tuple[Cell, ...]
+    information: float  # expected bits
+    expected_remaining: float
+    worst_case: int
+
+
+@dataclass(frozen=True)
+class Deduction:
+    field: Field
+    consistent: int
+    hot_counts: np.ndarray  # (rows * cols,) networks covering each cell
+    suggestion: Suggestion | None
+    network: tuple[Cell, ...] | None  # a chain of the only network left
+    conflict: tuple[Observation, ...] | None
+    conflict_smallest: bool  # the conflict is a smallest one (else: minimal)
+
+    def hot_probability(self, cell: Cell) -> float:
+        """Probability that `cell` is covered, uniform over consistent networks (0 if none)."""
+        if not self.consistent:
+            return 0.0
+        return float(self.hot_counts[cell[0] * self.field.cols + cell[1]]) / self.consistent
+
+
+@lru_cache(maxsize=8)
+def _neighbours(rows: int, cols: int, words: int) -> np.ndarray:
+    """(rows * cols, words) uint64: the orthogonal neighbours of each cell as a mask."""
+    table = np.zeros((rows * cols, words), np.uint64)
+    for r in range(rows):
+        for c in range(cols):
+            for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if 0 <= nr < rows and 0 <= nc < cols:
+                    i = nr * cols + nc
+                    table[r * cols + c, i // 64] |= np.uint64(1 << (i % 64))
+    return table
+
+
+def _hot_near(masks: np.ndarray, cell: Cell, field: Field) -> tuple[np.ndarray, np.ndarray]:
+    """Per network: is `cell` covered; is one of its orthogonal neighbours covered."""
+    i = cell[0] * field.cols + cell[1]
+    hot = ((masks[:, i // 64] >> np.uint64(i % 64)) & np.uint64(1)).astype(bool)
+    near = np.zeros(masks.shape[0], bool)
+    row = _neighbours(field.rows, field.cols, masks.shape[1])[i]
+    for w in np.flatnonzero(row):  # only the words that hold a neighbour
+        near |= (masks[:, w] & row[w]) != 0
+    return hot, near
+
+
+def cell_codes(masks: np.ndarray, cell: Cell, field: Field) -> np.ndarray:
+    """The answer of every network (row of `masks`) at `cell`: 0 cold, 1 warm, 2 hot."""
+    hot, near = _hot_near(masks, cell, field)
+    return np.where(hot, np.uint8(2), near.astype(np.uint8))
+
+
+def matches(masks: np.ndarray, observation: Observation, field: Field) -> np.ndarray:
+    """Which networks give every answer of `observation` (boolean, one per row of `masks`)."""
+    alive = np.arange(masks.shape[0])
+    for cell, said in zip(observation.cells, observation.answers, strict=True):
+        hot, near = _hot_near(masks[alive] if len(alive) < masks.shape[0] else masks, cell, field)
+        ok = hot if said == "hot" else ~hot & (near if said == "warm" else ~near)
+        alive = alive[ok]
+    keep = np.zeros(masks.shape[0], bool)
+    keep[alive] = True
+    return keep
+
+
+def apply(nets: Networks, index: np.ndarray, observation: Observation, field: Field) -> np.ndarray:
+    """The indices among `index` of the networks consistent with `observation` too."""
+    return index[matches(nets.masks[index], observation, field)]
+
+
+def _bits(masks: np.ndarray, cells: int) -> np.ndarray:
+    """(N, cells) uint8 0/1: the covered cells of each network."""
+    raw = np.ascontiguousarray(masks.astype("<u8", copy=False)).view(np.uint8)
+    return np.unpackbits(raw, axis=1, bitorder="little")[:, :cells]
+
+
+def hot_counts(masks: np.ndarray, field: Field, chunk: int = 1 << 16) -> np.ndarray:
+    """How many networks cover each cell, row-major."""
+    total = np.zeros(field.rows * field.cols, np.int64)
+    for lo in range(0, masks.shape[0], chunk):
+        total += _bits(masks[lo : lo + chunk], field.rows * field.cols).sum(0, dtype=np.int64)
+    return total
+
+
+def answer_grid(masks: np.ndarray, field: Field) -> np.ndarray:
+    """(N, rows, cols) uint8 answers of every network at every cell: 0 cold, 1 warm, 2 hot."""
+    hot = _bits(masks, field.rows * field.cols).reshape(-1, field.rows, field.cols)
+    near = np.zeros_like(hot)
+    near[:, 1:, :] |= hot[:, :-1, :]
+    near[:, :-1, :] |= hot[:, 1:, :]
+    near[:, :, 1:] |= hot[:, :, :-1]
+    near[:, :, :-1] |= hot[:, :, 1:]
+    return np.where(hot.astype(bool), np.uint8(2), near)
+
+
+def candidate_probes(field: Field, squares: Iterable[int]) -> list[tuple[Cell, ...]]:
+    """Single cells, then every run of k cells in a row or column for each size k left."""
+    found: list[tuple[Cell, ...]] = [(cell,) for cell in field.cells()]
+    for k in sorted({k for k in squares if 2 <= k <= 5}):
+        for r in range(field.rows):
+            for c in range(field.cols - k + 1):
+                found.append(tuple((r, c + j) for j in range(k)))
+        for c in range(field.cols):
+            for r in range(field.rows - k + 1):
+                found.append(tuple((r + j, c) for j in range(k)))
+    return found
+
+
+def _score(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per row of outcome counts: information (bits), expected remaining, worst case."""
+    counts = counts.astype(np.float64)
+    total = counts.sum(1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        plogp = np.where(counts > 0, counts * np.log2(np.where(counts > 0, counts, 1)), 0.0)
+    info = np.log2(total) - plogp.sum(1) / total
+    return info, (counts**2).sum(1) / total, counts.max(1)
+
+
+def _pattern_counts(grid: np.ndarray, k: int, vertical: bool) -> np.ndarray:
+    """Outcome counts (positions, 3**k) of every run of k cells in rows (or columns)."""
+    if vertical:
+        grid = grid.transpose(0, 2, 1)
+    n, _, width = grid.shape
+    pattern = np.zeros((n, grid.shape[1], width - k + 1), np.int32)
+    for j in range(k):
+        pattern += grid[:, :, j : width - k + 1 + j].astype(np.int32) * 3**j
+    positions = pattern.shape[1] * pattern.shape[2]
+    flat = pattern.reshape(n, positions) + np.arange(positions, dtype=np.int32) * 3**k
+    # positions run row by row (columns by column when vertical), as in candidate_probes
+    return np.bincount(flat.ravel(), minlength=positions * 3**k).reshape(-1, 3**k)
+
+
+def _all_scores(masks: np.ndarray, field: Field, sizes: Sequence[int]) -> tuple[np.ndarray, ...]:
+    grid = answer_grid(masks, field)
+    singles = np.stack([(grid == v).sum(0).ravel() for v in range(3)], 1)
+    info, expected, worst = _score(singles)
+    parts = [(info, expected, worst)]
+    for k in sizes:
+        for vertical in (False, True):
+            parts.append(_score(_pattern_counts(grid, k, vertical)))
+    return tuple(np.concatenate([p[i] for p in parts]) for i in range(3))
+
+
+def _exact(masks: np.ndarray, cells: tuple[Cell, ...], field: Field, memo: dict) -> tuple:
+    pattern = np.zeros(masks.shape[0], np.int32)
+    for j, cell in enumerate(cells):
+        if cell not in memo:
+            memo[cell] = cell_codes(masks, cell, field)
+        pattern += memo[cell].astype(np.int32) * 3**j
+    info, expected, worst = _score(np.bincount(pattern, minlength=3 ** len(cells))[None, :])
+    return float(info[0]), float(expected[0]), int(worst[0])
+
+
+def suggest(masks: np.ndarray, field: Field, squares: Iterable[int]) -> Suggestion | None:
+    """The most informative allowed probe, or None when at most one network remains."""
+    if masks.shape[0] <= 1:
+        return None
+    sizes = sorted({k for k in squares if 2 <= k <= 5})
+    probes = candidate_probes(field, sizes)
+    sampled = masks.shape[0] > SAMPLE
+    if sampled:
+        rng = np.random.default_rng(20260101)
+        scored_on = masks[np.sort(rng.choice(masks.shape[0], SAMPLE, replace=False))]
+    else:
+        scored_on = masks
+    info, expected, worst = _all_scores(scored_on, field, sizes)
+    sizes_of = np.array([len(p) for p in probes])
+    order = np.lexsort((np.arange(len(probes)), sizes_of, expected, -np.round(info, 9)))
+    if not sampled:
+        best = int(order[0])
+        return Suggestion(probes[best], float(info[best]), float(expected[best]), int(worst[best]))
+    memo: dict = {}
+    rescored = []
+    for p in order[:RESCORE]:
+        e_info, e_expected, e_worst = _exact(masks, probes[p], field, memo)
+        rescored.append((-round(e_info, 9), e_expected, len(probes[p]), int(p), e_info, e_worst))
+    _, e_expected, _, p, e_info, e_worst = min(rescored)
+    return Suggestion(probes[p], e_info, e_expected, e_worst)
+
+
+def find_conflict(
+    nets: Networks, observations: Sequence[Observation], field: Field
+) -> tuple[tuple[Observation, ...], bool]:
+    """A set of observations that no network satisfies together, and whether it is a smallest."""
+    vectors = [np.packbits(matches(nets.masks, o, field)) for o in observations]
+
+    def possible(subset: Sequence[int]) -> bool:
+        acc = vectors[subset[0]].copy()
+        for j in subset[1:]:
+            acc &= vectors[j]
+        return bool(acc.any())
+
+    current = list(range(len(observations)))
+    for j in list(current):
+        trial = [x for x in current if x != j]
+        if trial and not possible(trial):
+            current = trial
+    budget = CONFLICT_BUDGET
+    smallest = True
+    for k in range(1, len(current)):
+        ways = math.comb(len(observations), k)
+        if ways > budget:
+            smallest = False
+            break
+        budget -= ways
+        for subset in itertools.combinations(range(len(observations)), k):
+            if not possible(subset):
+                return tuple(observations[j] for j in subset), True
+    return tuple(observations[j] for j in current), smallest
+
+
+def deduce(
+    field: Field,
+    lengths: Iterable[int],
+    observations: Sequence[Observation],
+    squares: Iterable[int] = DEFAULT_SQUARES,
+    want_suggestion: bool = True,
+) -> Deduction:
+    """Everything `deaddrop spy deduce` reports, for these observations."""
+    nets = networks(field, lengths)
+    if len(nets) == 0:
+        fits = ",".join(str(n) for n in nets.lengths)
+        raise InputError(f"no legal network of lengths {fits} fits the {field.describe()}")
+    index = np.arange(len(nets))
+    for observation in observations:
+        index = apply(nets, index, observation, field)
+    masks = nets.masks[index]
+    conflict, smallest = None, True
+    if len(index) == 0:
+        conflict, smallest = find_conflict(nets, observations, field)
+    return Deduction(
+        field=field,
+        consistent=len(index),
+        hot_counts=hot_counts(masks, field),
+        suggestion=suggest(masks, field, squares) if want_suggestion else None,
+        network=nets.vertices(int(index[0])) if len(index) == 1 else None,
+        conflict=conflict,
+        conflict_smallest=smallest,
+    )

@@ -1,0 +1,308 @@
+"""The table database: tables and their events in SQLite (the only module that imports sqlite3).
+
+The store keeps rows; it knows nothing of rules. `assistant.table` replays events into states.
+Every change runs in one `write()` transaction (BEGIN IMMEDIATE, WAL mode, a busy timeout), so a
+second process waits for the first and a killed process leaves the last committed state behind.
+A file that is not a Dead Drop database (corrupt, foreign, newer) is refused before anything is
+written to it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from deaddrop.errors import InputError
+
+APPLICATION = "deaddrop"
+BUSY_TIMEOUT_S = 10.0
+
+# Event status: "live" (in the history; it may also carry a void reason), "undone" (on the redo
+# stack), "dropped" (undone, then a new action cleared the redo stack: kept, never shown).
+LIVE, UNDONE, DROPPED = "live", "undone", "dropped"
+
+
+def _v1(db: sqlite3.Connection) -> None:
+    db.execute(
+        "CREATE TABLE tables (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,"
+        " game TEXT NOT NULL, options TEXT NOT NULL, created TEXT NOT NULL,"
+        " used INTEGER NOT NULL DEFAULT 0)"
+    )
+    db.execute(
+        "CREATE TABLE events (id INTEGER PRIMARY KEY AUTOINCREMENT,"
+        " table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,"
+        " action TEXT NOT NULL, time TEXT, who TEXT, force TEXT, void TEXT,"
+        " status TEXT NOT NULL DEFAULT 'live' CHECK (status IN ('live', 'undone', 'dropped')))"
+    )
+    db.execute("CREATE INDEX events_by_table ON events (table_id, id)")
+
+
+# Migration N (1-based) brings a database from schema N-1 to schema N. Append, never edit.
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One saved table."""
+
+    id: int
+    name: str
+    game: str
+    options: dict[str, Any]
+    created: str
+    used: int
+
+
+@dataclass(frozen=True)
+class EventRow:
+    """One event of a table, in order of `id`."""
+
+    id: int
+    action: dict[str, Any]
+    time: str | None
+    who: str | None
+    force: str | None
+    void: str | None
+    status: str
+
+
+class Store:
+    """An open table database. Use as a context manager; `write()` for each change."""
+
+    def __init__(self, path: Path, *, create: bool) -> None:
+        self.path = Path(path)
+        self._in_tx = False
+        if not self.path.exists() and not create:
+            # Nothing to read: an empty in-memory database, so that reads never create a file.
+            self.db = sqlite3.connect(":memory:", isolation_level=None)
+            self._migrate(0)
+            return
+        if not self.path.exists():
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        except sqlite3.Error as error:
+            raise InputError(f"{self.path}: cannot open the database ({error})") from None
+        try:
+            with self._guard():
+                version = self._check()
+                if self.db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                    self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=NORMAL")
+                self.db.execute("PRAGMA foreign_keys=ON")
+                if version < SCHEMA_VERSION:
+                    with self.write():
+                        self._migrate(self._version())  # again: another process may have migrated
+        except BaseException:
+            self.db.close()
+            raise
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.db.close()
+
+    # -- opening, checking, migrating -------------------------------------------------------
+
+    def _check(self) -> int:
+        """The schema version, or an InputError when the file is not (yet) ours."""
+        names = [r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        if not names:
+            return 0
+        if "deaddrop_meta" not in names:
+            shown = ", ".join(sorted(names)[:5])
+            raise InputError(f"{self.path}: not a Dead Drop database (it holds tables: {shown})")
+        version = self._version()
+        if version > SCHEMA_VERSION:
+            raise InputError(
+                f"{self.path}: written by a newer Dead Drop (schema {version}; "
+                f"this one knows up to {SCHEMA_VERSION})"
+            )
+        for table in ("tables", "events") if version >= 1 else ():
+            if table not in names:
+                raise InputError(f"{self.path}: damaged Dead Drop database (no '{table}' table)")
+        return version
+
+    def _version(self) -> int:
+        names = [r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        if "deaddrop_meta" not in names:
+            return 0
+        row = self.db.execute(
+            "SELECT value FROM deaddrop_meta WHERE key='schema_version'"
+        ).fetchone()
+        try:
+            return int(row[0]) if row else 0
+        except ValueError:
+            raise InputError(
+                f"{self.path}: damaged Dead Drop database (bad schema version)"
+            ) from None
+
+    def _migrate(self, version: int) -> None:
+        if version == 0:
+            meta = "deaddrop_meta (key TEXT PRIMARY KEY, value TEXT)"
+            self.db.execute(f"CREATE TABLE IF NOT EXISTS {meta}")
+            insert = "INSERT OR IGNORE INTO deaddrop_meta VALUES"
+            self.db.execute(f"{insert} ('application', ?)", (APPLICATION,))
+            self.db.execute(f"{insert} ('schema_version', '0')")
+        for number in range(version + 1, SCHEMA_VERSION + 1):
+            MIGRATIONS[number - 1](self.db)
+            self.db.execute(
+                "UPDATE deaddrop_meta SET value=? WHERE key='schema_version'", (str(number),)
+            )
+
+    @contextmanager
+    def _guard(self) -> Iterator[None]:
+        """SQLite errors become one clear InputError."""
+        try:
+            yield
+        except sqlite3.OperationalError as error:
+            text = str(error)
+            if "locked" in text or "busy" in text:
+                raise InputError(
+                    f"{self.path}: the database is busy (another deaddrop kept it locked for "
+                    f"{BUSY_TIMEOUT_S:g} s); try again"
+                ) from None
+            raise InputError(f"{self.path}: unusable database ({text})") from None
+        except sqlite3.DatabaseError as error:
+            raise InputError(f"{self.path}: not a usable Dead Drop database ({error})") from None
+
+    # -- transactions ------------------------------------------------------------------------
+
+    @contextmanager
+    def write(self) -> Iterator[None]:
+        """One write transaction: everything inside commits together or not at all."""
+        if self._in_tx:
+            yield
+            return
+        with self._guard():
+            self.db.execute("BEGIN IMMEDIATE")
+            self._in_tx = True
+            try:
+                yield
+            except BaseException:
+                self._in_tx = False
+                self.db.execute("ROLLBACK")
+                raise
+            self._in_tx = False
+            self.db.execute("COMMIT")
+
+    @contextmanager
+    def read(self) -> Iterator[None]:
+        """One read transaction: a consistent view across several queries."""
+        if self._in_tx:
+            yield
+            return
+        with self._guard():
+            self.db.execute("BEGIN")
+            self._in_tx = True
+            try:
+                yield
+            finally:
+                self._in_tx = False
+                self.db.execute("COMMIT")
+
+    # -- tables ------------------------------------------------------------------------------
+
+    def tables(self) -> list[TableRow]:
+        """All tables, most recently used first."""
+        with self._guard():
+            rows = self.db.execute(
+                "SELECT id, name, game, options, created, used FROM tables"
+                " ORDER BY used DESC, id DESC"
+            ).fetchall()
+        return [TableRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5]) for r in rows]
+
+    def find(self, name: str | None) -> TableRow | None:
+        """The table called `name` (the most recently used one when None), or None."""
+        with self._guard():
+            if name is None:
+                query = "SELECT id, name, game, options, created, used FROM tables"
+                row = self.db.execute(query + " ORDER BY used DESC, id DESC LIMIT 1").fetchone()
+            else:
+                query = "SELECT id, name, game, options, created, used FROM tables WHERE name=?"
+                row = self.db.execute(query, (name,)).fetchone()
+        return TableRow(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5]) if row else None
+
+    def create_table(self, name: str, game: str, options: dict[str, Any], created: str) -> None:
+        """Add a table (inside a write transaction); it becomes the most recently used."""
+        with self._guard():
+            self.db.execute(
+                "INSERT INTO tables (name, game, options, created) VALUES (?, ?, ?, ?)",
+                (name, game, json.dumps(options), created),
+            )
+            self.touch(name)
+
+    def touch(self, name: str) -> None:
+        """Make `name` the most recently used table."""
+        with self._guard():
+            self.db.execute(
+                "UPDATE tables SET used=(SELECT coalesce(max(used), 0) + 1 FROM tables)"
+                " WHERE name=?",
+                (name,),
+            )
+
+    def delete_table(self, table_id: int) -> None:
+        """Remove a table and all its events."""
+        with self._guard():
+            self.db.execute("DELETE FROM events WHERE table_id=?", (table_id,))
+            self.db.execute("DELETE FROM tables WHERE id=?", (table_id,))
+
+    # -- events ------------------------------------------------------------------------------
+
+    def events(self, table_id: int) -> list[EventRow]:
+        """The table's events that are not dropped, in order."""
+        with self._guard():
+            rows = self.db.execute(
+                "SELECT id, action, time, who, force, void, status FROM events"
+                " WHERE table_id=? AND status!='dropped' ORDER BY id",
+                (table_id,),
+            ).fetchall()
+        return [EventRow(r[0], json.loads(r[1]), *r[2:]) for r in rows]
+
+    def append(
+        self,
+        table_id: int,
+        action: dict[str, Any],
+        *,
+        time: str | None,
+        who: str | None = None,
+        force: str | None = None,
+        void: str | None = None,
+    ) -> None:
+        """Add an event at the end; undone events (the redo stack) become dropped."""
+        with self._guard():
+            self.db.execute(
+                "UPDATE events SET status='dropped' WHERE table_id=? AND status='undone'",
+                (table_id,),
+            )
+            self.db.execute(
+                "INSERT INTO events (table_id, action, time, who, force, void)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, json.dumps(action), time, who, force, void),
+            )
+
+    def set_status(self, event_id: int, status: str) -> None:
+        """Mark an event live or undone."""
+        with self._guard():
+            self.db.execute("UPDATE events SET status=? WHERE id=?", (status, event_id))
+
+    def set_void(self, event_id: int, why: str) -> None:
+        """Mark an event void (kept in the log, no longer applied)."""
+        with self._guard():
+            self.db.execute("UPDATE events SET void=? WHERE id=?", (why, event_id))
+
+    def integrity(self) -> str:
+        """`PRAGMA integrity_check` ("ok" when the file is sound)."""
+        with self._guard():
+            return "\n".join(r[0] for r in self.db.execute("PRAGMA integrity_check"))

@@ -1,0 +1,380 @@
+"""The table operations behind `deaddrop table ...` (no typer here): new, list, show, log, do,
+undo, redo, void, delete. Export, import and replay are in `assistant.table_io`.
+
+A table's state is always the replay of its live events. Each change is one write transaction:
+the events are read, replayed and checked, and the change is written, all under one lock.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from assistant.engine import Game, Json, Refusal
+from assistant.games import load_game
+from assistant.history import (
+    Entry,
+    ReplayRefused,
+    action_text,
+    apply,
+    check_action,
+    differences,
+    initial_state,
+    resolve_options,
+    steps,
+)
+from assistant.store import LIVE, UNDONE, EventRow, Store, TableRow
+from deaddrop.errors import InputError, Refused
+
+NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a command did: the table, the event concerned, the state after, what changed."""
+
+    table: str
+    game: Game
+    state: Json
+    number: int | None = None
+    text: str = ""
+    changes: list[tuple[str, Any, Any]] = field(default_factory=list)
+
+    def as_json(self) -> Json:
+        """The `--json` shape of do/undo/redo/void/new/import."""
+        return {
+            "table": self.table,
+            "event": self.number,
+            "text": self.text,
+            "changes": [{"path": p, "before": b, "after": a} for p, b, a in self.changes],
+            "view": self.game.view(self.state),
+        }
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One numbered line of a table's log."""
+
+    number: int
+    text: str
+    action: Json
+    status: str  # "live", "void" or "undone"
+    by: str | None
+    force: str | None
+    void: str | None
+    time: str | None
+
+    def __str__(self) -> str:
+        text = f"{self.number}. {self.text}"
+        if self.by:
+            text += f" [by {self.by}]"
+        if self.force is not None:
+            text += f" [forced: {self.force}]"
+        return text
+
+    def as_json(self) -> Json:
+        """The `log --json` shape of one event."""
+        keys = ("number", "text", "action", "status", "by", "force", "void", "time")
+        return {key: getattr(self, key) for key in keys}
+
+
+def now() -> str:
+    """The current time, UTC, to the second (recorded with each event, never used by rules)."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def parse_assignments(items: list[str], what: str) -> dict[str, Any]:
+    """`KEY=VALUE` words with values read as YAML scalars (`n=3`, `p=red`, `cards=[1,2]`)."""
+    import yaml
+
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        if not sep or not key.strip():
+            raise InputError(f"{what} '{item}': expected KEY=VALUE (e.g. n=3)")
+        try:
+            value = yaml.safe_load(text) if text.strip() else ""
+        except yaml.YAMLError:
+            raise InputError(f"{what} '{item}': the value is not valid YAML") from None
+        out[key.strip()] = value
+    return out
+
+
+@contextmanager
+def opened(db: Path, *, create: bool = False) -> Iterator[Store]:
+    """The store at `db` (created when `create` and missing)."""
+    store = Store(db, create=create)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+def find_table(store: Store, name: str | None) -> TableRow:
+    """The table called `name` (the most recently used one when None), or an InputError."""
+    row = store.find(name)
+    if row is not None:
+        return row
+    names = [t.name for t in store.tables()]
+    if not names:
+        raise InputError(f"no tables yet in {store.path} (start one: deaddrop table new GAME)")
+    raise InputError(f"no table named '{name}' (tables: {', '.join(names)})")
+
+
+def entry_of(event: EventRow) -> Entry:
+    """The history entry of a stored event."""
+    return Entry(event.action, event.who, event.force, event.void, event.time)
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A table read from the store, with its game, events and current state."""
+
+    row: TableRow
+    game: Game
+    events: list[EventRow]  # live then undone, in order (dropped ones are not read)
+    state: Json
+    initial: Json
+
+    @property
+    def live(self) -> list[EventRow]:
+        return [e for e in self.events if e.status == LIVE]
+
+
+def load(store: Store, name: str | None) -> Loaded:
+    """Read a table and replay its live events."""
+    row = find_table(store, name)
+    game = load_game(row.game)
+    events = store.events(row.id)
+    initial = initial_state(game, row.options)
+    state = initial
+    try:
+        for step in steps(game, initial, [entry_of(e) for e in events if e.status == LIVE]):
+            state = step.after
+    except ReplayRefused as error:
+        raise InputError(f"table '{row.name}' no longer replays ({error.message})") from None
+    return Loaded(row, game, events, state, initial)
+
+
+def new(db: Path, game_name: str, name: str | None, options: dict[str, Any]) -> Outcome:
+    """Start a table of `game_name` with these options (unknown ones are an InputError)."""
+    game = load_game(game_name)
+    resolved = resolve_options(game, options)
+    state = initial_state(game, resolved)
+    with opened(db, create=True) as store, store.write():
+        name = check_name(store, name, game_name)
+        store.create_table(name, game_name, resolved, now())
+    return Outcome(name, game, state, text=f"new table '{name}' ({game.title})")
+
+
+def check_name(store: Store, name: str | None, game_name: str) -> str:
+    """A valid, unused table name (`GAME-N` when none is given)."""
+    taken = {t.name for t in store.tables()}
+    if name is None:
+        number = 1
+        while f"{game_name}-{number}" in taken:
+            number += 1
+        return f"{game_name}-{number}"
+    if not NAME_PATTERN.fullmatch(name):
+        raise InputError(f"table name '{name}': use letters, digits, '-', '_' and '.' (64 at most)")
+    if name in taken:
+        raise InputError(f"a table named '{name}' already exists")
+    return name
+
+
+def tables(db: Path) -> list[Json]:
+    """Every table, most recently used first (the `list --json` shape)."""
+    with opened(db) as store, store.read():
+        rows = store.tables()
+        counts = {
+            row.id: len([e for e in store.events(row.id) if e.status == LIVE]) for row in rows
+        }
+    return [
+        {
+            "name": row.name,
+            "game": row.game,
+            "options": row.options,
+            "events": counts[row.id],
+            "created": row.created,
+            "current": index == 0,
+        }
+        for index, row in enumerate(rows)
+    ]
+
+
+def show(db: Path, name: str | None) -> Outcome:
+    """The table's current state."""
+    with opened(db) as store:
+        with store.read():
+            table = load(store, name)
+        touch_if_named(store, name, table.row)
+    return Outcome(table.row.name, table.game, table.state, len(table.live))
+
+
+def touch_if_named(store: Store, name: str | None, row: TableRow) -> None:
+    """Make a table named on the command line the most recently used one."""
+    if name is not None and store.find(None) != row:
+        with store.write():
+            store.touch(row.name)
+
+
+def log(db: Path, name: str | None) -> list[LogLine]:
+    """The numbered log: live events (voided ones marked), then undone ones."""
+    with opened(db) as store:
+        with store.read():
+            table = load(store, name)
+        touch_if_named(store, name, table.row)
+    live = table.live
+    steps_of = steps(table.game, table.initial, [entry_of(e) for e in live])
+    applied = {event.id: step for event, step in zip(live, steps_of, strict=True)}
+    lines = []
+    for number, event in enumerate(table.events, start=1):
+        if event.status == UNDONE:
+            status, text = "undone", f"[undone] {action_text(event.action)}"
+        elif event.void is not None:
+            status, text = "void", f"[void: {event.void}] {action_text(event.action)}"
+        else:
+            step = applied[event.id]
+            status, text = "live", _describe(table.game, event.action, step.before, step.after)
+        lines.append(
+            LogLine(
+                number, text, event.action, status, event.who, event.force, event.void, event.time
+            )
+        )
+    return lines
+
+
+def _describe(game: Game, action: Json, before: Json, after: Json) -> str:
+    try:
+        return game.describe(action, before, after)
+    except Exception:  # a game's describe must never hide the log
+        return action_text(action)
+
+
+def do(
+    db: Path, name: str | None, action: Json, *, by: str | None = None, force: str | None = None
+) -> Outcome:
+    """Apply one action; a refusal changes nothing (Refused, exit 1)."""
+    check_action(action)
+    with opened(db) as store, store.write():
+        table = load(store, name)
+        complete = getattr(table.game, "complete", None)
+        after: Json | Refusal = Refusal("malformed action", "it cannot be completed")
+        if complete is not None:
+            try:
+                action = complete(table.state, action, random.SystemRandom().randrange(2**31))
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                raise Refused(f"refused: {after}") from None
+        after = apply(table.game, table.state, action, force=force is not None)
+        if isinstance(after, Refusal):
+            raise Refused(f"refused: {after}")
+        store.append(table.row.id, action, time=now(), who=by, force=force)
+        store.touch(table.row.name)
+    number = len(table.live) + 1
+    text = _describe(table.game, action, table.state, after)
+    return Outcome(table.row.name, table.game, after, number, text)
+
+
+def undo(db: Path, name: str | None) -> Outcome:
+    """Mark the last live event undone (it goes on the redo stack)."""
+    with opened(db) as store, store.write():
+        table = load(store, name)
+        live = table.live
+        if not live:
+            raise Refused(f"nothing to undo at table '{table.row.name}'")
+        store.set_status(live[-1].id, UNDONE)
+        store.touch(table.row.name)
+        entries = [entry_of(e) for e in live[:-1]]
+        state = _final(table, entries)
+    return Outcome(
+        table.row.name,
+        table.game,
+        state,
+        len(live),
+        f"undid {len(live)}: {action_text(live[-1].action)}",
+    )
+
+
+def redo(db: Path, name: str | None) -> Outcome:
+    """Re-apply the most recently undone event (refused when it no longer applies)."""
+    with opened(db) as store, store.write():
+        table = load(store, name)
+        undone = [e for e in table.events if e.status == UNDONE]
+        if not undone:
+            raise Refused(f"nothing to redo at table '{table.row.name}'")
+        event, number = undone[0], len(table.live) + 1
+        state = table.state
+        if event.void is None:
+            after = apply(table.game, state, event.action, force=event.force is not None)
+            if isinstance(after, Refusal):
+                raise Refused(
+                    f"cannot redo {number} ({action_text(event.action)}): refused: {after}"
+                )
+            state = after
+        store.set_status(event.id, LIVE)
+        store.touch(table.row.name)
+    return Outcome(
+        table.row.name, table.game, state, number, f"redid {number}: {action_text(event.action)}"
+    )
+
+
+def void(db: Path, name: str | None, number: int, why: str) -> Outcome:
+    """Mark event `number` void and replay the rest; refused when a later one stops applying."""
+    if not why.strip():
+        raise InputError("void needs a reason (--why TEXT)")
+    with opened(db) as store, store.write():
+        table = load(store, name)
+        if not 1 <= number <= len(table.events):
+            raise InputError(
+                f"no event {number} at table '{table.row.name}' (events: 1-{len(table.events)})"
+                if table.events
+                else f"no event {number} at table '{table.row.name}' (it has none)"
+            )
+        event = table.events[number - 1]
+        if event.status == UNDONE:
+            raise Refused(f"event {number} is undone (redo it first, or leave it)")
+        if event.void is not None:
+            raise Refused(f"event {number} is already void ({event.void})")
+        entries = [entry_of(e) for e in table.live]
+        entries[number - 1] = Entry(event.action, event.who, event.force, why, event.time)
+        try:
+            state = _final(table, entries)
+        except ReplayRefused as error:
+            later = entries[error.number - 1].action
+            raise Refused(
+                f"cannot void {number}: event {error.number} ({action_text(later)}) "
+                f"would no longer apply: {error.refusal}"
+            ) from None
+        store.set_void(event.id, why)
+        store.touch(table.row.name)
+    changes = differences(table.game.view(table.state), table.game.view(state))
+    return Outcome(
+        table.row.name,
+        table.game,
+        state,
+        number,
+        f"voided {number}: {action_text(event.action)} ({why})",
+        changes,
+    )
+
+
+def _final(table: Loaded, entries: list[Entry]) -> Json:
+    state = table.initial
+    for step in steps(table.game, table.initial, entries):
+        state = step.after
+    return state
+
+
+def delete(db: Path, name: str) -> str:
+    """Remove a table and its whole history."""
+    with opened(db) as store, store.write():
+        row = find_table(store, name)
+        count = len(store.events(row.id))
+        store.delete_table(row.id)
+    return f"deleted table '{name}' ({count} events)"

@@ -1,0 +1,78 @@
+"""Spy! deduction figures (issue 5): cold enumeration, cache load, one observation, a suggestion.
+
+    /work/venv/bin/python bench/bench_spy.py [--no-16]
+
+Uses a fresh temporary cache directory. Targets on a 2-core machine: cold 10x10 < 1 s, cached
+< 0.2 s, one observation < 10 ms, a full suggestion < 1 s; 16x16 (about two million networks) works.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def _best(fn, repeat: int = 3) -> float:
+    times = []
+    for _ in range(repeat):
+        began = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - began)
+    return min(times)
+
+
+def main() -> None:
+    os.environ["DEADDROP_CACHE"] = tempfile.mkdtemp(prefix="deaddrop-bench-")
+    sizes = [(10, 10)] if "--no-16" in sys.argv else [(10, 10), (16, 16)]
+    for rows, cols in sizes:
+        _measure(rows, cols)
+    command = [str(Path(sys.executable).parent / "deaddrop"), "spy", "deduce", "5E=hot", "--json"]
+    began = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True)
+    print(f"deaddrop spy deduce 5E=hot --json (wall, cached): {time.perf_counter() - began:.3f} s")
+
+
+def _measure(rows: int, cols: int) -> None:
+    import numpy as np
+
+    from assistant.spy import enumerate as en
+    from assistant.spy.deduce import apply, deduce, suggest
+    from assistant.spy.model import Field
+    from assistant.spy.observations import parse_observation
+
+    field = Field(rows, cols)
+    en.clear_memo()
+    began = time.perf_counter()
+    nets = en.networks(field)
+    cold = time.perf_counter() - began
+    print(f"{rows}x{cols}: {len(nets):,} distinct networks")
+    print(f"  cold enumeration (build + write cache): {cold:.3f} s")
+
+    def load() -> None:
+        en.clear_memo()
+        en.networks(field)
+
+    print(f"  load from cache:                        {_best(load):.3f} s")
+    index = np.arange(len(nets))
+    hot = parse_observation("5E=hot", field)
+    multi = parse_observation("4B-4E=cold,cold,warm,warm", field)
+    one = _best(lambda: apply(nets, index, hot, field), 5)
+    four = _best(lambda: apply(nets, index, multi, field), 5)
+    print(f"  apply one observation (5E=hot):         {one * 1000:.1f} ms")
+    print(f"  apply a 4-cell probe:                   {four * 1000:.1f} ms")
+    squares = (2, 2, 3, 3, 4, 5)
+    full = _best(lambda: suggest(nets.masks, field, squares), 2)
+    print(f"  suggestion, no observations yet:        {full:.3f} s")
+    after = apply(nets, index, hot, field)
+    part = _best(lambda: suggest(nets.masks[after], field, squares), 2)
+    print(f"  suggestion after 5E=hot ({len(after):,} left): {part:.3f} s")
+    whole = _best(lambda: deduce(field, (1, 2, 3, 4, 5, 6), [hot, multi], squares), 2)
+    print(f"  whole deduce (2 observations, cached):  {whole:.3f} s")
+
+
+if __name__ == "__main__":
+    main()

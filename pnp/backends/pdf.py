@@ -1,0 +1,173 @@
+"""PDF backend: Document -> PDF bytes with reportlab (the only module that imports it).
+
+Deterministic (invariant=1: no dates, fixed ids), Vera TTFs embedded (subset), TrimBox and BleedBox
+on every page, an outline entry per component. Ops arrive with y down; the page frame is flipped
+once per page and text/images are flipped back locally.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen import canvas as rl_canvas
+
+from deaddrop.files import write_atomic
+from pnp import ops
+from pnp.model import Box
+
+_FACES = {
+    (False, False): ("Vera", "Vera.ttf"),
+    (True, False): ("VeraBd", "VeraBd.ttf"),
+    (False, True): ("VeraIt", "VeraIt.ttf"),
+    (True, True): ("VeraBI", "VeraBI.ttf"),
+}
+_registered = False
+
+
+def register_fonts() -> None:
+    """Register reportlab's Vera TTFs (regular, bold, italic, bold italic) once."""
+    global _registered
+    if _registered:
+        return
+    from reportlab.lib.fonts import addMapping
+
+    for name, filename in _FACES.values():
+        pdfmetrics.registerFont(TTFont(name, filename))
+    for (bold, italic), (name, _) in _FACES.items():
+        addMapping("Vera", int(bold), int(italic), name)
+    _registered = True
+
+
+def font_name(op: ops.Text) -> str:
+    """The registered face for a text op (every family is drawn with Vera, the embedded font)."""
+    return _FACES[(op.bold, op.italic)][0]
+
+
+def _colour(value: str) -> HexColor:
+    return HexColor(value)
+
+
+def _pdf_box(box: Box, page_h: float) -> tuple[float, float, float, float]:
+    return (box.x, page_h - box.y - box.h, box.x + box.w, page_h - box.y)
+
+
+class _Painter:
+    def __init__(self, canv: rl_canvas.Canvas) -> None:
+        self.c = canv
+
+    def _pen(
+        self, stroke: str | None, fill: str | None, width: float, dash=None
+    ) -> tuple[int, int]:
+        c = self.c
+        do_stroke = int(bool(stroke) and width > 0)
+        if do_stroke:
+            c.setStrokeColor(_colour(stroke))
+            c.setLineWidth(width)
+            c.setDash(list(dash) if dash else [])
+        if fill:
+            c.setFillColor(_colour(fill))
+        return do_stroke, int(bool(fill))
+
+    def draw(self, items: tuple[ops.Op, ...]) -> None:
+        for op in items:
+            getattr(self, "_" + type(op).__name__.lower())(op)
+
+    def _rect(self, op: ops.Rect) -> None:
+        stroke, fill = self._pen(op.stroke, op.fill, op.width, op.dash)
+        if not (stroke or fill):
+            return
+        if op.radius > 0:
+            r = min(op.radius, op.w / 2, op.h / 2)
+            self.c.roundRect(op.x, op.y, op.w, op.h, r, stroke=stroke, fill=fill)
+        else:
+            self.c.rect(op.x, op.y, op.w, op.h, stroke=stroke, fill=fill)
+
+    def _ellipse(self, op: ops.Ellipse) -> None:
+        stroke, fill = self._pen(op.stroke, op.fill, op.width)
+        if stroke or fill:
+            self.c.ellipse(op.x, op.y, op.x + op.w, op.y + op.h, stroke=stroke, fill=fill)
+
+    def _polyline(self, op: ops.Polyline) -> None:
+        stroke, fill = self._pen(op.stroke, op.fill, op.width, op.dash)
+        if not (stroke or fill) or len(op.points) < 2:
+            return
+        path = self.c.beginPath()
+        path.moveTo(*op.points[0])
+        for point in op.points[1:]:
+            path.lineTo(*point)
+        if op.closed:
+            path.close()
+        self.c.drawPath(path, stroke=stroke, fill=fill)
+
+    def _text(self, op: ops.Text) -> None:
+        c = self.c
+        c.saveState()
+        c.translate(op.x, op.y)
+        c.scale(1, -1)
+        c.setFont(font_name(op), op.size)
+        c.setFillColor(_colour(op.color))
+        draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}
+        draw[op.anchor](0, 0, op.text)
+        c.restoreState()
+
+    def _image(self, op: ops.Image) -> None:
+        c = self.c
+        c.saveState()
+        c.translate(op.x, op.y + op.h)
+        c.scale(1, -1)
+        c.drawImage(op.path, 0, 0, op.w, op.h, mask="auto")
+        c.restoreState()
+
+    def _group(self, op: ops.Group) -> None:
+        c = self.c
+        c.saveState()
+        t = op.transform
+        if not t.is_identity():
+            c.transform(t.a, t.b, t.c, t.d, t.e, t.f)
+        if op.clip is not None:
+            path = c.beginPath()
+            path.rect(op.clip.x, op.clip.y, op.clip.w, op.clip.h)
+            c.clipPath(path, stroke=0, fill=0)
+        self.draw(op.ops)
+        c.restoreState()
+
+
+def pdf_bytes(doc: ops.Document) -> bytes:
+    """The PDF of `doc`, byte for byte the same for the same document."""
+    register_fonts()
+    buffer = io.BytesIO()
+    first = doc.pages[0] if doc.pages else None
+    size = (first.width, first.height) if first else (595.0, 842.0)
+    canv = rl_canvas.Canvas(
+        buffer, pagesize=size, invariant=1, pageCompression=1, initialFontName="Vera"
+    )
+    canv.setTitle(doc.title)
+    canv.setCreator("deaddrop")
+    canv.setProducer("deaddrop (reportlab)")
+    marks = {index: title for title, index in doc.outline}
+    for index, page in enumerate(doc.pages):
+        canv.setPageSize((page.width, page.height))
+        canv.setTrimBox(_pdf_box(page.trim, page.height))
+        canv.setBleedBox(_pdf_box(page.bleed, page.height))
+        if index in marks:
+            key = f"p{index}"
+            canv.bookmarkPage(key)
+            canv.addOutlineEntry(marks[index], key, level=0)
+        canv.saveState()
+        canv.transform(1, 0, 0, -1, 0, page.height)
+        _Painter(canv).draw(page.ops)
+        canv.restoreState()
+        canv.showPage()
+    if doc.outline:
+        canv.showOutline()
+    canv.save()
+    return buffer.getvalue()
+
+
+def write_pdf(doc: ops.Document, path: Path) -> None:
+    """Write `doc` to `path` atomically."""
+    write_atomic(path, pdf_bytes(doc))

@@ -1,0 +1,143 @@
+"""Boxes: named or inline specs (`x`, `y`, `w`, `h` as lengths or percentages, `extends`,
+`inset`) resolved against a component's size into `model.Box` (points, y down). Pure."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pnp.format_keys import BOX_KEYS
+from pnp.model import Box
+from pnp.units import parse_length
+from pnp.values import BAD, Ctx, join, type_name
+from pnp.yaml_lines import Y, did_you_mean
+
+_PERCENT = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*%\s*$")
+COORD_EXPECTED = "expected a length such as 3mm or a percentage such as 50%"
+TOLERANCE = 0.01  # points
+
+
+@dataclass(frozen=True)
+class Coord:
+    """A length in points, or a percentage of the component's width or height."""
+
+    value: float
+    percent: bool = False
+
+    def points(self, whole: float) -> float:
+        return self.value * whole / 100.0 if self.percent else self.value
+
+
+@dataclass(frozen=True)
+class BoxSpec:
+    """An unresolved box. A box given by name is `BoxSpec(extends=name)`."""
+
+    x: Coord | None = None
+    y: Coord | None = None
+    w: Coord | None = None
+    h: Coord | None = None
+    inset: float = 0.0
+    extends: str | None = None
+    line: int = 0
+
+
+def parse_coord(value: object) -> Coord:
+    """A Coord from "12mm" or "40%"; ValueError otherwise."""
+    if isinstance(value, str):
+        match = _PERCENT.match(value)
+        if match:
+            return Coord(float(match.group(1)), True)
+    return Coord(parse_length(value))
+
+
+def read_coord(ctx: Ctx, node: Y, path: str) -> Coord | None:
+    try:
+        return parse_coord(node.value)
+    except ValueError:
+        if isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+            what = f"the number {node.value} has no unit"
+        else:
+            what = f"{type_name(node.value)} is not a length"
+        return ctx.err(node.line, path, what, COORD_EXPECTED)
+
+
+def parse_box(ctx: Ctx, node: Y, path: str) -> BoxSpec | None:
+    """A BoxSpec from a box name or a mapping; BAD (problem recorded) when malformed."""
+    if isinstance(node.value, str):
+        return BoxSpec(extends=node.value, line=node.line)
+    if not isinstance(node.value, dict):
+        what = f"expected a box name or a mapping of x, y, w, h, got {type_name(node.value)}"
+        return ctx.err(node.line, path, what)
+    ok = ctx.keys(node, path, BOX_KEYS)
+    fields: dict[str, object] = {"line": node.line}  # the extends line when there is one
+    for key in ("x", "y", "w", "h"):
+        if key in node.value:
+            coord = read_coord(ctx, node.value[key], join(path, key))
+            ok = ok and coord is not BAD
+            fields[key] = coord
+    if "inset" in node.value:
+        inset = ctx.length(node.value["inset"], join(path, "inset"), minimum=None)
+        ok = ok and inset is not BAD
+        fields["inset"] = inset
+    if "extends" in node.value:
+        name = node.value["extends"]
+        if not isinstance(name.value, str):
+            ctx.err(name.line, join(path, "extends"), "expected the name of a box")
+            ok = False
+        fields["extends"] = name.value
+        fields["line"] = name.line
+    return BoxSpec(**fields) if ok else BAD  # type: ignore[arg-type]
+
+
+def chain_problem(name: str, named: dict[str, BoxSpec]) -> str | None:
+    """Why `name` cannot be resolved (unknown, or a circular `extends`), or None."""
+    seen = [name]
+    current = name
+    while True:
+        if current not in named:
+            if current == name:
+                return f"unknown box '{name}' ({did_you_mean(name, named)})"
+            return f"unknown box '{current}' ({did_you_mean(current, named)})"
+        parent = named[current].extends
+        if parent is None:
+            return None
+        if parent in seen:
+            return "circular extends: " + " -> ".join([*seen[seen.index(parent) :], parent])
+        seen.append(parent)
+        current = parent
+
+
+def resolve(spec: BoxSpec, named: dict[str, BoxSpec], width: float, height: float) -> Box:
+    """The box in points. `extends` must resolve (check `chain_problem` first).
+
+    Unset x/y come from the extended box, else 0; unset w/h from the extended box, else the
+    rest of the component; `inset` then shrinks the box on every side."""
+    base = resolve(named[spec.extends], named, width, height) if spec.extends else None
+    x = spec.x.points(width) if spec.x else (base.x if base else 0.0)
+    y = spec.y.points(height) if spec.y else (base.y if base else 0.0)
+    w = spec.w.points(width) if spec.w else (base.w if base else width - x)
+    h = spec.h.points(height) if spec.h else (base.h if base else height - y)
+    i = spec.inset
+    return Box(x + i, y + i, w - 2 * i, h - 2 * i)
+
+
+def fit_problem(box: Box, width: float, height: float) -> str | None:
+    """Why a resolved box is unusable in a width x height component, or None."""
+    if box.w <= TOLERANCE or box.h <= TOLERANCE:
+        return f"the box is empty ({mm_text(box.w)} x {mm_text(box.h)})"
+    if (
+        box.x < -TOLERANCE
+        or box.y < -TOLERANCE
+        or box.x + box.w > width + TOLERANCE
+        or box.y + box.h > height + TOLERANCE
+    ):
+        return (
+            f"the box (x {mm_text(box.x)}, y {mm_text(box.y)}, w {mm_text(box.w)},"
+            f" h {mm_text(box.h)}) reaches outside the component"
+            f" ({mm_text(width)} x {mm_text(height)})"
+        )
+    return None
+
+
+def mm_text(points: float) -> str:
+    return f"{points / 72 * 25.4:.4g}mm"

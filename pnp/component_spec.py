@@ -1,0 +1,182 @@
+"""One component of a definition: kind, size, data table or count, front and back."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pnp.elements import Scope, parse_face
+from pnp.format_keys import COMPONENT_KEYS, COMPONENT_REQUIRED
+from pnp.model import KINDS, Component, Face, Source
+from pnp.units import mm, to_mm
+from pnp.values import BAD, join, type_name
+from pnp.yaml_lines import Y, did_you_mean
+
+MARGIN_MM = 6.0
+OVERLAP = Component.overlap
+MAX_OVERLAP_MM = 50.0
+
+
+def printable_areas() -> list[tuple[float, float]]:
+    """(width, height) in points of each paper's printable area (the page less 6 mm), portrait."""
+    from pnp.layout import PAPERS, Settings
+
+    areas = [Settings(paper=p).printable for p in sorted(PAPERS)]
+    return [(area.w, area.h) for area in areas]
+
+
+def fits_paper(width: float, height: float) -> bool:
+    """True when one width x height piece fits on every paper, upright or turned (pnp.layout
+    decides, so that what the loader accepts the build can place)."""
+    from pnp.layout import PAPERS, Settings, impose
+
+    return all(impose(width, height, Settings(paper=p)) is not None for p in PAPERS)
+
+
+def parse_component(scope: Scope, game: str, name: str, node: Y, path: str) -> Component:
+    """The component defined by `node` (BAD, problems recorded, when it is malformed)."""
+    ctx = scope.ctx
+    if not ctx.keys(node, path, COMPONENT_KEYS, COMPONENT_REQUIRED):
+        return BAD
+    m = node.value
+    kind = ctx.choice(m["kind"], join(path, "kind"), KINDS, "kind") if "kind" in m else BAD
+    title = ctx.text(m["title"], join(path, "title")) if "title" in m else name
+    corner = ctx.length(m["corner"], join(path, "corner")) if "corner" in m else 0.0
+    bleed = ctx.length(m["bleed"], join(path, "bleed")) if "bleed" in m else 0.0
+    split = ctx.boolean(m["split"], join(path, "split")) if "split" in m else False
+    overlap = ctx.length(m["overlap"], join(path, "overlap")) if "overlap" in m else OVERLAP
+    if overlap is not BAD and overlap > mm(MAX_OVERLAP_MM):
+        what = f"{to_mm(overlap):.4g}mm is too large"
+        overlap = ctx.err(m["overlap"].line, join(path, "overlap"), what, "at most 50mm")
+    size = _size(scope, m["size"], join(path, "size")) if "size" in m else BAD
+    faces = _faces(scope, m, path)
+    if size is not BAD and split is not BAD and not split and not fits_paper(*size):
+        areas = printable_areas()
+        most = f"{to_mm(min(a[0] for a in areas)):.1f}mm x {to_mm(min(a[1] for a in areas)):.1f}mm"
+        what = (
+            f"{to_mm(size[0]):.4g}mm x {to_mm(size[1]):.4g}mm is larger than the printable area"
+            f" of A4 and Letter (at most {most}, upright or turned, inside {MARGIN_MM:g}mm"
+            " margins)"
+        )
+        ctx.err(
+            m["size"].line, join(path, "size"), what, "a smaller size, or split: true for a board"
+        )
+    if "front" not in m:
+        return BAD
+    if size is BAD:  # still check the faces, but not against a size
+        scope = replace(scope, width=1000.0, height=1000.0, geometry=False)
+    else:
+        scope = replace(scope, width=size[0], height=size[1])
+    front = parse_face(scope, m["front"], join(path, "front"))
+    back = parse_face(scope, m["back"], join(path, "back")) if "back" in m else None
+    parts = (kind, title, corner, bleed, split, overlap, size, faces, front, back)
+    if any(p is BAD for p in parts):
+        return BAD
+    return Component(
+        game=game,
+        name=name,
+        kind=kind,
+        width=size[0],
+        height=size[1],
+        faces=faces,
+        front=front,
+        back=back,
+        title=title,
+        corner=corner,
+        bleed=bleed,
+        split=split,
+        source=Source(ctx.file, node.key_line, path),
+        overlap=overlap,
+    )
+
+
+def _size(scope: Scope, node: Y, path: str) -> tuple[float, float]:
+    ctx = scope.ctx
+    if not isinstance(node.value, list) or len(node.value) != 2:
+        what = f"expected [width, height] such as [63mm, 88mm], got {type_name(node.value)}"
+        return ctx.err(node.line, path, what)
+    w = ctx.length(node.value[0], join(path, 0))
+    h = ctx.length(node.value[1], join(path, 1))
+    for value, index in ((w, 0), (h, 1)):
+        if value is not BAD and value <= 0:
+            ctx.err(node.value[index].line, join(path, index), "must be more than 0mm")
+            return BAD
+    return BAD if BAD in (w, h) else (w, h)
+
+
+def _faces(scope: Scope, m: dict[str, Y], path: str) -> tuple[Face, ...]:
+    """The faces from `rows` (setting scope.columns and scope.rows) or from `count`."""
+    ctx = scope.ctx
+    if "rows" in m and "count" in m:
+        what = "give either count or rows, not both"
+        where = join(path, "count")
+        return ctx.err(m["count"].key_line, where, what, "expected a count column in the rows")
+    columns = _columns(scope, m, path)
+    if columns is BAD:
+        return BAD
+    if "rows" not in m:
+        if columns:
+            ctx.err(m["columns"].line, join(path, "columns"), "columns without rows")
+        count = ctx.integer(m["count"], join(path, "count"), 1) if "count" in m else 1
+        return BAD if count is BAD else (Face({}, count),)
+    items = ctx.items(m["rows"], join(path, "rows"))
+    if items is None:
+        return BAD
+    if not items:
+        return ctx.err(m["rows"].line, join(path, "rows"), "no rows", "expected one row per face")
+    if not columns:  # the first row's fields name the columns
+        first = items[0].value if isinstance(items[0].value, dict) else {}
+        columns = tuple(k for k in first if k != "count")
+    scope.columns = columns
+    faces = [_row(scope, row, join(path, "rows", i), columns) for i, row in enumerate(items)]
+    scope.rows = [face.data for face in faces if face is not BAD]
+    return BAD if BAD in faces else tuple(faces)
+
+
+def _columns(scope: Scope, m: dict[str, Y], path: str) -> tuple[str, ...]:
+    if "columns" not in m:
+        return ()
+    ctx = scope.ctx
+    items = ctx.items(m["columns"], join(path, "columns"))
+    if items is None:
+        return BAD
+    names: list[str] = []
+    for i, item in enumerate(items):
+        name = item.value
+        where = join(path, "columns", i)
+        if not isinstance(name, str) or not name.isidentifier() or name == "count":
+            expected = "expected a name of letters, digits and _, not count"
+            return ctx.err(item.line, where, f"{type_name(name)} is not a column name", expected)
+        if name in names:
+            return ctx.err(item.line, where, f"column '{name}' is listed twice")
+        names.append(name)
+    return tuple(names)
+
+
+def _row(scope: Scope, node: Y, path: str, columns: tuple[str, ...]) -> Face:
+    ctx = scope.ctx
+    if not isinstance(node.value, dict):
+        return ctx.err(node.line, path, f"expected a row mapping, got {type_name(node.value)}")
+    ok = True
+    data: dict[str, str] = {}
+    count = 1
+    meant: set[str] = set()  # columns an unknown field was probably meant to be
+    for key, value in node.value.items():
+        where = join(path, key)
+        if key == "count":
+            count = ctx.integer(value, where, 1)
+            ok = ok and count is not BAD
+        elif key not in columns:
+            hint = did_you_mean(key, columns)
+            ctx.err(value.key_line, where, "unknown field", hint)
+            meant.update(c for c in columns if hint == f"did you mean '{c}'?")
+            ok = False
+        elif isinstance(value.value, (dict, list)):
+            ctx.err(value.line, where, f"expected a text or a number, got {type_name(value.value)}")
+            ok = False
+        else:
+            data[key] = "" if value.value is None else value.raw
+    for column in columns:
+        if column not in node.value and column not in meant:
+            ctx.err(node.line, path, f"missing column '{column}'")
+            ok = False
+    return Face(data, count) if ok else BAD

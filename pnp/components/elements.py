@@ -1,0 +1,99 @@
+"""Shape elements (rect, circle, line, grid, track) -> ops, with `{field}` values filled in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp import model, ops
+from pnp.components.text import fill_fields, text_lines
+from pnp.model import Box
+
+
+def _colour(value: str | None, data: dict[str, Any]) -> str | None:
+    return fill_fields(value, data) if value else value
+
+
+def rect_ops(el: model.Rect, data: dict[str, Any]) -> tuple[ops.Op, ...]:
+    b = el.box
+    stroke, fill = _colour(el.stroke, data), _colour(el.fill, data)
+    return (ops.Rect(b.x, b.y, b.w, b.h, el.radius, stroke, fill, el.width),)
+
+
+def circle_ops(el: model.Circle, data: dict[str, Any]) -> tuple[ops.Op, ...]:
+    b = el.box
+    stroke, fill = _colour(el.stroke, data), _colour(el.fill, data)
+    return (ops.Ellipse(b.x, b.y, b.w, b.h, stroke, fill, el.width),)
+
+
+def line_ops(el: model.Line, data: dict[str, Any]) -> tuple[ops.Op, ...]:
+    return (ops.Polyline(tuple(el.points), _colour(el.stroke, data), el.width, el.dash),)
+
+
+def label(index: int, kind: str) -> str:
+    """The label of row/column `index` (0-based): "1", "2", ... or "A", ..., "Z", "AA", ..."""
+    if kind == "numbers":
+        return str(index + 1)
+    text = ""
+    n = index + 1
+    while n:
+        n, rest = divmod(n - 1, 26)
+        text = chr(ord("A") + rest) + text
+    return text
+
+
+def grid_ops(el: model.Grid, data: dict[str, Any]) -> tuple[ops.Op, ...]:
+    b = el.box
+    style = el.label_style
+    width_of = max(len(label(el.rows - 1, el.row_labels)), 1)
+    left = style.size * (0.75 * width_of + 0.9) if el.row_labels != "none" else 0.0
+    top = style.size * 1.8 if el.col_labels != "none" else 0.0
+    gx, gy, gw, gh = b.x + left, b.y + top, b.w - left, b.h - top
+    cw, ch = gw / el.cols, gh / el.rows
+    out: list[ops.Op] = []
+    stroke = _colour(el.stroke, data) or "#000000"
+    if el.fill:
+        out.append(ops.Rect(gx, gy, gw, gh, stroke=None, fill=_colour(el.fill, data), width=0))
+    for r in range(el.rows + 1):
+        y = gy + r * ch
+        out.append(ops.Polyline(((gx, y), (gx + gw, y)), stroke, el.width))
+    for c in range(el.cols + 1):
+        x = gx + c * cw
+        out.append(ops.Polyline(((x, gy), (x, gy + gh)), stroke, el.width))
+    if el.col_labels != "none":
+        for c in range(el.cols):
+            cell = Box(gx + c * cw, b.y, cw, top)
+            out.extend(text_lines(label(c, el.col_labels), cell, _centred(style)))
+    if el.row_labels != "none":
+        for r in range(el.rows):
+            cell = Box(b.x, gy + r * ch, left, ch)
+            out.extend(text_lines(label(r, el.row_labels), cell, _centred(style)))
+    return tuple(out)
+
+
+def _centred(style: model.Style) -> model.Style:
+    from dataclasses import replace
+
+    return replace(style, align="center", valign="middle")
+
+
+def track_ops(el: model.Track, data: dict[str, Any]) -> tuple[ops.Op, ...]:
+    b = el.box
+    n = el.stop - el.start + 1
+    if n <= 0:
+        return ()
+    horizontal = el.direction != "vertical"
+    span = b.w if horizontal else b.h
+    step = (span - el.gap * (n - 1)) / n
+    stroke, fill = _colour(el.stroke, data), _colour(el.fill, data)
+    out: list[ops.Op] = []
+    for i in range(n):
+        offset = i * (step + el.gap)
+        cell = (
+            Box(b.x + offset, b.y, step, b.h) if horizontal else Box(b.x, b.y + offset, b.w, step)
+        )
+        out.append(ops.Rect(cell.x, cell.y, cell.w, cell.h, 0.0, stroke, fill, el.width))
+        text = el.labels[i] if el.labels and i < len(el.labels) else str(el.start + i)
+        pad = min(cell.w, cell.h) * 0.08
+        inner = Box(cell.x + pad, cell.y + pad, cell.w - 2 * pad, cell.h - 2 * pad)
+        out.extend(text_lines(fill_fields(text, data), inner, el.style))
+    return tuple(out)

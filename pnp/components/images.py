@@ -1,0 +1,248 @@
+"""Image elements -> ops. PNG stays an Image op (backends embed it); SVG is read into plain
+vector ops (a small subset: rect, circle, ellipse, line, polyline, polygon, path with M/L/H/V/C/Q/Z,
+g with transforms, fill/stroke/stroke-width as attributes or style), so both backends draw it alike.
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+import xml.etree.ElementTree as ET
+from functools import lru_cache
+from pathlib import Path
+
+from pnp import ops
+from pnp.geometry import Affine, translate
+from pnp.model import Box
+
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_NAMED = {
+    "black": "#000000",
+    "white": "#ffffff",
+    "red": "#ff0000",
+    "green": "#008000",
+    "blue": "#0000ff",
+    "gray": "#808080",
+    "grey": "#808080",
+    "yellow": "#ffff00",
+    "orange": "#ffa500",
+}
+
+
+def png_size(path: Path) -> tuple[float, float]:
+    """Pixel width and height from a PNG header."""
+    with open(path, "rb") as handle:
+        head = handle.read(24)
+    if head[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError(f"{path}: not a PNG file")
+    width, height = struct.unpack(">II", head[16:24])
+    return float(width), float(height)
+
+
+def fit_box(box: Box, iw: float, ih: float, fit: str) -> Box:
+    """Where an image of iw x ih lands in `box`: stretched, or scaled to fit and centred."""
+    if fit == "stretch" or iw <= 0 or ih <= 0:
+        return box
+    scale = min(box.w / iw, box.h / ih)
+    w, h = iw * scale, ih * scale
+    return Box(box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h)
+
+
+def image_ops(path: Path, box: Box, fit: str) -> tuple[ops.Op, ...]:
+    """Ops drawing the image file at `path` into `box`."""
+    if path.suffix.lower() == ".svg":
+        (vx, vy, vw, vh), shapes = _svg(str(path))
+        placed = fit_box(box, vw, vh, fit)
+        sx, sy = placed.w / vw, placed.h / vh
+        transform = translate(-vx, -vy).then(Affine(a=sx, d=sy)).then(translate(placed.x, placed.y))
+        return (ops.Group(shapes, transform, Box(vx, vy, vw, vh)),)
+    iw, ih = png_size(path)
+    placed = fit_box(box, iw, ih, fit)
+    return (ops.Image(str(path), placed.x, placed.y, placed.w, placed.h),)
+
+
+def _numbers(text: str | None) -> list[float]:
+    return [float(n) for n in _NUMBER.findall(text or "")]
+
+
+def _length(text: str | None, default: float = 0.0) -> float:
+    values = _numbers(text)
+    return values[0] if values else default
+
+
+def _colour(value: str | None, inherited: str | None) -> str | None:
+    if value is None:
+        return inherited
+    value = value.strip().lower()
+    if value in ("none", "transparent"):
+        return None
+    if re.fullmatch(r"#[0-9a-f]{3}", value):
+        return "#" + "".join(ch * 2 for ch in value[1:])
+    if re.fullmatch(r"#[0-9a-f]{6}", value):
+        return value
+    return _NAMED.get(value, inherited)
+
+
+def _transform(text: str | None) -> Affine:
+    result = Affine()
+    for name, args in re.findall(r"(\w+)\s*\(([^)]*)\)", text or ""):
+        v = _numbers(args)
+        if name == "translate" and v:
+            step = translate(v[0], v[1] if len(v) > 1 else 0.0)
+        elif name == "scale" and v:
+            step = Affine(a=v[0], d=v[1] if len(v) > 1 else v[0])
+        elif name == "matrix" and len(v) == 6:
+            step = Affine(*v)
+        elif name == "rotate" and v:
+            from pnp.geometry import rotate
+
+            cx, cy = (v[1], v[2]) if len(v) == 3 else (0.0, 0.0)
+            step = rotate(-v[0], cx, cy)  # SVG angles turn clockwise on screen
+        else:
+            continue
+        result = step.then(result)  # the first transform listed is applied last
+    return result
+
+
+def _attrs(node: ET.Element) -> dict[str, str]:
+    attrs = dict(node.attrib)
+    for item in attrs.pop("style", "").split(";"):
+        if ":" in item:
+            key, value = item.split(":", 1)
+            attrs[key.strip()] = value.strip()
+    return attrs
+
+
+def _path_points(d: str) -> list[tuple[tuple[float, float], ...]]:
+    tokens = re.findall(r"[MLHVCQZmlhvcqz]|" + _NUMBER.pattern, d)
+    subpaths: list[list[tuple[float, float]]] = []
+    x = y = 0.0
+    cmd = ""
+    i = 0
+    closed_flags: list[bool] = []
+
+    def take(n: int) -> list[float]:
+        nonlocal i
+        values = [float(t) for t in tokens[i : i + n]]
+        i += n
+        return values
+
+    while i < len(tokens):
+        if tokens[i].isalpha():
+            cmd = tokens[i]
+            i += 1
+            if cmd in "Zz":
+                if subpaths:
+                    closed_flags[-1] = True
+                continue
+        rel = cmd.islower()
+        c = cmd.upper()
+        ox, oy = (x, y) if rel else (0.0, 0.0)
+        if c == "M":
+            px, py = take(2)
+            x, y = ox + px, oy + py
+            subpaths.append([(x, y)])
+            closed_flags.append(False)
+            cmd = "l" if rel else "L"
+        elif c in "LHV":
+            if c == "L":
+                px, py = take(2)
+                x, y = ox + px, oy + py
+            elif c == "H":
+                x = ox + take(1)[0]
+            else:
+                y = oy + take(1)[0]
+            subpaths[-1].append((x, y))
+        elif c in "CQ":
+            n = 6 if c == "C" else 4
+            v = take(n)
+            pts = [(x, y)] + [(ox + v[k], oy + v[k + 1]) for k in range(0, n, 2)]
+            for step in range(1, 9):
+                t = step / 8
+                subpaths[-1].append(_bezier(pts, t))
+            x, y = pts[-1]
+        else:
+            i += 1  # an unsupported command: skip its numbers one by one
+    return [
+        tuple(points) + ((points[0],) if closed else ())
+        for points, closed in zip(subpaths, closed_flags, strict=True)
+        if len(points) > 1
+    ]
+
+
+def _bezier(points: list[tuple[float, float]], t: float) -> tuple[float, float]:
+    while len(points) > 1:
+        points = [
+            (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+            for a, b in zip(points, points[1:], strict=False)
+        ]
+    return points[0]
+
+
+def _shape(node: ET.Element, a: dict[str, str], fill, stroke, width) -> list[ops.Op]:
+    tag = node.tag.rsplit("}", 1)[-1]
+    get = a.get
+    if tag == "rect":
+        return [
+            ops.Rect(
+                _length(get("x")),
+                _length(get("y")),
+                _length(get("width")),
+                _length(get("height")),
+                radius=_length(get("rx")),
+                stroke=stroke,
+                fill=fill,
+                width=width,
+            )
+        ]
+    if tag in ("circle", "ellipse"):
+        rx = _length(get("r") if tag == "circle" else get("rx"))
+        ry = _length(get("r") if tag == "circle" else get("ry"))
+        cx, cy = _length(get("cx")), _length(get("cy"))
+        return [
+            ops.Ellipse(cx - rx, cy - ry, 2 * rx, 2 * ry, stroke=stroke, fill=fill, width=width)
+        ]
+    if tag == "line":
+        pts = ((_length(get("x1")), _length(get("y1"))), (_length(get("x2")), _length(get("y2"))))
+        return [ops.Polyline(pts, stroke=stroke, width=width)]
+    if tag in ("polyline", "polygon"):
+        v = _numbers(get("points"))
+        pts = tuple(zip(v[0::2], v[1::2], strict=False))
+        closed = tag == "polygon"
+        return [ops.Polyline(pts, stroke, width, closed=closed, fill=fill if closed else None)]
+    if tag == "path":
+        out: list[ops.Op] = []
+        for pts in _path_points(get("d", "")):
+            closed = pts[0] == pts[-1]
+            out.append(ops.Polyline(pts, stroke, width, closed=closed, fill=fill))
+        return out
+    return []
+
+
+def _walk(node: ET.Element, fill, stroke, width) -> list[ops.Op]:
+    a = _attrs(node)
+    fill = _colour(a.get("fill"), fill)
+    stroke = _colour(a.get("stroke"), stroke)
+    width = _length(a.get("stroke-width"), width)
+    tag = node.tag.rsplit("}", 1)[-1]
+    if tag in ("defs", "title", "desc", "metadata", "style"):
+        return []
+    out = _shape(node, a, fill, stroke, width)
+    for child in node:
+        out.extend(_walk(child, fill, stroke, width))
+    transform = _transform(a.get("transform"))
+    if out and not transform.is_identity():
+        return [ops.Group(tuple(out), transform)]
+    return out
+
+
+@lru_cache(maxsize=64)
+def _svg(path: str) -> tuple[tuple[float, float, float, float], tuple[ops.Op, ...]]:
+    root = ET.parse(path).getroot()
+    view = _numbers(root.get("viewBox"))
+    if len(view) != 4:
+        view = [0.0, 0.0, _length(root.get("width"), 100.0), _length(root.get("height"), 100.0)]
+    shapes: list[ops.Op] = []
+    for child in root:
+        shapes.extend(_walk(child, "#000000", None, 1.0))
+    return (view[0], view[1], view[2], view[3]), tuple(shapes)

@@ -1,0 +1,156 @@
+"""Text elements -> ops: wrapped and shrunk with pnp.textfit.fit_text, aligned in the box."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from functools import cache
+from typing import Any
+
+from pnp import ops
+from pnp.geometry import rotate as rotation
+from pnp.model import Box, Style
+from pnp.textfit import METRICS, face_name, fit_text, font_extent, missing_glyphs, text_width
+
+_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+# Where the baseline sits in a line box: the middle of the capitals (Vera cap height 0.729 em)
+# lies on the middle of the line, so one line set "middle" looks centred.
+CAP_MIDDLE = 0.3645
+
+
+# Combining mark -> the spacing accent Vera has, drawn over (or under) the base letter.
+MARKS = {
+    "\u0301": "\u00b4",
+    "\u0300": "\u0060",
+    "\u0302": "\u02c6",
+    "\u0303": "\u02dc",
+    "\u0308": "\u00a8",
+    "\u030c": "\u02c7",
+    "\u0306": "\u02d8",
+    "\u0307": "\u02d9",
+    "\u030a": "\u02da",
+    "\u0328": "\u02db",
+    "\u0327": "\u00b8",
+    "\u030b": "\u02dd",
+    "\u0304": "\u00af",
+}
+BELOW = {"\u0328", "\u0327"}
+
+
+@cache
+def _glyphs(face: str) -> frozenset[int]:
+    """The code points the TTF face itself has a glyph for (from textfit's metrics file)."""
+    data = json.loads(METRICS.read_text(encoding="utf-8"))
+    return frozenset(int(code) for code in data["faces"][face]["widths"])
+
+
+def _lacks(char: str, style: Style) -> bool:
+    return ord(char) not in _glyphs(face_name(style.font, style.bold, style.italic))
+
+
+def composable(char: str) -> tuple[str, tuple[str, ...]] | None:
+    """(base letter, combining marks) for a letter that decomposes into parts Vera has."""
+    parts = unicodedata.normalize("NFD", char)
+    base, marks = parts[0], tuple(parts[1:])
+    if not marks or base == char or any(m not in MARKS for m in marks):
+        return None
+    if missing_glyphs(base) or missing_glyphs("".join(MARKS[m] for m in marks)):
+        return None
+    return base, marks
+
+
+def fill_fields(text: str, data: dict[str, Any]) -> str:
+    """`text` with every `{field}` that the row holds replaced by its value."""
+
+    def value(match: re.Match[str]) -> str:
+        key = match.group(1)
+        return str(data[key]) if key in data else match.group(0)
+
+    return _FIELD.sub(value, text)
+
+
+def _quarter_turned(degrees: float) -> bool:
+    return round(degrees) % 180 == 90 and abs(degrees - round(degrees)) < 1e-9
+
+
+def text_lines(text: str, box: Box, style: Style, rotate: float = 0.0) -> tuple[ops.Op, ...]:
+    """Ops for `text` fitted into `box` (rotated about its centre when `rotate` is not 0)."""
+    w, h = (box.h, box.w) if _quarter_turned(rotate) else (box.w, box.h)
+    fitted = fit_text(text, w, h, style)
+    if fitted is None:  # the loader rejects this; draw at the minimum size rather than nothing
+        size = style.min_size
+        lines = tuple(text.split("\n"))
+    else:
+        size, lines = fitted.size, tuple(fitted.lines)
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    left, top = cx - w / 2, cy - h / 2
+    line_h = size * style.leading
+    block = line_h * len(lines)
+    if style.valign == "top":
+        start = top
+    elif style.valign == "bottom":
+        start = top + h - block
+    else:
+        start = top + (h - block) / 2
+    if style.align == "left":
+        x, anchor = left, "start"
+    elif style.align == "right":
+        x, anchor = left + w, "end"
+    else:
+        x, anchor = cx, "middle"
+    out: list[ops.Op] = []
+    for i, line in enumerate(lines):
+        if not line:
+            continue
+        baseline = _baseline(start + i * line_h, line_h, size, style)
+        out.extend(_line(line, x, baseline, size, style, anchor))
+    if rotate and out:
+        return (ops.Group(tuple(out), rotation(rotate, cx, cy)),)
+    return tuple(out)
+
+
+def _baseline(top: float, line_h: float, size: float, style: Style) -> float:
+    """The capitals centred on the line, but the descenders kept inside it (and the ascenders
+    too, when the leading is at least 1)."""
+    ascent, descent = font_extent(style.font, style.bold, style.italic)
+    centred = top + line_h / 2 + CAP_MIDDLE * size
+    lowest = top + line_h + descent / 1000 * size
+    highest = top + ascent / 1000 * size
+    return max(min(centred, lowest), highest)
+
+
+def _line(text: str, x: float, y: float, size: float, style: Style, anchor: str) -> list[ops.Op]:
+    """One line as Text ops; letters Vera lacks are drawn as base + accent."""
+
+    def op(t: str, at: float, where: str = "start", dy: float = 0.0) -> ops.Text:
+        return ops.Text(
+            at, y + dy, t, size, style.font, style.bold, style.italic, style.color, where
+        )
+
+    missing = {c for c in text if _lacks(c, style) and composable(c)}
+    if not missing:
+        return [op(text, x, anchor)]
+    plain = "".join((composable(c) or (c,))[0] if c in missing else c for c in text)
+
+    def width(t: str) -> float:
+        return text_width(t, style.font, size, style.bold, style.italic)
+
+    total = width(plain)
+    left = x - total / 2 if anchor == "middle" else x - total if anchor == "end" else x
+    out = [op(plain, left)]
+    for index, char in enumerate(text):
+        parts = composable(char) if char in missing else None
+        if parts is None:
+            continue
+        base, marks = parts
+        before = width(plain[:index])
+        centre = left + before + width(base) / 2
+        raise_by = 0.22 * size if base.isupper() else 0.0
+        for mark in marks:
+            if mark in BELOW:
+                out.append(op(MARKS[mark], left + before + width(base) * 0.75, "middle"))
+            else:
+                out.append(op(MARKS[mark], centre, "middle", -raise_by))
+    return out

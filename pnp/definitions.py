@@ -1,0 +1,225 @@
+"""YAML definitions -> the component model (pnp.model), checking everything on the way.
+
+Every problem in a game's files is collected and raised at once as one InputError, a line each:
+`templates/sample/cards.yaml:14: components.cards.rows[3].strenght: unknown field (did you mean
+'strength'?)`. The format is described in docs/pnp-format.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from deaddrop.errors import InputError
+from pnp import boxes, styles
+from pnp.component_spec import parse_component
+from pnp.elements import Scope
+from pnp.format_keys import FILE_KEYS, GAME_KEYS
+from pnp.model import Component, GameKit
+from pnp.values import BAD, Ctx, join
+from pnp.yaml_lines import Problems, Y, did_you_mean, display_path, load_yaml
+
+
+def game_names(templates: Path) -> list[str]:
+    """The games under `templates`: its folders that hold a game.yaml, sorted."""
+    templates = Path(templates)
+    if not templates.is_dir():
+        return []
+    return sorted(p.name for p in templates.iterdir() if (p / "game.yaml").is_file())
+
+
+def load_kits(templates: Path, names: list[str] | None = None) -> list[GameKit]:
+    """The named games (all when `names` is empty or None), every problem raised at once."""
+    templates = Path(templates)
+    known = game_names(templates)
+    if not templates.is_dir():
+        raise InputError(f"{display_path(templates)}: templates folder not found")
+    wanted = list(dict.fromkeys(names)) if names else known
+    unknown = [name for name in wanted if name not in known]
+    if unknown:
+        listed = ", ".join(known) if known else "none"
+        raise InputError("\n".join(f"unknown game '{n}' (known: {listed})" for n in unknown))
+    kits: list[GameKit] = []
+    errors: list[str] = []
+    for name in wanted:
+        try:
+            kits.append(load_game(templates / name))
+        except InputError as error:
+            errors.append(error.message)
+    if errors:
+        raise InputError("\n".join(errors))
+    return kits
+
+
+@dataclass
+class _Shared:
+    """Named boxes and styles of a game, gathered from all its files."""
+
+    boxes: dict[str, boxes.BoxSpec] = field(default_factory=dict)
+    styles: dict[str, styles.StyleSpec] = field(default_factory=dict)
+    broken_boxes: set[str] = field(default_factory=set)
+    broken_styles: set[str] = field(default_factory=set)
+    where: dict[tuple[str, str], tuple[Ctx, int, str]] = field(default_factory=dict)
+
+
+def load_game(folder: Path) -> GameKit:
+    """The game in `folder` (a game.yaml and other *.yaml files), checked in full."""
+    folder = Path(folder)
+    problems = Problems()
+    files = sorted(folder.glob("*.yaml"))
+    shown = [display_path(path) for path in files]
+    if not (folder / "game.yaml").is_file():
+        raise InputError(f"{display_path(folder)}: no game.yaml in the folder")
+    trees = [
+        (path, Ctx(name, problems), load_yaml(path, name, problems))
+        for path, name in zip(files, shown, strict=True)
+    ]
+    for stray in sorted(folder.glob("*.yml")):
+        problems.add(display_path(stray), None, "", "not read", "expected the extension .yaml")
+    shared = _Shared()
+    meta: dict[str, object] = {"title": folder.name, "notes": "", "order": None}
+    for path, ctx, tree in trees:
+        is_game = path.name == "game.yaml"
+        if tree is None:
+            if is_game and not any(ctx.file == f for f, _, _ in problems.items):
+                ctx.err(1, "", "the file is empty", "expected game: " + folder.name)
+            continue
+        if not ctx.keys(
+            tree, "", GAME_KEYS if is_game else FILE_KEYS, ("game",) if is_game else ()
+        ):
+            continue
+        if is_game:
+            _read_meta(ctx, tree, folder.name, meta)
+        _read_named(ctx, tree, shared)
+    _check_chains(shared)
+    components: list[Component] = []
+    seen: dict[str, str] = {}
+    for path, ctx, tree in trees:
+        if tree is None or not isinstance(tree.value, dict) or "components" not in tree.value:
+            continue
+        node = tree.value["components"]
+        if not isinstance(node.value, dict):
+            ctx.err(node.line, "components", "expected a mapping of component names to components")
+            continue
+        for name, spec in node.value.items():
+            where = join("components", name)
+            if name in seen:
+                ctx.err(
+                    spec.key_line, where, f"component '{name}' is already defined in {seen[name]}"
+                )
+                continue
+            seen[name] = ctx.file
+            scope = Scope(ctx, 0.0, 0.0, path.parent, shared.boxes, shared.styles)
+            scope.broken_boxes, scope.broken_styles = shared.broken_boxes, shared.broken_styles
+            component = parse_component(scope, folder.name, name, spec, where)
+            if component is not BAD:
+                components.append(component)
+    ordered = _ordered(components, meta, trees, seen)
+    if problems:
+        raise InputError(problems.text(shown))
+    return GameKit(
+        name=folder.name,
+        title=str(meta["title"]),
+        components=tuple(ordered),
+        folder=folder,
+        notes=str(meta["notes"]),
+    )
+
+
+def _read_meta(ctx: Ctx, tree: Y, game: str, meta: dict[str, object]) -> None:
+    m = tree.value
+    if "game" in m:
+        name = m["game"]
+        if name.value != game:
+            ctx.err(name.line, "game", f"'{name.value}' is not the folder name", f"expected {game}")
+    for key in ("title", "notes"):
+        if key in m:
+            value = ctx.text(m[key], key)
+            if value is not BAD:
+                meta[key] = value
+    if "order" in m:
+        items = ctx.items(m["order"], "order")
+        if items is not None:
+            names = [ctx.text(item, join("order", i)) for i, item in enumerate(items)]
+            meta["order"] = [
+                (n, item.line, i)
+                for i, (n, item) in enumerate(zip(names, items, strict=True))
+                if n is not BAD
+            ]
+
+
+def _read_named(ctx: Ctx, tree: Y, shared: _Shared) -> None:
+    for key, parse, named, broken in (
+        ("boxes", boxes.parse_box, shared.boxes, shared.broken_boxes),
+        ("styles", styles.parse_style, shared.styles, shared.broken_styles),
+    ):
+        if key not in tree.value:
+            continue
+        node = tree.value[key]
+        if not isinstance(node.value, dict):
+            ctx.err(node.line, key, f"expected a mapping of names to {key}")
+            continue
+        for name, spec_node in node.value.items():
+            where = join(key, name)
+            if (key, name) in shared.where:
+                first = shared.where[(key, name)]
+                ctx.err(spec_node.key_line, where, f"already defined at {first[0].file}:{first[1]}")
+                continue
+            if key == "boxes" and isinstance(spec_node.value, str):
+                spec = boxes.BoxSpec(extends=spec_node.value, line=spec_node.line)
+            elif key == "styles" and isinstance(spec_node.value, str):
+                spec = styles.StyleSpec(extends=spec_node.value, line=spec_node.line)
+            else:
+                spec = parse(ctx, spec_node, where)
+            shared.where[(key, name)] = (ctx, spec_node.key_line, where)
+            if spec is BAD:
+                broken.add(name)
+                spec = boxes.BoxSpec() if key == "boxes" else styles.StyleSpec()
+            named[name] = spec
+
+
+def _check_chains(shared: _Shared) -> None:
+    """Report unknown and circular `extends` once each, at the box or style that holds it."""
+    for key, named, broken, chain_problem in (
+        ("boxes", shared.boxes, shared.broken_boxes, boxes.chain_problem),
+        ("styles", shared.styles, shared.broken_styles, styles.chain_problem),
+    ):
+        reported: set[frozenset[str]] = set()
+        for name, spec in named.items():
+            problem = chain_problem(name, named)
+            if problem is None:
+                continue
+            broken.add(name)
+            ctx, line, where = shared.where[(key, name)]
+            parent = spec.extends
+            if parent is not None and parent not in named:
+                ctx.err(
+                    spec.line or line,
+                    join(where, "extends"),
+                    problem.split(" (")[0],
+                    did_you_mean(parent, named),
+                )
+            elif problem.startswith(f"circular extends: {name} ->"):
+                cycle = frozenset(problem.removeprefix("circular extends: ").split(" -> "))
+                if cycle not in reported:
+                    reported.add(cycle)
+                    ctx.err(spec.line or line, join(where, "extends"), problem)
+
+
+def _ordered(
+    components: list[Component], meta: dict[str, object], trees: list, seen: dict[str, str]
+) -> list[Component]:
+    order = meta.get("order")
+    if not order:
+        return components
+    game_ctx = next(ctx for path, ctx, _ in trees if path.name == "game.yaml")
+    by_name = {c.name: c for c in components}
+    out: list[Component] = []
+    for name, line, index in order:  # type: ignore[union-attr]
+        if name not in seen:
+            game_ctx.err(
+                line, join("order", index), f"unknown component '{name}'", did_you_mean(name, seen)
+            )
+        elif name in by_name and by_name[name] not in out:
+            out.append(by_name[name])
+    return out + [c for c in components if c not in out]

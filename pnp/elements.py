@@ -1,0 +1,353 @@
+"""Elements of a face (text, rect, circle, line, grid, track, image): YAML -> model, with
+every check that needs the component (its size, its data rows, its folder)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp import boxes, styles
+from pnp.format_keys import DIRECTIONS, ELEMENT_KEYS, ELEMENT_REQUIRED, FITS, LABELS
+from pnp.model import Box, Circle, Element, Grid, Image, Line, Rect, Style, Text, Track
+from pnp.textfit import face_name, fit_text, missing_glyphs
+from pnp.values import BAD, COLOUR, Ctx, fields_in, fill, join, type_name
+from pnp.yaml_lines import Y, did_you_mean, display_path
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+@dataclass
+class Scope:
+    """What an element is checked against: its component and the game's named boxes/styles."""
+
+    ctx: Ctx
+    width: float
+    height: float
+    folder: Path
+    boxes: dict[str, boxes.BoxSpec]
+    styles: dict[str, styles.StyleSpec]
+    columns: tuple[str, ...] = ()
+    rows: list[dict[str, str]] = field(default_factory=list)
+    broken_boxes: set[str] = field(default_factory=set)  # already reported where defined
+    broken_styles: set[str] = field(default_factory=set)
+    geometry: bool = True  # False when the component's size is unusable: skip fit checks
+
+    def each_row(self, template: str) -> list[tuple[str, dict[str, str]]]:
+        """(" in rows[i]", data) for each data row when `template` has fields, else ("", {})."""
+        if not fields_in(template):
+            return [("", {})]
+        return [(f" in rows[{i}]", row) for i, row in enumerate(self.rows)]
+
+
+def parse_face(scope: Scope, node: Y, path: str) -> tuple[Element, ...] | None:
+    """The elements of a `front`/`back` list; BAD when any is malformed."""
+    items = scope.ctx.items(node, path)
+    if items is None:
+        return BAD
+    out = [parse_element(scope, item, join(path, i)) for i, item in enumerate(items)]
+    return BAD if any(e is BAD for e in out) else tuple(out)
+
+
+def parse_element(scope: Scope, node: Y, path: str) -> Element:
+    ctx = scope.ctx
+    if not isinstance(node.value, dict):
+        return ctx.err(node.line, path, f"expected an element mapping, got {type_name(node.value)}")
+    kinds = [k for k in ELEMENT_KEYS if k in node.value]
+    if len(kinds) != 1:
+        names = ", ".join(ELEMENT_KEYS)
+        if kinds:
+            what = "has " + " and ".join(f"'{k}'" for k in kinds)
+            return ctx.err(node.line, path, what, f"expected exactly one of: {names}")
+        guesses = [did_you_mean(k, ELEMENT_KEYS) for k in node.value]
+        hint = next((g for g in guesses if g.startswith("did")), f"expected one of: {names}")
+        return ctx.err(node.line, path, "unknown kind of element", hint)
+    kind = kinds[0]
+    ok = ctx.keys(node, path, ELEMENT_KEYS[kind], ELEMENT_REQUIRED.get(kind, ()))
+    element = _PARSERS[kind](scope, node.value, path)
+    return element if ok else BAD
+
+
+def _box(scope: Scope, node: Y | None, path: str) -> Box:
+    """A resolved box (the whole component when `node` is None)."""
+    if node is None:
+        return Box(0.0, 0.0, scope.width, scope.height)
+    spec = boxes.parse_box(scope.ctx, node, path)
+    if spec is BAD:
+        return BAD
+    if spec.extends is not None:
+        if spec.extends in scope.broken_boxes:
+            return BAD
+        if spec.extends not in scope.boxes:
+            where = path if isinstance(node.value, str) else join(path, "extends")
+            hint = did_you_mean(spec.extends, scope.boxes)
+            return scope.ctx.err(node.line, where, f"unknown box '{spec.extends}'", hint)
+    box = boxes.resolve(spec, scope.boxes, scope.width, scope.height)
+    problem = boxes.fit_problem(box, scope.width, scope.height) if scope.geometry else None
+    return scope.ctx.err(node.line, path, problem) if problem else box
+
+
+def _style(scope: Scope, m: dict[str, Y], key: str, path: str, overrides: bool) -> Style:
+    stack: list[dict[str, Any]] = []
+    if key in m:
+        spec = styles.parse_style(scope.ctx, m[key], join(path, key))
+        if spec is BAD:
+            return BAD
+        if spec.extends is not None:
+            if spec.extends in scope.broken_styles:
+                return BAD
+            if spec.extends not in scope.styles:
+                node = m[key]
+                where = join(path, key)
+                where = where if isinstance(node.value, str) else join(where, "extends")
+                hint = did_you_mean(spec.extends, scope.styles)
+                return scope.ctx.err(node.line, where, f"unknown style '{spec.extends}'", hint)
+        stack = styles.layers(spec, scope.styles)
+    if overrides:
+        stack.append(styles.read_fields(scope.ctx, Y(m, 0), path))
+    style = styles.build(stack)
+    if isinstance(style, str):
+        line = (m.get("min_size") or m.get("size") or m.get(key) or next(iter(m.values()))).line
+        return scope.ctx.err(line, path, style)
+    return style
+
+
+def _fields_ok(scope: Scope, text: str, line: int, path: str) -> bool:
+    names = fields_in(text)
+    if names is None:
+        what = "malformed {field}"
+        return scope.ctx.err(line, path, what, "expected {name} with a data column; {{ for a brace")
+    ok = True
+    for name in names:
+        if name not in scope.columns:
+            if scope.columns:
+                hint = did_you_mean(name, scope.columns)
+            else:
+                hint = "this component has no data table"
+            scope.ctx.err(line, path, f"{{{name}}} is not a data column", hint)
+            ok = False
+    return ok
+
+
+def _colour(scope: Scope, m: dict[str, Y], key: str, path: str, default: Any, none: bool) -> Any:
+    if key not in m:
+        return default
+    where = join(path, key)
+    value = scope.ctx.colour(m[key], where, allow_none=none)
+    if isinstance(value, str) and "{" in value and _fields_ok(scope, value, m[key].line, where):
+        for suffix, row in scope.each_row(value):
+            filled = fill(value, row)
+            if not (COLOUR.match(filled) or (none and filled == "none")):
+                what = f"'{filled}' is not a colour{suffix}"
+                scope.ctx.err(m[key].line, where, what, 'expected "#rrggbb"')
+    return value
+
+
+def _length(scope: Scope, m: dict[str, Y], key: str, path: str, default: float) -> Any:
+    return scope.ctx.length(m[key], join(path, key)) if key in m else default
+
+
+def _text(scope: Scope, m: dict[str, Y], path: str) -> Text:
+    ctx = scope.ctx
+    text = ctx.text(m["text"], join(path, "text"))
+    box = _box(scope, m.get("box"), join(path, "box"))
+    style = _style(scope, m, "style", path, overrides=True)
+    rotate = ctx.number(m["rotate"], join(path, "rotate")) if "rotate" in m else 0.0
+    fields_ok = text is not BAD and _fields_ok(scope, text, m["text"].line, join(path, "text"))
+    if BAD in (text, box, style, rotate) or not fields_ok:
+        return BAD
+    width, height = (box.h, box.w) if rotate % 180 == 90 else (box.w, box.h)
+    for suffix, row in scope.each_row(text):
+        filled = fill(text, row)
+        if not _glyphs_ok(scope, filled, style, m["text"].line, join(path, "text"), suffix):
+            continue
+        if scope.geometry and fit_text(filled, width, height, style) is None:
+            short = filled if len(filled) <= 40 else filled[:37] + "..."
+            what = (
+                f"'{short}' does not fit its box ({boxes.mm_text(width)} x {boxes.mm_text(height)})"
+                f" even at {style.min_size:g}pt{suffix}"
+            )
+            ctx.err(m["text"].line, join(path, "text"), what, "a bigger box or a smaller min_size")
+    return Text(text, box, style, rotate)
+
+
+def _glyphs_ok(scope: Scope, text: str, style: Style, line: int, path: str, suffix: str) -> bool:
+    """False (problem recorded) when the font cannot draw some character of `text`."""
+    missing = missing_glyphs(text, style.font, style.bold, style.italic)
+    if missing:
+        what = f"the font {face_name(style.font, style.bold, style.italic)} has no glyph for "
+        what += ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing) + suffix
+        scope.ctx.err(line, path, what, "expected Latin-1 and accented Latin letters")
+    return not missing
+
+
+def _rect(scope: Scope, m: dict[str, Y], path: str) -> Rect:
+    box = _box(scope, m["rect"], join(path, "rect"))
+    radius = _length(scope, m, "radius", path, 0.0)
+    stroke = _colour(scope, m, "stroke", path, "#000000", True)
+    fill_ = _colour(scope, m, "fill", path, None, True)
+    width = _length(scope, m, "width", path, 0.5)
+    parts = (box, radius, stroke, fill_, width)
+    return BAD if any(p is BAD for p in parts) else Rect(*parts)
+
+
+def _circle(scope: Scope, m: dict[str, Y], path: str) -> Circle:
+    box = _box(scope, m["circle"], join(path, "circle"))
+    stroke = _colour(scope, m, "stroke", path, "#000000", True)
+    fill_ = _colour(scope, m, "fill", path, None, True)
+    width = _length(scope, m, "width", path, 0.5)
+    parts = (box, stroke, fill_, width)
+    return BAD if any(p is BAD for p in parts) else Circle(*parts)
+
+
+def _point(scope: Scope, node: Y, path: str) -> tuple[float, float] | None:
+    if not isinstance(node.value, list) or len(node.value) != 2:
+        return scope.ctx.err(node.line, path, "expected a point [x, y] such as [3mm, 14mm]")
+    x = boxes.read_coord(scope.ctx, node.value[0], join(path, 0))
+    y = boxes.read_coord(scope.ctx, node.value[1], join(path, 1))
+    if x is BAD or y is BAD:
+        return BAD
+    return (x.points(scope.width), y.points(scope.height))
+
+
+def _line(scope: Scope, m: dict[str, Y], path: str) -> Line:
+    ctx = scope.ctx
+    where = join(path, "line")
+    items = ctx.items(m["line"], where)
+    points: Any = BAD
+    if items is not None:
+        if len(items) < 2:
+            ctx.err(m["line"].line, where, "a line needs two or more points [x, y]")
+        else:
+            points = tuple(_point(scope, p, join(where, i)) for i, p in enumerate(items))
+            points = BAD if BAD in points else points
+    stroke = _colour(scope, m, "stroke", path, "#000000", False)
+    width = _length(scope, m, "width", path, 0.5)
+    dash: Any = None
+    if "dash" in m and m["dash"].value not in (None, "none"):
+        dash_items = ctx.items(m["dash"], join(path, "dash"))
+        dash = BAD
+        if dash_items:
+            lengths = [ctx.length(d, join(path, "dash", i)) for i, d in enumerate(dash_items)]
+            dash = BAD if BAD in lengths else tuple(lengths)
+    parts = (points, stroke, width, dash)
+    return BAD if any(p is BAD for p in parts) else Line(*parts)
+
+
+def _grid(scope: Scope, m: dict[str, Y], path: str) -> Grid:
+    ctx = scope.ctx
+    if "rows" not in m or "cols" not in m:
+        return BAD
+    parts = dict(
+        box=_box(scope, m["grid"], join(path, "grid")),
+        rows=ctx.integer(m["rows"], join(path, "rows"), 1),
+        cols=ctx.integer(m["cols"], join(path, "cols"), 1),
+        row_labels=ctx.choice(m["row_labels"], join(path, "row_labels"), LABELS)
+        if "row_labels" in m
+        else "none",
+        col_labels=ctx.choice(m["col_labels"], join(path, "col_labels"), LABELS)
+        if "col_labels" in m
+        else "none",
+        stroke=_colour(scope, m, "stroke", path, "#000000", False),
+        width=_length(scope, m, "width", path, 0.5),
+        label_style=_style(scope, m, "label_style", path, overrides=False),
+        fill=_colour(scope, m, "fill", path, None, True),
+    )
+    return BAD if BAD in parts.values() else Grid(**parts)
+
+
+def _track(scope: Scope, m: dict[str, Y], path: str) -> Track:
+    ctx = scope.ctx
+    if "from" not in m or "to" not in m:
+        return BAD
+    start = ctx.integer(m["from"], join(path, "from"))
+    stop = ctx.integer(m["to"], join(path, "to"))
+    if start is not BAD and stop is not BAD and stop < start:
+        stop = ctx.err(m["to"].line, join(path, "to"), f"to {stop} is before from {start}")
+    labels: Any = None
+    if "labels" in m:
+        items = ctx.items(m["labels"], join(path, "labels"))
+        labels = BAD
+        if items is not None:
+            texts = [ctx.text(item, join(path, "labels", i)) for i, item in enumerate(items)]
+            for i, (text, item) in enumerate(zip(texts, items, strict=True)):
+                if text is not BAD and not _fields_ok(
+                    scope, text, item.line, join(path, "labels", i)
+                ):
+                    texts[i] = BAD
+            labels = BAD if BAD in texts else tuple(texts)
+            if labels is not BAD and start is not BAD and stop is not BAD:
+                if len(labels) != stop - start + 1:
+                    what = f"{len(labels)} labels for {stop - start + 1} boxes ({start} to {stop})"
+                    labels = ctx.err(m["labels"].line, join(path, "labels"), what)
+    parts = dict(
+        box=_box(scope, m["track"], join(path, "track")),
+        start=start,
+        stop=stop,
+        direction=ctx.choice(m["direction"], join(path, "direction"), DIRECTIONS)
+        if "direction" in m
+        else "horizontal",
+        labels=labels,
+        stroke=_colour(scope, m, "stroke", path, "#000000", False),
+        width=_length(scope, m, "width", path, 0.5),
+        fill=_colour(scope, m, "fill", path, None, True),
+        style=_style(scope, m, "style", path, overrides=False),
+        gap=_length(scope, m, "gap", path, 0.0),
+    )
+    if BAD in parts.values():
+        return BAD
+    track = Track(**parts)
+    for i, label in enumerate(track.labels or ()):
+        for suffix, row in scope.each_row(label):
+            item = m["labels"].value[i]
+            _glyphs_ok(
+                scope, fill(label, row), track.style, item.line, join(path, "labels", i), suffix
+            )
+    boxes_in_track = track.stop - track.start + 1
+    span = track.box.w if track.direction == "horizontal" else track.box.h
+    if scope.geometry and track.gap * (boxes_in_track - 1) >= span:
+        what = f"a gap of {boxes.mm_text(track.gap)} leaves no room for {boxes_in_track} boxes"
+        return ctx.err(m["gap"].line, join(path, "gap"), what, "a smaller gap or fewer boxes")
+    return track
+
+
+def image_problem(file: Path, show: Callable[[Path], str] = str) -> str | None:
+    """Why `file` cannot be used as an image, or None (`show` formats the path)."""
+    suffix = file.suffix.lower()
+    if suffix not in (".png", ".svg"):
+        return f"'{file.name}' is not a PNG or SVG file"
+    if not file.is_file():
+        return f"image file not found: {show(file)} (expected a path relative to the YAML file)"
+    head = file.read_bytes()[:4096]
+    if suffix == ".png" and not head.startswith(PNG_MAGIC):
+        return f"'{file.name}' is not a valid PNG file"
+    if suffix == ".svg" and b"<svg" not in head:
+        return f"'{file.name}' is not a valid SVG file"
+    return None
+
+
+def _image(scope: Scope, m: dict[str, Y], path: str) -> Image:
+    ctx = scope.ctx
+    where = join(path, "image")
+    name = ctx.text(m["image"], where)
+    box = _box(scope, m["box"], join(path, "box")) if "box" in m else BAD
+    fit_ = ctx.choice(m["fit"], join(path, "fit"), FITS) if "fit" in m else "contain"
+    if name is not BAD and _fields_ok(scope, name, m["image"].line, where):
+        for suffix, row in scope.each_row(name):
+            problem = image_problem(scope.folder / fill(name, row), display_path)
+            if problem:
+                ctx.err(m["image"].line, where, problem + suffix)
+    parts = (name, box, fit_)
+    return BAD if any(p is BAD for p in parts) else Image(name, box, scope.folder, fit_)
+
+
+_PARSERS = {
+    "text": _text,
+    "rect": _rect,
+    "circle": _circle,
+    "line": _line,
+    "grid": _grid,
+    "track": _track,
+    "image": _image,
+}

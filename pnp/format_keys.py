@@ -1,0 +1,67 @@
+"""The fields of the YAML definition format, in one place: the loader checks against these
+sets, and a test checks that `definition.schema.json` lists exactly the same fields."""
+
+from __future__ import annotations
+
+GAME_KEYS = frozenset({"game", "title", "notes", "order", "styles", "boxes", "components"})
+FILE_KEYS = frozenset({"styles", "boxes", "components"})  # files other than game.yaml
+
+COMPONENT_KEYS = frozenset(
+    {
+        "kind",
+        "title",
+        "size",
+        "corner",
+        "columns",
+        "rows",
+        "count",
+        "front",
+        "back",
+        "bleed",
+        "split",
+        "overlap",
+    }
+)
+COMPONENT_REQUIRED = ("kind", "size", "front")
+
+STYLE_FIELDS = frozenset(
+    {"font", "size", "min_size", "color", "align", "valign", "leading", "bold", "italic"}
+)
+STYLE_KEYS = STYLE_FIELDS | {"extends"}
+BOX_KEYS = frozenset({"extends", "x", "y", "w", "h", "inset"})
+
+ELEMENT_KEYS: dict[str, frozenset[str]] = {
+    "text": frozenset({"text", "box", "style", "rotate"}) | STYLE_FIELDS,
+    "rect": frozenset({"rect", "radius", "stroke", "fill", "width"}),
+    "circle": frozenset({"circle", "stroke", "fill", "width"}),
+    "line": frozenset({"line", "stroke", "width", "dash"}),
+    "grid": frozenset(
+        {
+            "grid",
+            "rows",
+            "cols",
+            "row_labels",
+            "col_labels",
+            "stroke",
+            "width",
+            "label_style",
+            "fill",
+        }
+    ),
+    "track": frozenset(
+        {"track", "from", "to", "direction", "labels", "stroke", "width", "fill", "style", "gap"}
+    ),
+    "image": frozenset({"image", "box", "fit"}),
+}
+ELEMENT_REQUIRED: dict[str, tuple[str, ...]] = {
+    "grid": ("rows", "cols"),
+    "track": ("from", "to"),
+    "image": ("box",),
+}
+
+FONTS = ("Vera",)
+ALIGNS = ("left", "center", "right")
+VALIGNS = ("top", "middle", "bottom")
+LABELS = ("none", "numbers", "letters")
+DIRECTIONS = ("horizontal", "vertical")
+FITS = ("contain", "stretch")

@@ -1,0 +1,112 @@
+"""Text styles: named styles with `extends`, inline styles and per-element overrides, merged
+into `model.Style`. Pure."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from pnp.format_keys import ALIGNS, FONTS, STYLE_FIELDS, STYLE_KEYS, VALIGNS
+from pnp.model import Style
+from pnp.values import BAD, Ctx, join, type_name
+from pnp.yaml_lines import Y, did_you_mean
+
+
+@dataclass(frozen=True)
+class StyleSpec:
+    """Some style fields (already checked) and the style they extend."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    extends: str | None = None
+    line: int = 0
+
+
+def read_fields(ctx: Ctx, node: Y, path: str) -> dict[str, Any]:
+    """The style fields present in mapping `node` (other keys are left to the caller)."""
+    out: dict[str, Any] = {}
+    for key, value in node.value.items():
+        if key not in STYLE_FIELDS:
+            continue
+        where = join(path, key)
+        if key == "font":
+            parsed = ctx.choice(value, where, FONTS, "font")
+        elif key in ("size", "min_size"):
+            parsed = ctx.length(value, where)
+            if parsed is not BAD and parsed <= 0:
+                parsed = ctx.err(value.line, where, "must be more than 0pt")
+        elif key == "color":
+            parsed = ctx.colour(value, where, allow_none=False)
+        elif key == "align":
+            parsed = ctx.choice(value, where, ALIGNS)
+        elif key == "valign":
+            parsed = ctx.choice(value, where, VALIGNS)
+        elif key == "leading":
+            parsed = ctx.number(value, where)
+            if parsed is not BAD and parsed <= 0:
+                parsed = ctx.err(value.line, where, "must be more than 0", "such as 1.2")
+        else:
+            parsed = ctx.boolean(value, where)
+        if parsed is not BAD:
+            out[key] = parsed
+    return out
+
+
+def parse_style(ctx: Ctx, node: Y, path: str) -> StyleSpec | None:
+    """A StyleSpec from a style name or a mapping; BAD (problem recorded) when malformed."""
+    if isinstance(node.value, str):
+        return StyleSpec(extends=node.value, line=node.line)
+    if not isinstance(node.value, dict):
+        what = f"expected a style name or a mapping of style fields, got {type_name(node.value)}"
+        return ctx.err(node.line, path, what)
+    ctx.keys(node, path, STYLE_KEYS)
+    extends, line = None, node.line
+    if "extends" in node.value:
+        name = node.value["extends"]
+        if isinstance(name.value, str):
+            extends, line = name.value, name.line
+        else:
+            ctx.err(name.line, join(path, "extends"), "expected the name of a style")
+    return StyleSpec(read_fields(ctx, node, path), extends, line)
+
+
+def chain_problem(name: str, named: dict[str, StyleSpec]) -> str | None:
+    """Why style `name` cannot be resolved (unknown, or a circular `extends`), or None."""
+    seen = [name]
+    current = name
+    while True:
+        if current not in named:
+            if current == name:
+                return f"unknown style '{name}' ({did_you_mean(name, named)})"
+            return f"unknown style '{current}' ({did_you_mean(current, named)})"
+        parent = named[current].extends
+        if parent is None:
+            return None
+        if parent in seen:
+            return "circular extends: " + " -> ".join([*seen[seen.index(parent) :], parent])
+        seen.append(parent)
+        current = parent
+
+
+def layers(spec: StyleSpec, named: dict[str, StyleSpec]) -> list[dict[str, Any]]:
+    """The fields of `spec` and of the styles it extends, the furthest ancestor first."""
+    base = layers(named[spec.extends], named) if spec.extends else []
+    return [*base, spec.values]
+
+
+def build(stack: list[dict[str, Any]]) -> Style | str:
+    """A Style from layers of fields (later layers win), or why they conflict.
+
+    min_size defaults to the smaller of 5pt and the size; a size set in a later layer than
+    the min_size (an element's `size: 8pt` over a style's `min_size: 9pt`) lowers min_size."""
+    values: dict[str, Any] = {}
+    last: dict[str, int] = {}
+    for depth, layer in enumerate(stack):
+        values.update(layer)
+        last.update(dict.fromkeys(layer, depth))
+    known = {f.name for f in fields(Style)}
+    style = Style(**{k: v for k, v in values.items() if k in known})
+    if style.min_size > style.size:
+        if "min_size" in last and last["min_size"] >= last.get("size", -1):
+            return f"min_size {style.min_size:g}pt is larger than size {style.size:g}pt"
+        style = replace(style, min_size=style.size)
+    return style

@@ -1,0 +1,205 @@
+"""Text fitting without reportlab: Vera advance widths from `fonts/vera_metrics.json`
+(written by tools/make_font_metrics.py with reportlab's own TTF parser, so widths equal
+`pdfmetrics.stringWidth`), greedy word wrap, shrink to fit.
+
+Layout contract shared with the backends: a fitted block has `len(lines)` lines, each
+`line_height = size * style.leading` tall; the block's height is `len(lines) * line_height`.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pnp.model import Style
+
+METRICS = Path(__file__).resolve().parent / "fonts" / "vera_metrics.json"
+FACE_NAMES = {
+    ("Vera", False, False): "Vera",
+    ("Vera", True, False): "VeraBd",
+    ("Vera", False, True): "VeraIt",
+    ("Vera", True, True): "VeraBI",
+}
+STEP = 0.5  # points between tried sizes
+EPSILON = 1e-9
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """Text laid out in a box: the font size used, the lines, each line's width (points)."""
+
+    size: float
+    lines: tuple[str, ...]
+    line_height: float
+    widths: tuple[float, ...]
+
+    @property
+    def height(self) -> float:
+        return self.line_height * len(self.lines)
+
+
+# A character Vera lacks (most of Latin Extended-A: ź, ą, ś ...) is drawn by the backends as its
+# NFD base letter with the spacing accent Vera has laid over it; its advance is the base's.
+MARKS = {
+    "\u0301": "\u00b4",
+    "\u0300": "\u0060",
+    "\u0302": "\u02c6",
+    "\u0303": "\u02dc",
+    "\u0308": "\u00a8",
+    "\u030c": "\u02c7",
+    "\u0306": "\u02d8",
+    "\u0307": "\u02d9",
+    "\u030a": "\u02da",
+    "\u0328": "\u02db",
+    "\u0327": "\u00b8",
+    "\u030b": "\u02dd",
+    "\u0304": "\u00af",
+}
+
+
+def _composed(widths: _Widths, char: str) -> tuple[str, str] | None:
+    """(base, spacing accents) when `char` is missing but drawable from parts the face has."""
+    parts = unicodedata.normalize("NFD", char)
+    base, marks = parts[0], parts[1:]
+    if len(parts) < 2 or ord(base) not in widths.glyphs or any(m not in MARKS for m in marks):
+        return None
+    accents = "".join(MARKS[m] for m in marks)
+    return (base, accents) if all(ord(a) in widths.glyphs for a in accents) else None
+
+
+class _Widths(dict):
+    """Advance widths by code point; a missing letter gets its base letter's width when the
+    backends can compose it, else the face's default width (as reportlab measures it)."""
+
+    def __init__(self, glyphs: dict[int, float], default: float) -> None:
+        super().__init__(glyphs)
+        self.glyphs = frozenset(glyphs)
+        self.default = default
+        self.drawable: set[int] = set(glyphs)
+
+    def __missing__(self, code: int) -> float:
+        parts = _composed(self, chr(code))
+        width = self[ord(parts[0])] if parts else self.default
+        if parts:
+            self.drawable.add(code)
+        self[code] = width
+        return width
+
+
+@cache
+def _faces() -> dict[str, Any]:
+    data = json.loads(METRICS.read_text(encoding="utf-8"))
+    return {
+        name: _Widths({int(k): v for k, v in face["widths"].items()}, face["default"])
+        for name, face in data["faces"].items()
+    } | {"_extent": {name: (f["ascent"], f["descent"]) for name, f in data["faces"].items()}}
+
+
+def face_name(font: str, bold: bool = False, italic: bool = False) -> str:
+    """The TTF face for a family and weight: Vera, VeraBd, VeraIt, VeraBI."""
+    try:
+        return FACE_NAMES[(font, bool(bold), bool(italic))]
+    except KeyError:
+        raise ValueError(f"unknown font '{font}' (expected Vera)") from None
+
+
+def text_width(
+    text: str, font: str = "Vera", size: float = 10.0, bold: bool = False, italic: bool = False
+) -> float:
+    """Width of one line of text in points: reportlab's stringWidth for the glyphs the face has,
+    the base letter's width for a composed letter (see MARKS)."""
+    widths = _faces()[face_name(font, bold, italic)]
+    return 0.001 * size * sum(widths[ord(char)] for char in text)
+
+
+def missing_glyphs(text: str, font: str = "Vera", bold: bool = False, italic: bool = False) -> str:
+    """The characters of `text` the font cannot draw, even composed (newlines ignored), once."""
+    widths = _faces()[face_name(font, bold, italic)]
+    for char in text:
+        widths[ord(char)]  # noqa: B018 - classifies the character as drawable or not
+    seen = dict.fromkeys(c for c in text if c != "\n" and ord(c) not in widths.drawable)
+    return "".join(seen)
+
+
+def font_extent(
+    font: str = "Vera", bold: bool = False, italic: bool = False
+) -> tuple[float, float]:
+    """(ascent, descent) in 1/1000 em, descent negative, as reportlab reads them."""
+    return _faces()["_extent"][face_name(font, bold, italic)]
+
+
+def _units(text: str, style: Style) -> float:
+    """Width of `text` in 1/1000 em (multiply by size / 1000 for points)."""
+    widths = _faces()[face_name(style.font, style.bold, style.italic)]
+    return sum(widths[ord(char)] for char in text)
+
+
+def wrap(text: str, width: float, style: Style, size: float) -> list[str] | None:
+    """Greedy word wrap at `size`; explicit newlines kept; None when a word is too wide."""
+    return _wrap([_measured(p, style) for p in text.split("\n")], width, style, size)
+
+
+def _measured(paragraph: str, style: Style) -> list[tuple[str, float]]:
+    return [(word, _units(word, style)) for word in paragraph.split()]
+
+
+def _wrap(
+    paragraphs: list[list[tuple[str, float]]], width: float, style: Style, size: float
+) -> list[str] | None:
+    room = width * 1000.0 / size + EPSILON  # the box width in 1/1000 em at this size
+    space = _units(" ", style)
+    lines: list[str] = []
+    for words in paragraphs:
+        if not words:
+            lines.append("")
+            continue
+        line: list[str] = []
+        used = 0.0
+        for word, units in words:
+            if units > room:
+                return None
+            if line and used + space + units <= room:
+                line.append(word)
+                used += space + units
+            else:
+                if line:
+                    lines.append(" ".join(line))
+                line, used = [word], units
+        lines.append(" ".join(line))
+    return lines
+
+
+def _width(text: str, style: Style, size: float) -> float:
+    return text_width(text, style.font, size, style.bold, style.italic)
+
+
+def sizes(style: Style) -> list[float]:
+    """The sizes tried, largest first: style.size, then 0.5 pt less each, down to min_size."""
+    out = []
+    size = style.size
+    while size >= style.min_size - EPSILON:
+        out.append(size)
+        size = round(size - STEP, 6)
+    if not out or out[-1] > style.min_size + EPSILON:
+        out.append(style.min_size)
+    return out
+
+
+def fit_text(text: str, width: float, height: float, style: Style) -> Fitted | None:
+    """The largest size (from style.size down to style.min_size in 0.5 pt steps) at which
+    `text` wraps into width x height points; None when it fits at no size."""
+    paragraphs = [_measured(p, style) for p in text.split("\n")]
+    for size in sizes(style):
+        line_height = size * style.leading
+        if line_height > height + EPSILON:
+            continue
+        lines = _wrap(paragraphs, width, style, size)
+        if lines is None or len(lines) * line_height > height + EPSILON:
+            continue
+        widths = tuple(_width(line, style, size) for line in lines)
+        return Fitted(size, tuple(lines), line_height, widths)
+    return None

@@ -1,0 +1,168 @@
+"""Checked reading of YAML values (lengths, colours, numbers, names) with located problems.
+
+Every reader returns the value, or `BAD` after recording a problem, so the loader can go on
+and report every problem of a file at once.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.units import parse_length
+from pnp.yaml_lines import Problems, Y, did_you_mean
+
+BAD: Any = type("Bad", (), {"__repr__": lambda self: "BAD", "__bool__": lambda self: False})()
+
+COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+LENGTH_EXPECTED = "expected a number with a unit: mm, cm, in or pt, such as 63mm"
+
+
+def type_name(value: Any) -> str:
+    """How a YAML value reads to a person: a list, a mapping, the number 3, the text 'x'."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    return f"'{value}'"
+
+
+def fields_in(text: str) -> list[str] | None:
+    """The `{field}` names in a text, or None when the braces are malformed."""
+    try:
+        parsed = list(string.Formatter().parse(text))
+    except ValueError:
+        return None
+    names = []
+    for _, name, spec, conversion in parsed:
+        if name is None:
+            continue
+        if not name.isidentifier() or spec or conversion:
+            return None
+        names.append(name)
+    return names
+
+
+def fill(text: str, data: dict[str, Any]) -> str:
+    """`text` with each `{field}` replaced by the row's value (`{{`/`}}` give braces)."""
+    return text.format_map(data) if "{" in text or "}" in text else text
+
+
+@dataclass
+class Ctx:
+    """Where problems go while reading one file."""
+
+    file: str
+    problems: Problems
+
+    def err(self, line: int | None, path: str, what: str, expected: str = "") -> Any:
+        self.problems.add(self.file, line, path, what, expected)
+        return BAD
+
+    def keys(
+        self,
+        node: Y,
+        path: str,
+        allowed: set[str] | frozenset[str],
+        required: tuple[str, ...] = (),
+    ) -> bool:
+        """Report unknown and missing keys of a mapping; False when `node` is not a mapping."""
+        if not isinstance(node.value, dict):
+            self.err(node.line, path, f"expected a mapping, got {type_name(node.value)}")
+            return False
+        for key, value in node.value.items():
+            if key not in allowed:
+                self.err(
+                    value.key_line, join(path, key), "unknown field", did_you_mean(key, allowed)
+                )
+        for key in required:
+            if key not in node.value:
+                self.err(node.key_line, path, f"missing required field '{key}'")
+        return True
+
+    def length(self, node: Y, path: str, minimum: float | None = 0.0) -> Any:
+        try:
+            value = parse_length(node.value)
+        except ValueError:
+            if isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+                what = f"the number {node.value} has no unit"
+            else:
+                what = f"{type_name(node.value)} is not a length"
+            return self.err(node.line, path, what, LENGTH_EXPECTED)
+        if minimum is not None and value < minimum:
+            return self.err(node.line, path, "must not be negative", LENGTH_EXPECTED)
+        return value
+
+    def colour(self, node: Y, path: str, allow_none: bool = True) -> Any:
+        value = node.value
+        if value is None:  # `fill: #ff0000` unquoted: YAML reads a comment, so no value
+            what = "no colour given"
+            return self.err(
+                node.line, path, what, 'expected "#rrggbb" in quotes: # starts a comment'
+            )
+        if value == "none":
+            if allow_none:
+                return None
+        elif isinstance(value, str) and COLOUR.match(value):
+            return value.lower()
+        elif isinstance(value, str) and "{" in value and fields_in(value):
+            return value  # filled from the data row, checked per row by the loader
+        expected = 'expected "#rrggbb"' + (" or none" if allow_none else "")
+        return self.err(node.line, path, f"{type_name(value)} is not a colour", expected)
+
+    def integer(self, node: Y, path: str, minimum: int | None = None) -> Any:
+        value = node.value
+        if isinstance(value, bool) or not isinstance(value, int):
+            return self.err(node.line, path, f"{type_name(value)} is not a whole number")
+        if minimum is not None and value < minimum:
+            return self.err(
+                node.line, path, f"{value} is too small", f"expected at least {minimum}"
+            )
+        return value
+
+    def number(self, node: Y, path: str) -> Any:
+        value = node.value
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return self.err(node.line, path, f"{type_name(value)} is not a number")
+        return float(value)
+
+    def boolean(self, node: Y, path: str) -> Any:
+        if not isinstance(node.value, bool):
+            return self.err(node.line, path, f"{type_name(node.value)} is not true or false")
+        return node.value
+
+    def text(self, node: Y, path: str) -> Any:
+        value = node.value
+        if isinstance(value, bool) or value is None or isinstance(value, (dict, list)):
+            return self.err(node.line, path, f"{type_name(value)} is not a text")
+        return node.raw if isinstance(value, (int, float)) else str(value)
+
+    def choice(self, node: Y, path: str, choices: tuple[str, ...], noun: str = "value") -> Any:
+        if isinstance(node.value, str) and node.value in choices:
+            return node.value
+        value = str(node.value)
+        return self.err(node.line, path, f"unknown {noun} '{value}'", did_you_mean(value, choices))
+
+    def items(self, node: Y, path: str) -> list[Y] | None:
+        if not isinstance(node.value, list):
+            self.err(node.line, path, f"expected a list, got {type_name(node.value)}")
+            return None
+        return node.value
+
+
+def join(path: str, *keys: str | int) -> str:
+    """Extend a key path: `a.b` + `c` -> `a.b.c`; `a` + 3 -> `a[3]`."""
+    for key in keys:
+        if isinstance(key, int):
+            path = f"{path}[{key}]"
+        else:
+            path = f"{path}.{key}" if path else key
+    return path

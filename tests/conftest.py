@@ -1,0 +1,12 @@
+"""Shared pytest options: `pytest --update-golden` rewrites golden drawing-op logs on purpose."""
+
+from __future__ import annotations
+
+
+def pytest_addoption(parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        default=False,
+        help="rewrite tests/golden/*.log from the current drawing code",
+    )

@@ -1,0 +1,42 @@
+"""A factory for small games written to tmp_path; tests run in tmp_path so that messages show
+paths such as `bad/cards.yaml`."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+GAME_YAML = """\
+game: bad
+styles:
+  body: {size: 9pt, min_size: 6pt}
+boxes:
+  full: {x: 0mm, y: 0mm, w: 100%, h: 100%}
+  safe: {extends: full, inset: 3mm}
+"""
+
+
+@pytest.fixture
+def make_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Path]:
+    """Write `templates/<name>/` with a default game.yaml and the given files; chdir there."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DEADDROP_DB", str(tmp_path / "db.sqlite"))
+    monkeypatch.setenv("DEADDROP_CACHE", str(tmp_path / "cache"))
+
+    def make(files: dict[str, str | bytes], name: str = "bad") -> Path:
+        folder = tmp_path / name
+        folder.mkdir(parents=True, exist_ok=True)
+        files = {"game.yaml": GAME_YAML.replace("bad", name), **files}
+        for file, text in files.items():
+            target = folder / file
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(text, bytes):
+                target.write_bytes(text)
+            else:
+                target.write_text(textwrap.dedent(text), encoding="utf-8")
+        return folder
+
+    return make

@@ -1,0 +1,177 @@
+"""`deaddrop build` and `deaddrop list` end to end: exact messages and exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from deaddrop.cli import app
+from deaddrop.paths import templates_dir
+from pnp.definitions import game_names, load_game
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path, monkeypatch):
+    monkeypatch.setenv("DEADDROP_DB", str(tmp_path / "db.sqlite"))
+    monkeypatch.setenv("DEADDROP_CACHE", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path)
+
+
+def test_build_sample_writes_the_kit_and_one_pdf_per_component(tmp_path):
+    result = runner.invoke(app, ["build", "sample", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    kit = load_game(templates_dir() / "sample")
+    assert (tmp_path / "out" / "sample.pdf").is_file()
+    made = sorted(p.name for p in (tmp_path / "out" / "sample").glob("*.pdf"))
+    assert made == sorted(f"{c.name}.pdf" for c in kit.components)
+    reader = PdfReader(tmp_path / "out" / "sample.pdf")
+    assert len(reader.pages) % 2 == 0
+    assert "print-and-play kit" in reader.pages[0].extract_text()
+    assert [item.title for item in reader.outline][0] == "Print guide"
+    assert not list(tmp_path.joinpath("out").rglob("*.tmp"))  # no temporary file left
+
+
+def test_default_out_is_output_in_the_current_folder(tmp_path):
+    result = runner.invoke(app, ["build", "sample"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "output" / "sample.pdf").is_file()
+
+
+def test_unknown_game_is_exit_2_with_the_known_games():
+    result = runner.invoke(app, ["build", "nosuch"])
+    known = ", ".join(game_names(templates_dir()))
+    assert result.exit_code == 2
+    assert result.stderr == f"deaddrop: unknown game 'nosuch' (known: {known})\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--paper", "a3"], "--paper: unknown paper 'a3' (expected a4 or letter)"),
+        (["--flip", "sideways"], "--flip: 'sideways' is not a flip (expected long or short)"),
+        (
+            ["--back-offset", "1;2"],
+            "--back-offset: '1;2' is not X,Y in mm (expected two numbers, e.g. 0.5,-1)",
+        ),
+        (
+            ["--bleed", "3"],
+            "--bleed: '3' is not a length (expected a number with mm, cm, in or pt)",
+        ),
+        (["--bleed", "30mm"], "--bleed: '30mm' is out of range (expected 0mm to 20mm)"),
+    ],
+)
+def test_bad_options_are_exit_2_with_one_line(args, message):
+    result = runner.invoke(app, ["build", "sample", *args])
+    assert result.exit_code == 2
+    assert result.stderr == f"deaddrop: {message}\n"
+    assert "Traceback" not in result.output
+
+
+def test_calibration_writes_a_front_and_a_back_page(tmp_path):
+    result = runner.invoke(app, ["build", "--calibration", "--paper", "letter", "--out", "cal"])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(tmp_path / "cal" / "calibration-letter.pdf")
+    assert len(reader.pages) == 2
+    assert abs(float(reader.pages[0].mediabox.width) - 612) < 0.5
+    assert "--back-offset X,Y" in reader.pages[0].extract_text()
+    assert "Back of the calibration sheet" in reader.pages[1].extract_text()
+
+
+def test_svg_writes_one_file_per_face(tmp_path):
+    result = runner.invoke(app, ["build", "sample", "--svg", "--out", "out"])
+    assert result.exit_code == 0, result.output
+    kit = load_game(templates_dir() / "sample")
+    svgs = sorted(p.name for p in (tmp_path / "out" / "sample" / "svg").glob("*.svg"))
+    expected = sorted(
+        f"{c.name}-{i + 1:02d}-{side}.svg"
+        for c in kit.components
+        for i in range(len(c.faces))
+        for side in (["front", "back"] if c.back is not None else ["front"])
+    )
+    assert svgs == expected
+    first = (tmp_path / "out" / "sample" / "svg" / expected[0]).read_text(encoding="utf-8")
+    assert first.startswith("<svg") or first.startswith("<?xml")
+    assert 'viewBox="0 0 ' in first
+
+
+def test_list_json_shows_games_components_kinds_sizes_and_counts():
+    result = runner.invoke(app, ["list", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    names = [g["name"] for g in data["games"]]
+    assert names == game_names(templates_dir())
+    sample = next(g for g in data["games"] if g["name"] == "sample")
+    kit = load_game(templates_dir() / "sample")
+    assert [c["name"] for c in sample["components"]] == [c.name for c in kit.components]
+    first, model = sample["components"][0], kit.components[0]
+    assert first["kind"] == model.kind and first["count"] == model.copies
+    assert abs(first["width_mm"] - model.width / 72 * 25.4) < 0.01
+    assert set(first) == {
+        "name",
+        "title",
+        "kind",
+        "width_mm",
+        "height_mm",
+        "faces",
+        "count",
+        "back",
+    }
+
+
+def test_list_text_names_each_component():
+    result = runner.invoke(app, ["list"])
+    assert result.exit_code == 0
+    kit = load_game(templates_dir() / "sample")
+    for component in kit.components:
+        assert component.name in result.stdout
+
+
+def test_list_does_not_load_reportlab():
+    code = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from deaddrop.cli import app\n"
+        "r = CliRunner().invoke(app, ['list'])\n"
+        "print(r.exit_code, 'reportlab' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["0", "False"]
+
+
+def test_two_builds_of_every_game_are_byte_identical(tmp_path):
+    for folder in ("one", "two"):
+        result = runner.invoke(app, ["build", "--out", folder, "--svg"])
+        assert result.exit_code == 0, result.output
+    files = sorted(p.relative_to(tmp_path / "one") for p in (tmp_path / "one").rglob("*.*"))
+    assert any(f.suffix == ".pdf" for f in files) and any(f.suffix == ".svg" for f in files)
+    for rel in files:
+        assert (tmp_path / "one" / rel).read_bytes() == (tmp_path / "two" / rel).read_bytes(), rel
+
+
+def test_the_sample_pdfs_hold_every_word_of_their_text(tmp_path):
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from pnp.components.text import fill_fields
+    from pnp.model import Text
+
+    glyphs = TTFont("Vera", "Vera.ttf").face.charToGlyph  # letters Vera lacks are drawn in parts
+
+    result = runner.invoke(app, ["build", "sample", "--out", "out"])
+    assert result.exit_code == 0, result.output
+    kit = load_game(templates_dir() / "sample")
+    for component in kit.components:
+        reader = PdfReader(tmp_path / "out" / "sample" / f"{component.name}.pdf")
+        words = set(" ".join(p.extract_text() for p in reader.pages).split())
+        for face in component.faces:
+            for el in (*component.front, *(component.back or ())):
+                if isinstance(el, Text):
+                    for word in fill_fields(el.text, face.data).split():
+                        if all(ord(c) in glyphs for c in word):
+                            assert word in words, (component.name, word)

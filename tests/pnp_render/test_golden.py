@@ -1,0 +1,57 @@
+"""Golden logs of drawing ops: a change in what a component draws shows up as a diff here.
+
+Regenerate on purpose with `pytest tests/pnp_render --update-golden` and review the diff."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pnp import ops
+from pnp.components import face_ops
+from pnp.components.sheets import impose_component
+from pnp.layout import Settings
+from pnp.units import mm
+
+GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+
+
+def _check(request, name: str, text: str) -> None:
+    path = GOLDEN / f"{name}.log"
+    if request.config.getoption("--update-golden"):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text + "\n", encoding="utf-8")
+    assert path.exists(), f"{path} missing: run pytest --update-golden"
+    assert path.read_text(encoding="utf-8") == text + "\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "make", "face", "back"),
+    [
+        ("card-front", "card", 0, False),
+        ("card-front-2", "card", 2, False),
+        ("card-back", "card", 1, True),
+        ("counter-front", "counter", 0, False),
+        ("sheet-front", "sheet", 0, False),
+    ],
+)
+def test_face_ops_match_golden(request, parts, name, make, face, back):
+    component = getattr(parts, make)()
+    _check(request, name, ops.log(face_ops(component, face, back=back)))
+
+
+def test_imposed_card_pages_match_golden(request, parts):
+    imposed = impose_component(parts.card(count=4), Settings(back_offset=(mm(1), 0.0)))
+    text = "\n".join(
+        f"page {i + 1} trim={ops._fmt(p.trim)}\n{ops.log(p.ops, 1)}"
+        for i, p in enumerate(imposed.pages)
+    )
+    _check(request, "card-pages-a4", text)
+
+
+def test_log_names_every_field_and_rounds():
+    text = ops.log([ops.Group((ops.Rect(1.234567, 2, 3, 4),), clip=None)])
+    assert text.splitlines()[1].startswith(
+        "  rect x=1.23, y=2, w=3, h=4, radius=0, stroke='#000000'"
+    )

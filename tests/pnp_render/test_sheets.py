@@ -1,0 +1,86 @@
+"""Imposed pages, checked on their ops: crop marks, trim boxes, blank backs, tiles."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp import ops
+from pnp.components.sheets import MARK_COLOUR, impose_component
+from pnp.geometry import outset, union
+from pnp.layout import Settings
+from pnp.model import Box
+from pnp.units import mm
+
+
+def _pieces(page: ops.Page, w: float, h: float) -> list[Box]:
+    """Where each piece's trim box lands: the top-level groups, through their transforms."""
+    return [
+        op.transform.map_box(Box(0, 0, w, h))
+        for op in page.ops
+        if isinstance(op, ops.Group) and op.clip is None
+    ]
+
+
+def _marks(page: ops.Page) -> list[ops.Polyline]:
+    return [
+        op
+        for op in page.ops
+        if isinstance(op, ops.Polyline) and op.stroke == MARK_COLOUR and op.width == 0.3
+    ]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("bleed", [0.0, mm(3)])
+@pytest.mark.parametrize("make", ["card", "counter", "sheet"])
+def test_crop_marks_on_the_pages_miss_every_piece_and_stay_on_the_page(parts, paper, bleed, make):
+    component = getattr(parts, make)()
+    s = Settings(paper=paper, bleed=bleed)
+    pages = impose_component(component, s).pages
+    page_w, page_h = s.page
+    for front in pages[::2]:
+        pieces = _pieces(front, component.width, component.height)
+        marks = _marks(front)
+        assert pieces and marks
+        assert front.trim == union(pieces)  # the page's TrimBox is the pieces' extent
+        assert front.bleed == outset(union(pieces), bleed)
+        for mark in marks:
+            (x0, y0), (x1, y1) = mark.points
+            assert 0 < min(x0, x1) and max(x0, x1) < page_w
+            assert 0 < min(y0, y1) and max(y0, y1) < page_h
+            for piece in pieces:
+                grown = outset(piece, bleed)
+                inside_x = grown.x < max(x0, x1) and min(x0, x1) < grown.x + grown.w
+                inside_y = grown.y < max(y0, y1) and min(y0, y1) < grown.y + grown.h
+                assert not (inside_x and inside_y)
+
+
+def test_a_component_without_back_gets_blank_back_pages_with_a_note(parts):
+    pages = impose_component(parts.counter(), Settings()).pages
+    assert len(pages) == 2
+    back = pages[1]
+    assert not any(isinstance(op, ops.Group) for op in back.ops)  # nothing behind the pieces
+    (note,) = [op for op in back.ops if isinstance(op, ops.Text)]
+    assert "no back" in note.text and note.color != "#000000"
+    # the note is below every piece's place
+    assert note.y - note.size > back.trim.y + back.trim.h
+
+
+def test_fronts_only_when_not_duplex(parts):
+    pages = impose_component(parts.card(names=[str(i) for i in range(20)]), Settings(), False)
+    assert len(pages.pages) == 3 and pages.per_page == 9 and pages.sheets == 3
+
+
+def test_board_tiles_hold_labels_and_glue_bands(parts):
+    imposed = impose_component(parts.board(), Settings())
+    assert imposed.tiles and imposed.per_page == 0
+    fronts = imposed.pages[::2]
+    cols, rows = (int(v) for v in imposed.tiles.split("x"))
+    assert len(fronts) == cols * rows
+    labels = [op.text for p in fronts for op in p.ops if isinstance(op, ops.Text)]
+    assert labels[0].endswith(f"tile A1 of {cols}x{rows}")
+    first = fronts[0].ops[0]
+    assert isinstance(first, ops.Group) and first.clip is not None
+    # the board page's trim box is the tile's place; the clip is that tile of the board
+    placed = first.transform.map_box(first.clip)
+    for a, b in zip(vars(placed).values(), vars(fronts[0].trim).values(), strict=True):
+        assert abs(a - b) < 1e-6

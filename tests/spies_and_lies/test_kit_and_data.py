@@ -1,0 +1,103 @@
+"""The kit's templates (what issue 6 lists, in card size with backs) and the tracker's reading of
+the facts from them (one place for each fact)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from sl_table import DATA
+
+from assistant.games.spies_and_lies.data import load_data
+from assistant.games.spies_and_lies.rules import SpiesAndLies
+from deaddrop.errors import InputError
+from deaddrop.paths import REPO_ROOT
+from pnp.definitions import load_game
+from pnp.units import mm
+
+FOLDER = REPO_ROOT / "templates" / "spies-and-lies"
+
+
+def test_kit_holds_every_component_of_the_issue():
+    kit = {c.name: c for c in load_game(FOLDER).components}
+    copies = {name: component.copies for name, component in kit.items()}
+    assert copies["red_soldiers"] == copies["blue_soldiers"] == 10
+    assert copies["red_missions"] == copies["blue_missions"] == 4
+    assert copies["intel_cards"] == 6
+    assert copies["starting_player"] == 1
+    assert copies["reference_low"] + copies["reference_high"] == 8  # two per language
+    assert copies["intel_tokens_red"] + copies["intel_tokens_blue"] == 8
+    assert copies["deception_tokens"] >= 4
+    assert copies["day_marker"] == 1
+    assert kit["board"].split and kit["board"].kind == "board"
+    for component in kit.values():
+        if component.kind == "card":
+            assert (round(component.width, 1), round(component.height, 1)) == (
+                round(mm(63), 1),
+                round(mm(88), 1),
+            )
+            assert component.back is not None, component.name
+
+
+def test_reference_cards_cover_every_rank_in_four_languages():
+    kit = {c.name: c for c in load_game(FOLDER).components}
+    low, high = kit["reference_low"].faces, kit["reference_high"].faces
+    assert len(low) == len(high) == 4
+    for first, second in zip(low, high, strict=True):
+        names = [first.data[f"n{i}"] for i in range(1, 7)]
+        names += [second.data[f"n{i}"] for i in range(1, 5)]
+        assert [int(name.split()[0]) for name in names] == list(range(1, 11))
+        assert all(first.data[f"t{i}"] for i in range(1, 7))
+    titles = {face.data["n1"] for face in low}
+    assert titles == {"1 Spy", "1 Spionne", "1 Espion", "1 Spionin"}
+    assert low[0].data["t1"] == kit["red_soldiers"].faces[0].data["ability"]  # one text
+
+
+def test_tracker_reads_ranks_intel_and_tracks_from_the_templates():
+    assert DATA.titles[1] == "Spy" and DATA.titles[10] == "Marshal"
+    assert len(DATA.intel) == 6 and all(len(ranks) == 4 for ranks in DATA.intel.values())
+    assert (DATA.infiltration_top, DATA.wall, DATA.flag) == (10, 4, 5)
+
+
+def copy_templates(tmp_path: Path) -> Path:
+    folder = tmp_path / "spies-and-lies"
+    shutil.copytree(FOLDER, folder)
+    return folder
+
+
+def test_a_longer_double_agent_track_changes_the_rules(tmp_path):
+    folder = copy_templates(tmp_path)
+    board = folder / "board.yaml"
+    text = board.read_text(encoding="utf-8")
+    text = text.replace("from: -5\n        to: 5", "from: -6\n        to: 6")
+    text = text.replace('labels: ["BLUE FLAG", "WALL",', 'labels: ["BLUE FLAG", "WALL", "4",')
+    text = text.replace('"WALL", "RED FLAG"]', '"4", "WALL", "RED FLAG"]')
+    board.write_text(text, encoding="utf-8")
+    data = load_data(folder)
+    assert (data.wall, data.flag) == (5, 6)
+    load_game(folder)  # the kit still renders from the same file
+    game = SpiesAndLies(data)
+    state = game.setup({})
+    assert game.view(state)["tracks"] == {"infiltration_top": 10, "wall": 5, "flag": 6}
+
+
+def test_house_rules_file_is_checked(tmp_path):
+    folder = copy_templates(tmp_path)
+    rules = folder / "tracker" / "house-rules.yaml"
+    rules.write_text("house_rules:\n  deception_spare: 3\n", encoding="utf-8")
+    with pytest.raises(InputError) as error:
+        load_data(folder)
+    assert "house_rules.deception_spare: unknown" in error.value.message
+    rules.write_text("house_rules:\n  deception_spares: 0\n", encoding="utf-8")
+    assert load_data(folder).house["deception_spares"] == 0
+
+
+def test_missing_soldier_rows_name_the_file(tmp_path):
+    folder = copy_templates(tmp_path)
+    (folder / "intel.yaml").write_text("components: {}\n", encoding="utf-8")
+    with pytest.raises(InputError) as error:
+        load_data(folder)
+    assert error.value.message.endswith(
+        "intel.yaml: components.intel_cards: missing (the tracker reads it)"
+    )

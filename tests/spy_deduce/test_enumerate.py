@@ -1,0 +1,111 @@
+"""Enumeration: exact counts against the brute force in brute.py, pinned totals, the cache."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from brute import brute_networks
+
+from assistant.spy import enumerate as en
+from assistant.spy.model import Field, Network, cells_of_mask
+
+# Pinned like perft counts. 8x8 is recomputed by brute.py below; the 10x10 figure comes from a
+# one-off run of brute.py (`brute_networks(10, 10, (1, 2, 3, 4, 5, 6))`, 5 s) and is recomputed by
+# the slow test further down as well.
+PINNED = {(7, 7): 4_376, (8, 8): 20_640, (10, 10): 141_528}
+
+
+def _cell_sets(nets: en.Networks) -> set[frozenset]:
+    field = Field(nets.rows, nets.cols)
+    return {frozenset(cells_of_mask(nets.mask(i), field)) for i in range(len(nets))}
+
+
+@pytest.mark.parametrize(
+    "rows, cols, lengths",
+    [
+        (4, 5, (1, 2, 3)),
+        (5, 5, (1, 2, 3, 4)),
+        (3, 8, (1, 2, 3, 4)),
+        (6, 6, (1, 1, 2, 3, 4)),
+        (7, 7, (1, 2, 3, 4, 5, 6)),
+        (1, 6, (1,)),
+        (2, 2, (1, 1, 1)),
+    ],
+)
+def test_same_networks_as_the_brute_force(rows, cols, lengths):
+    nets = en.enumerate_networks(rows, cols, lengths)
+    assert len(nets) == len(_cell_sets(nets))  # every network once
+    assert _cell_sets(nets) == brute_networks(rows, cols, lengths)
+
+
+def test_pinned_totals_8x8_and_10x10():
+    assert len(brute_networks(8, 8, (1, 2, 3, 4, 5, 6))) == PINNED[(8, 8)]
+    for rows, cols in PINNED:
+        assert len(en.networks(Field(rows, cols))) == PINNED[(rows, cols)]
+
+
+def test_10x10_equals_the_brute_force():
+    nets = en.networks(Field(10, 10))
+    assert _cell_sets(nets) == brute_networks(10, 10, (1, 2, 3, 4, 5, 6))
+
+
+def test_each_representative_chain_covers_its_network():
+    nets = en.networks(Field(10, 10))
+    field = Field(10, 10)
+    rng = np.random.default_rng(5)
+    for i in rng.choice(len(nets), 300, replace=False):
+        network = Network(nets.vertices(int(i)))
+        assert sorted(line.length for line in network.lines) == [1, 2, 3, 4, 5, 6]
+        assert network.mask(field) == nets.mask(int(i))
+
+
+def test_16x16_works():
+    nets = en.enumerate_networks(16, 16, (1, 2, 3, 4, 5, 6))
+    assert len(nets) > 2_000_000
+    assert nets.words == 4
+    field = Field(16, 16)
+    last = len(nets) - 1
+    assert Network(nets.vertices(last)).mask(field) == nets.mask(last)
+
+
+def test_cache_round_trip_and_corrupt_cache_rebuilt(tmp_path, monkeypatch):
+    monkeypatch.setenv("DEADDROP_CACHE", str(tmp_path))
+    en.clear_memo()
+    built = en.networks(Field(7, 7))
+    path = en.cache_path(7, 7, (1, 2, 3, 4, 5, 6))
+    assert path.parent == tmp_path / "spy" and path.exists()
+    en.clear_memo()
+    loaded = en.networks(Field(7, 7), (6, 5, 4, 3, 2, 1))  # same key in any order
+    assert np.array_equal(loaded.masks, built.masks)
+    assert loaded.vertices(3) == built.vertices(3)
+    for garbage in (b"", b"not a zip file", path.read_bytes()[:500]):
+        path.write_bytes(garbage)
+        en.clear_memo()
+        assert np.array_equal(en.networks(Field(7, 7)).masks, built.masks)
+        assert path.read_bytes()[:2] == b"PK"  # rebuilt and written again
+    en.clear_memo()
+
+
+def test_foreign_cache_content_is_not_trusted(tmp_path, monkeypatch):
+    monkeypatch.setenv("DEADDROP_CACHE", str(tmp_path))
+    en.clear_memo()
+    other = en.enumerate_networks(5, 5, (1, 2, 3, 4))
+    path = en.cache_path(7, 7, (1, 2, 3, 4, 5, 6))
+    en._save(path, other)  # a file whose recorded key is 5x5
+    en.clear_memo()
+    assert len(en.networks(Field(7, 7))) == PINNED[(7, 7)]
+    en.clear_memo()
+
+
+def test_bad_sizes_are_input_errors():
+    from deaddrop.errors import InputError
+
+    with pytest.raises(InputError, match="at least 1 long"):
+        en.enumerate_networks(5, 5, (0, 1))
+    with pytest.raises(InputError, match="rows and columns must be 1 to 64"):
+        en.enumerate_networks(65, 5, (1,))
+
+
+def test_words_round_trip():
+    value = (1 << 255) | (1 << 64) | 5
+    assert en.words_to_int(en.int_to_words(value, 4)) == value

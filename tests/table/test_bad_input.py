@@ -1,0 +1,149 @@
+"""Corrupt or foreign databases, malformed imports: a clear message, exit 2, nothing changes."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+COMMANDS = [
+    ["list"],
+    ["show"],
+    ["log"],
+    ["export"],
+    ["new", "tally", "--name", "x"],
+    ["do", "add", "player=red", "n=1"],
+    ["undo"],
+    ["delete", "x", "--yes"],
+]
+
+
+@pytest.mark.parametrize("args", COMMANDS)
+def test_garbage_file(cli, db, digest, args):
+    db.write_bytes(b"this is not a database at all\n" * 200)
+    before = digest(db.parent)
+    result = cli("table", *args)
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"deaddrop: {db}: not a usable Dead Drop database (file is not a database)\n"
+    )
+    assert digest(db.parent) == before
+
+
+def _foreign(path: Path) -> None:
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE recipes (name TEXT)")
+    con.execute("INSERT INTO recipes VALUES ('soup')")
+    con.commit()
+    con.close()
+
+
+@pytest.mark.parametrize("args", COMMANDS)
+def test_foreign_sqlite_database(cli, db, digest, args):
+    _foreign(db)
+    before = digest(db.parent)
+    result = cli("table", *args)
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"deaddrop: {db}: not a Dead Drop database (it holds tables: recipes)\n"
+    )
+    assert digest(db.parent) == before
+
+
+def test_newer_schema_is_refused(cli, db, digest):
+    cli("table", "new", "tally")
+    con = sqlite3.connect(db)
+    con.execute("UPDATE deaddrop_meta SET value='99' WHERE key='schema_version'")
+    con.commit()
+    con.close()
+    before = digest(db.parent)
+    result = cli("table", "do", "add", "player=red", "n=1")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"deaddrop: {db}: written by a newer Dead Drop (schema 99; this one knows up to 1)\n"
+    )
+    assert digest(db.parent) == before
+
+
+def test_damaged_pages_are_exit_2(cli, db):
+    cli("table", "new", "tally")
+    for n in range(30):
+        cli("table", "do", "add", "player=red", f"n={n % 3 + 1}", "--by", "x")
+    data = bytearray(db.read_bytes())
+    for offset in range(4096, len(data), 7):
+        data[offset] = 0xFF
+    db.write_bytes(bytes(data))
+    for suffix in ("-wal", "-shm"):
+        Path(f"{db}{suffix}").unlink(missing_ok=True)
+    result = cli("table", "show")
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"deaddrop: {db}: ")
+    assert "Traceback" not in result.output
+
+
+MALFORMED = [
+    ("game: tally\nevents: [\n", "t.yaml:3: invalid YAML"),
+    ("- just\n- a list\n", "t.yaml:1: expected a mapping with game, options and events"),
+    ("game: tally\noptions: {}\n", "t.yaml:1: events: missing or not a list (a list of events)"),
+    (
+        "game: tally\nevents:\n  - action: {type: add, player: red, n: 1}\n  - by: red\n",
+        "t.yaml:4: events[1].action: missing or without a type",
+    ),
+    (
+        "game: tally\nevents:\n  - action: {type: add}\n    who: red\n",
+        "t.yaml:4: events[0].who: unknown key (one of: action, by, force, void, time)",
+    ),
+    ("game: tally\ncolour: red\nevents: []\n", "t.yaml:2: colour: unknown key"),
+    ("game: nope\nevents: []\n", "unknown game 'nope' (known: "),
+    ("game: tally\noptions: {size: 3}\nevents: []\n", "unknown option 'size' for tally"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), MALFORMED)
+def test_malformed_import_changes_nothing(cli, db, digest, tmp_path, monkeypatch, text, message):
+    cli("table", "new", "tally", "--name", "keep")
+    cli("table", "do", "add", "player=red", "n=1")
+    before = digest(db.parent)
+    (tmp_path / "in").mkdir()
+    monkeypatch.chdir(tmp_path / "in")
+    Path("t.yaml").write_text(text)
+    result = cli("table", "import", "t.yaml")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("deaddrop: " + message), result.stderr
+    assert digest(db.parent) == before
+    replayed = cli("table", "replay", "tally", "t.yaml")
+    assert replayed.exit_code == 2
+
+
+def test_import_of_a_refused_history_is_exit_1_and_changes_nothing(cli, db, digest, tmp_path):
+    cli("table", "new", "tally", "--name", "keep")
+    before = digest(db.parent)
+    (tmp_path / "in").mkdir()
+    path = tmp_path / "in" / "h.yaml"
+    path.write_text(
+        "game: tally\noptions: {max: 5}\nevents:\n"
+        "  - action: {type: add, player: red, n: 4}\n"
+        "  - action: {type: add, player: red, n: 4}\n"
+    )
+    result = cli("table", "import", str(path))
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"deaddrop: {path}:5: event 2 (add player=red n=4): refused: ceiling: "
+        "red has 4; adding 4 would pass the maximum 5\n"
+    )
+    assert digest(db.parent) == before
+    result = cli("table", "replay", "tally", str(path))
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"deaddrop: {path}:5: event 2 (add player=red n=4): refused: ceiling: "
+        "red has 4; adding 4 would pass the maximum 5\n",
+    )
+
+
+def test_replay_of_another_game_is_exit_2(cli, tmp_path):
+    path = tmp_path / "h.yaml"
+    path.write_text("game: tally\nevents: []\n")
+    result = cli("table", "replay", "spy", str(path))
+    assert result.exit_code == 2
+    assert result.stderr == f"deaddrop: {path}: game: 'tally' is not 'spy'\n"

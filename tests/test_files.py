@@ -1,0 +1,31 @@
+"""Atomic writes: the target is either the old file or the whole new one, never a torn file."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from deaddrop.files import atomic_writer, write_atomic
+
+
+def test_write_atomic_replaces_whole_file_with_usual_mode(tmp_path):
+    target = tmp_path / "sub" / "out.txt"
+    write_atomic(target, "first")
+    write_atomic(target, b"second")
+    assert target.read_bytes() == b"second"
+    umask = os.umask(0)
+    os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~umask
+    assert [p.name for p in target.parent.iterdir()] == ["out.txt"]
+
+
+def test_failed_write_keeps_old_file_and_leaves_no_temporary(tmp_path):
+    target = tmp_path / "out.pdf"
+    target.write_bytes(b"old")
+    with pytest.raises(RuntimeError):
+        with atomic_writer(target) as handle:
+            handle.write(b"half a PDF")
+            raise RuntimeError("killed")
+    assert target.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.pdf"]
