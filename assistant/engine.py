@@ -7,6 +7,10 @@ None). An action is a dict with a "type" key, e.g. {"type": "guess", "player": "
 Optional: a game may also offer `complete(state, action, seed) -> action`, which fills in the
 random result an action entered without it needs (dice, a shuffle), drawn from `seed` and recorded
 in the returned action. `deaddrop table do` calls it with a fresh seed before `apply`.
+
+Optional too: `public_action(action) -> action`, the action with its secrets replaced (a Spy!
+seal's network): the table prints this form wherever it shows an action as typed (undo, void,
+the log's undone and voided lines). Stored actions and `export` keep the whole action.
 """
 
 from __future__ import annotations

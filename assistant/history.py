@@ -62,11 +62,18 @@ def check_action(action: Any, where: str = "action") -> Json:
     """A plain-data action with a string `type`, or an InputError."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise InputError(f"{where}: expected a mapping with a 'type' (e.g. {{type: add}})")
-    try:
-        json.dumps(action)
-    except (TypeError, ValueError):
-        raise InputError(f"{where}: values must be plain data (text, numbers, lists)") from None
+    if not plain(action):
+        raise InputError(f"{where}: values must be plain data (text, numbers, lists)")
     return action
+
+
+def plain(value: Any) -> bool:
+    """JSON gives `value` back unchanged (no NaN, no number as a key, no tuple or date): it can
+    be stored and replayed as it is."""
+    try:
+        return json.loads(json.dumps(value)) == value
+    except (TypeError, ValueError):
+        return False
 
 
 def resolve_options(game: Game, given: Json) -> Json:

@@ -13,14 +13,13 @@ events:
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from assistant.history import Entry
+from assistant.history import Entry, plain
 from deaddrop.errors import InputError, located
 
 TOP_KEYS = ("game", "name", "options", "events")
@@ -87,9 +86,17 @@ def parse_history(text: str, file: str) -> HistoryFile:
     name = data.get("name")
     if name is not None and not isinstance(name, str):
         bad(_at(nodes, "name", node), "name", "not text")
-    options = data.get("options") or {}
-    if not isinstance(options, dict):
+    options = data.get("options")
+    if options is None:
+        options = {}
+    elif not isinstance(options, dict):
         bad(_at(nodes, "options", node), "options", "not a mapping", "e.g. options: {max: 20}")
+    else:
+        keys = _children(_at(nodes, "options", node))
+        for key in options:
+            if not isinstance(key, str):
+                at = keys.get(str(key), (_at(nodes, "options", node),))[0]
+                bad(at, f"options.{key}", "not a name", "an option name, e.g. max")
     events = data.get("events")
     entries: list[Entry] = []
     if not isinstance(events, list):
@@ -136,9 +143,7 @@ def _entry(item: Any, node: yaml.Node, path: str, bad: Any) -> Entry | None:
             "a mapping such as {type: add, player: red, n: 3}",
         )
         return None
-    try:
-        json.dumps(action)
-    except (TypeError, ValueError):
+    if not plain(action):
         bad(_at(nodes, "action", node), f"{path}.action", "not plain data", "text, numbers, lists")
         return None
     texts = {}

@@ -84,7 +84,12 @@ class Store:
             self._migrate(0)
             return
         if not self.path.exists():
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise InputError(
+                    f"{self.path}: cannot create the database's folder ({error.strerror})"
+                ) from None
         try:
             self.db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
         except sqlite3.Error as error:

@@ -21,6 +21,7 @@ from assistant.games import load_game
 from assistant.history import (
     Entry,
     ReplayRefused,
+    Step,
     action_text,
     apply,
     check_action,
@@ -141,6 +142,7 @@ class Loaded:
     events: list[EventRow]  # live then undone, in order (dropped ones are not read)
     state: Json
     initial: Json
+    steps: list[Step]  # one per live event, with the states around it (for the log)
 
     @property
     def live(self) -> list[EventRow]:
@@ -153,13 +155,11 @@ def load(store: Store, name: str | None) -> Loaded:
     game = load_game(row.game)
     events = store.events(row.id)
     initial = initial_state(game, row.options)
-    state = initial
     try:
-        for step in steps(game, initial, [entry_of(e) for e in events if e.status == LIVE]):
-            state = step.after
+        done = steps(game, initial, [entry_of(e) for e in events if e.status == LIVE])
     except ReplayRefused as error:
         raise InputError(f"table '{row.name}' no longer replays ({error.message})") from None
-    return Loaded(row, game, events, state, initial)
+    return Loaded(row, game, events, done[-1].after if done else initial, initial, done)
 
 
 def new(db: Path, game_name: str, name: str | None, options: dict[str, Any]) -> Outcome:
@@ -184,7 +184,7 @@ def check_name(store: Store, name: str | None, game_name: str) -> str:
     if not NAME_PATTERN.fullmatch(name):
         raise InputError(f"table name '{name}': use letters, digits, '-', '_' and '.' (64 at most)")
     if name in taken:
-        raise InputError(f"a table named '{name}' already exists")
+        raise InputError(f"a table named '{name}' already exists (choose another with --name)")
     return name
 
 
@@ -230,15 +230,13 @@ def log(db: Path, name: str | None) -> list[LogLine]:
         with store.read():
             table = load(store, name)
         touch_if_named(store, name, table.row)
-    live = table.live
-    steps_of = steps(table.game, table.initial, [entry_of(e) for e in live])
-    applied = {event.id: step for event, step in zip(live, steps_of, strict=True)}
+    applied = {event.id: step for event, step in zip(table.live, table.steps, strict=True)}
     lines = []
     for number, event in enumerate(table.events, start=1):
         if event.status == UNDONE:
-            status, text = "undone", f"[undone] {action_text(event.action)}"
+            status, text = "undone", f"[undone] {_shown(table.game, event.action)}"
         elif event.void is not None:
-            status, text = "void", f"[void: {event.void}] {action_text(event.action)}"
+            status, text = "void", f"[void: {event.void}] {_shown(table.game, event.action)}"
         else:
             step = applied[event.id]
             status, text = "live", _describe(table.game, event.action, step.before, step.after)
@@ -254,7 +252,14 @@ def _describe(game: Game, action: Json, before: Json, after: Json) -> str:
     try:
         return game.describe(action, before, after)
     except Exception:  # a game's describe must never hide the log
-        return action_text(action)
+        return _shown(game, action)
+
+
+def _shown(game: Game, action: Json) -> str:
+    """An action as typed, without what the game keeps secret (its optional `public_action`:
+    a Spy! seal carries the sealed network, which no printed text may show)."""
+    public = getattr(game, "public_action", None)
+    return action_text(public(action) if public is not None else action)
 
 
 def do(
@@ -262,15 +267,16 @@ def do(
 ) -> Outcome:
     """Apply one action; a refusal changes nothing (Refused, exit 1)."""
     check_action(action)
+    if force is not None and not force.strip():
+        raise InputError('--force needs a reason (e.g. --force "house rule: debts")')
     with opened(db) as store, store.write():
         table = load(store, name)
         complete = getattr(table.game, "complete", None)
-        after: Json | Refusal = Refusal("malformed action", "it cannot be completed")
         if complete is not None:
             try:
                 action = complete(table.state, action, random.SystemRandom().randrange(2**31))
             except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-                raise Refused(f"refused: {after}") from None
+                raise Refused("refused: malformed action: it cannot be completed") from None
         after = apply(table.game, table.state, action, force=force is not None)
         if isinstance(after, Refusal):
             raise Refused(f"refused: {after}")
@@ -290,14 +296,13 @@ def undo(db: Path, name: str | None) -> Outcome:
             raise Refused(f"nothing to undo at table '{table.row.name}'")
         store.set_status(live[-1].id, UNDONE)
         store.touch(table.row.name)
-        entries = [entry_of(e) for e in live[:-1]]
-        state = _final(table, entries)
+        state = table.steps[-1].before  # the state before the undone event
     return Outcome(
         table.row.name,
         table.game,
         state,
         len(live),
-        f"undid {len(live)}: {action_text(live[-1].action)}",
+        f"undid {len(live)}: {_shown(table.game, live[-1].action)}",
     )
 
 
@@ -314,13 +319,17 @@ def redo(db: Path, name: str | None) -> Outcome:
             after = apply(table.game, state, event.action, force=event.force is not None)
             if isinstance(after, Refusal):
                 raise Refused(
-                    f"cannot redo {number} ({action_text(event.action)}): refused: {after}"
+                    f"cannot redo {number} ({_shown(table.game, event.action)}): refused: {after}"
                 )
             state = after
         store.set_status(event.id, LIVE)
         store.touch(table.row.name)
     return Outcome(
-        table.row.name, table.game, state, number, f"redid {number}: {action_text(event.action)}"
+        table.row.name,
+        table.game,
+        state,
+        number,
+        f"redid {number}: {_shown(table.game, event.action)}",
     )
 
 
@@ -348,7 +357,7 @@ def void(db: Path, name: str | None, number: int, why: str) -> Outcome:
         except ReplayRefused as error:
             later = entries[error.number - 1].action
             raise Refused(
-                f"cannot void {number}: event {error.number} ({action_text(later)}) "
+                f"cannot void {number}: event {error.number} ({_shown(table.game, later)}) "
                 f"would no longer apply: {error.refusal}"
             ) from None
         store.set_void(event.id, why)
@@ -359,7 +368,7 @@ def void(db: Path, name: str | None, number: int, why: str) -> Outcome:
         table.game,
         state,
         number,
-        f"voided {number}: {action_text(event.action)} ({why})",
+        f"voided {number}: {_shown(table.game, event.action)} ({why})",
         changes,
     )
 

@@ -103,7 +103,7 @@ def list_(
 @app.command()
 def show(
     ctx: typer.Context,
-    name: Annotated[str | None, typer.Argument(metavar="[NAME]", help=NAME_HELP)] = None,
+    name: Annotated[str | None, typer.Argument(metavar="NAME", help=NAME_HELP)] = None,
     as_json: bool = typer.Option(False, "--json", help="Print the game's public view as JSON."),
 ) -> None:
     """Show the table's current state."""
@@ -119,7 +119,7 @@ def show(
 @app.command()
 def log(
     ctx: typer.Context,
-    name: Annotated[str | None, typer.Argument(metavar="[NAME]", help=NAME_HELP)] = None,
+    name: Annotated[str | None, typer.Argument(metavar="NAME", help=NAME_HELP)] = None,
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """The numbered history of the table (voided and undone events marked)."""
@@ -168,7 +168,7 @@ def _input_error(message: str) -> Exception:
 @app.command()
 def undo(
     ctx: typer.Context,
-    name: Annotated[str | None, typer.Argument(metavar="[NAME]", help=NAME_HELP)] = None,
+    name: Annotated[str | None, typer.Argument(metavar="NAME", help=NAME_HELP)] = None,
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Undo the last event (redo brings it back until a new action is entered)."""
@@ -180,7 +180,7 @@ def undo(
 @app.command()
 def redo(
     ctx: typer.Context,
-    name: Annotated[str | None, typer.Argument(metavar="[NAME]", help=NAME_HELP)] = None,
+    name: Annotated[str | None, typer.Argument(metavar="NAME", help=NAME_HELP)] = None,
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Re-apply the most recently undone event."""
@@ -210,7 +210,10 @@ def void(
 
 
 @app.command()
-def export(ctx: typer.Context, name: str = typer.Argument(None, help=NAME_HELP)) -> None:
+def export(
+    ctx: typer.Context,
+    name: Annotated[str | None, typer.Argument(metavar="NAME", help=NAME_HELP)] = None,
+) -> None:
     """Print the table's history as YAML (the import/replay format)."""
     from assistant import table_io
 
@@ -220,7 +223,7 @@ def export(ctx: typer.Context, name: str = typer.Argument(None, help=NAME_HELP))
 @app.command("import")
 def import_(
     ctx: typer.Context,
-    file: Annotated[Path, typer.Argument(help="An exported history (YAML).")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="An exported history (YAML).")],
     name: str = typer.Option(
         None, "--name", metavar="NAME", help="The new table's name (default: the file's)."
     ),
@@ -235,7 +238,7 @@ def import_(
 @app.command()
 def replay(
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game the history is for.")],
-    file: Annotated[Path, typer.Argument(help="An exported history (YAML).")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="An exported history (YAML).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the final view as JSON.")] = False,
 ) -> None:
     """Replay a history in memory (no database) and print the final state."""
@@ -251,7 +254,7 @@ def replay(
 @app.command()
 def delete(
     ctx: typer.Context,
-    name: Annotated[str, typer.Argument(help="The table to delete.")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The table to delete.")],
     yes: bool = typer.Option(False, "--yes", help="Do not ask for confirmation."),
 ) -> None:
     """Delete a table and its whole history."""

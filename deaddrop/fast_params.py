@@ -2,15 +2,20 @@
 
 Typer 0.29 converts every parameter (even `--help`) through a pydantic TypeAdapter, and importing
 pydantic costs about 75 ms at every start: `deaddrop table show` took 0.18 s instead of 0.10 s.
-`install()` gives `str`, `Path` and `bool` parameters without constraints a plain converter;
-anything else, or any unexpected value, still goes through Typer's own conversion. On a Typer
-without this machinery it does nothing.
+`install()` gives `str`, `Path`, `bool`, `int` and `list[str]` parameters without constraints a
+plain converter; anything else, or any unexpected value (`--rows abc`), still goes through Typer's
+own conversion, so its checks and messages are unchanged. On a Typer without this machinery it
+does nothing.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
+
+_PLAIN = (str, Path, bool, int, list[str])
+_INTEGER = re.compile(r"[+-]?[0-9]+")
 
 _PATH_CHECKS = ("exists", "writable", "resolve_path", "allow_dash", "path_type")
 
@@ -32,6 +37,14 @@ def install() -> bool:
                 return value
             if self.annotation in (str, Path) and isinstance(value, str):
                 return self.annotation(value)
+            if self.annotation is int:
+                if isinstance(value, int) and not isinstance(value, bool):
+                    return value
+                if isinstance(value, str) and _INTEGER.fullmatch(value) and len(value) < 100:
+                    return int(value)
+            if self.annotation == list[str] and isinstance(value, (list, tuple)):
+                if all(isinstance(item, str) for item in value):
+                    return list(value)
             return self.fallback._coerce_value(value, param, ctx)
 
         @property
@@ -43,10 +56,12 @@ def install() -> bool:
     def build(descriptor: Any) -> Any:
         info = descriptor.parameter_info
         plain = (
-            descriptor.annotation in (str, Path, bool)
+            descriptor.annotation in _PLAIN
             and descriptor.file_annotation is None
             and getattr(info, "parser", None) is None
             and getattr(info, "click_type", None) is None
+            and getattr(info, "min", None) is None
+            and getattr(info, "max", None) is None
         )
         if plain and descriptor.annotation is Path:
             plain = not any(getattr(info, key, None) for key in _PATH_CHECKS) and all(

@@ -3,14 +3,15 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
 from pnp.format_keys import BOX_KEYS
 from pnp.model import Box
 from pnp.units import parse_length
-from pnp.values import BAD, Ctx, join, type_name
-from pnp.yaml_lines import Y, did_you_mean
+from pnp.values import BAD, Ctx, join, not_a_length, type_name
+from pnp.yaml_lines import Y
 
 _PERCENT = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*%\s*$")
 COORD_EXPECTED = "expected a length such as 3mm or a percentage such as 50%"
@@ -52,13 +53,12 @@ def parse_coord(value: object) -> Coord:
 
 def read_coord(ctx: Ctx, node: Y, path: str) -> Coord | None:
     try:
-        return parse_coord(node.value)
+        coord = parse_coord(node.value)
     except ValueError:
-        if isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
-            what = f"the number {node.value} has no unit"
-        else:
-            what = f"{type_name(node.value)} is not a length"
-        return ctx.err(node.line, path, what, COORD_EXPECTED)
+        return ctx.err(node.line, path, not_a_length(node.value), COORD_EXPECTED)
+    if not math.isfinite(coord.value):
+        return ctx.err(node.line, path, "is too large", COORD_EXPECTED)
+    return coord
 
 
 def parse_box(ctx: Ctx, node: Y, path: str) -> BoxSpec | None:
@@ -89,26 +89,8 @@ def parse_box(ctx: Ctx, node: Y, path: str) -> BoxSpec | None:
     return BoxSpec(**fields) if ok else BAD  # type: ignore[arg-type]
 
 
-def chain_problem(name: str, named: dict[str, BoxSpec]) -> str | None:
-    """Why `name` cannot be resolved (unknown, or a circular `extends`), or None."""
-    seen = [name]
-    current = name
-    while True:
-        if current not in named:
-            if current == name:
-                return f"unknown box '{name}' ({did_you_mean(name, named)})"
-            return f"unknown box '{current}' ({did_you_mean(current, named)})"
-        parent = named[current].extends
-        if parent is None:
-            return None
-        if parent in seen:
-            return "circular extends: " + " -> ".join([*seen[seen.index(parent) :], parent])
-        seen.append(parent)
-        current = parent
-
-
 def resolve(spec: BoxSpec, named: dict[str, BoxSpec], width: float, height: float) -> Box:
-    """The box in points. `extends` must resolve (check `chain_problem` first).
+    """The box in points. `extends` must resolve (check `values.chain_problem` first).
 
     Unset x/y come from the extended box, else 0; unset w/h from the extended box, else the
     rest of the component; `inset` then shrinks the box on every side."""

@@ -1,5 +1,6 @@
-"""`deaddrop build` without the CLI: kits -> DIR/<game>.pdf (guide first, a bookmark per
-component), DIR/<game>/<component>.pdf, and with svg DIR/<game>/svg/<component>-NN-front.svg.
+"""`deaddrop build` without the CLI: kits -> DIR/<game>.pdf (guide first, consecutive components
+sharing sheets, a bookmark per component), DIR/<game>/<component>.pdf (one component each), and
+with svg DIR/<game>/svg/<component>-NN-front.svg.
 
 reportlab loads only when a PDF is written. Every file is written atomically; the same inputs give
 the same bytes.
@@ -13,7 +14,8 @@ from pathlib import Path
 
 from pnp import guide, ops
 from pnp.components import face_ops
-from pnp.components.sheets import Imposed, impose_component
+from pnp.components.kit_pages import SheetContent, impose_kit
+from pnp.components.sheets import impose_component
 from pnp.layout import Settings
 from pnp.model import Component, GameKit
 
@@ -22,43 +24,72 @@ Progress = Callable[[str], None]
 
 @dataclass(frozen=True)
 class KitPlan:
-    """A kit laid out: its document and each component's own pages."""
+    """A kit laid out: its document (guide first, then the components' sheets) and what each
+    sheet holds."""
 
     kit: GameKit
     document: ops.Document
-    parts: tuple[tuple[Component, Imposed], ...]
+    sheets: tuple[SheetContent, ...]
+
+
+def _ranges(kit: GameKit, sheets: tuple[SheetContent, ...], first: int) -> list[guide.PageRange]:
+    """What is on each page, as the guide lists it: consecutive sheets holding the same
+    components make one range."""
+    held: list[tuple[int, int, dict[int, int], list[str]]] = []  # page, sheets, counts, tiles
+    for n, sheet in enumerate(sheets):
+        last = held[-1] if held else None
+        if last and list(last[2]) == [i for i, _ in sheet.pieces]:
+            for i, count in sheet.pieces:
+                last[2][i] += count
+            held[-1] = (last[0], last[1] + 1, last[2], last[3] + [sheet.tile])
+        else:
+            held.append((first + 2 * n, 1, dict(sheet.pieces), [sheet.tile]))
+    ranges = []
+    for page, count, pieces, tiles in held:
+        items = []
+        for i, n in pieces.items():
+            c = kit.components[i]
+            if tiles[0]:
+                low, high = tiles[0].split(" of ")[0], tiles[-1]
+                what = f": tile {high}" if len(tiles) == 1 else f": tiles {low} to {high}"
+            else:
+                what = f" ×{n}"
+            items.append(f"{c.title or c.name}{what}{'' if c.back is not None else ' (no back)'}")
+        ranges.append(guide.PageRange(page, page + 2 * count - 1, tuple(items)))
+    return ranges
 
 
 def plan_kit(kit: GameKit, settings: Settings) -> KitPlan:
-    """Lay out every component of `kit` (duplex) and the guide in front of them."""
-    parts = tuple((c, impose_component(c, settings, duplex=True)) for c in kit.components)
-    entries: list[guide.Entry] = []
-    page = 3
-    for component, imposed in parts:
-        count = len(imposed.pages)
-        entries.append(
-            guide.Entry(
-                title=component.title or component.name,
-                kind=component.kind,
-                width=component.width,
-                height=component.height,
-                pieces=component.copies,
-                per_page=imposed.per_page,
-                first_page=page,
-                last_page=page + count - 1,
-                has_back=component.back is not None,
-                tiles=imposed.tiles,
-                rounded=component.kind == "token" or component.corner > 0,
-            )
+    """Lay out every component of `kit` (duplex, consecutive components sharing sheets) and the
+    guide in front of them."""
+    first = 3
+    laid = impose_kit(kit.components, settings, first)
+    appears: dict[int, list[int]] = {}
+    for n, sheet in enumerate(laid.sheets):
+        for index, _ in sheet.pieces:
+            appears.setdefault(index, []).append(first + 2 * n)
+    entries = [
+        guide.Entry(
+            title=c.title or c.name,
+            kind=c.kind,
+            width=c.width,
+            height=c.height,
+            pieces=c.copies,
+            first_page=appears[i][0],
+            last_page=appears[i][-1] + 1,
+            has_back=c.back is not None,
+            tiles=laid.tiles[i],
+            rounded=c.kind == "token" or c.corner > 0,
         )
-        page += count
-    pages = guide.guide_pages(kit.title or kit.name, kit.notes, entries, settings)
-    outline = [("Print guide", 0)]
-    for entry, (_, imposed) in zip(entries, parts, strict=True):
-        pages.extend(imposed.pages)
-        outline.append((entry.title, entry.first_page - 1))
+        for i, c in enumerate(kit.components)
+    ]
+    groups = any(len(p.blocks) > 1 for p in laid.packed)
+    ranges = _ranges(kit, laid.sheets, first)
+    pages = guide.guide_pages(kit.title or kit.name, kit.notes, entries, settings, ranges, groups)
+    pages.extend(laid.pages)
+    outline = [("Print guide", 0)] + [(e.title, e.first_page - 1) for e in entries]
     document = ops.Document(kit.title or kit.name, tuple(pages), tuple(outline))
-    return KitPlan(kit, document, parts)
+    return KitPlan(kit, document, laid.sheets)
 
 
 def steps(kits: list[GameKit], svg: bool = False) -> int:
@@ -103,7 +134,7 @@ def build_kit(
     written.append(kit_path)
     tick(kit.name)
     folder = out / kit.name
-    for component, _ in plan.parts:
+    for component in kit.components:
         path = folder / f"{component.name}.pdf"
         write_pdf(_component_pdf(component, settings), path)
         written.append(path)

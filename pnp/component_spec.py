@@ -14,6 +14,7 @@ from pnp.yaml_lines import Y, did_you_mean
 MARGIN_MM = 6.0
 OVERLAP = Component.overlap
 MAX_OVERLAP_MM = 50.0
+MAX_COUNT = 1000  # copies of one face: more is a typo, and would keep a build busy for ever
 
 
 def printable_areas() -> list[tuple[float, float]]:
@@ -116,7 +117,7 @@ def _faces(scope: Scope, m: dict[str, Y], path: str) -> tuple[Face, ...]:
     if "rows" not in m:
         if columns:
             ctx.err(m["columns"].line, join(path, "columns"), "columns without rows")
-        count = ctx.integer(m["count"], join(path, "count"), 1) if "count" in m else 1
+        count = ctx.integer(m["count"], join(path, "count"), 1, MAX_COUNT) if "count" in m else 1
         return BAD if count is BAD else (Face({}, count),)
     items = ctx.items(m["rows"], join(path, "rows"))
     if items is None:
@@ -163,7 +164,7 @@ def _row(scope: Scope, node: Y, path: str, columns: tuple[str, ...]) -> Face:
     for key, value in node.value.items():
         where = join(path, key)
         if key == "count":
-            count = ctx.integer(value, where, 1)
+            count = ctx.integer(value, where, 1, MAX_COUNT)
             ok = ok and count is not BAD
         elif key not in columns:
             hint = did_you_mean(key, columns)

@@ -16,7 +16,7 @@ from pnp.component_spec import parse_component
 from pnp.elements import Scope
 from pnp.format_keys import FILE_KEYS, GAME_KEYS
 from pnp.model import Component, GameKit
-from pnp.values import BAD, Ctx, join
+from pnp.values import BAD, Ctx, chain_problem, join
 from pnp.yaml_lines import Problems, Y, did_you_mean, display_path, load_yaml
 
 
@@ -94,6 +94,7 @@ def load_game(folder: Path) -> GameKit:
     _check_chains(shared)
     components: list[Component] = []
     seen: dict[str, str] = {}
+    dropped: list[tuple[Ctx, int, str]] = []
     for path, ctx, tree in trees:
         if tree is None or not isinstance(tree.value, dict) or "components" not in tree.value:
             continue
@@ -114,6 +115,11 @@ def load_game(folder: Path) -> GameKit:
             component = parse_component(scope, folder.name, name, spec, where)
             if component is not BAD:
                 components.append(component)
+            else:
+                dropped.append((ctx, spec.key_line, where))
+    if dropped and not problems:  # never drop a component without saying why
+        for ctx, line, where in dropped:
+            ctx.err(line, where, "cannot be read (a loader bug: please report it)")
     ordered = _ordered(components, meta, trees, seen)
     if problems:
         raise InputError(problems.text(shown))
@@ -180,13 +186,13 @@ def _read_named(ctx: Ctx, tree: Y, shared: _Shared) -> None:
 
 def _check_chains(shared: _Shared) -> None:
     """Report unknown and circular `extends` once each, at the box or style that holds it."""
-    for key, named, broken, chain_problem in (
-        ("boxes", shared.boxes, shared.broken_boxes, boxes.chain_problem),
-        ("styles", shared.styles, shared.broken_styles, styles.chain_problem),
+    for key, named, broken, noun in (
+        ("boxes", shared.boxes, shared.broken_boxes, "box"),
+        ("styles", shared.styles, shared.broken_styles, "style"),
     ):
         reported: set[frozenset[str]] = set()
         for name, spec in named.items():
-            problem = chain_problem(name, named)
+            problem = chain_problem(name, named, noun)
             if problem is None:
                 continue
             broken.add(name)

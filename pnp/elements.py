@@ -3,19 +3,20 @@ every check that needs the component (its size, its data rows, its folder)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pnp import boxes, styles
+from pnp.components.images import image_problem
 from pnp.format_keys import DIRECTIONS, ELEMENT_KEYS, ELEMENT_REQUIRED, FITS, LABELS
 from pnp.model import Box, Circle, Element, Grid, Image, Line, Rect, Style, Text, Track
 from pnp.textfit import face_name, fit_text, missing_glyphs
+from pnp.units import mm
 from pnp.values import BAD, COLOUR, Ctx, fields_in, fill, join, type_name
 from pnp.yaml_lines import Y, did_you_mean, display_path
 
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+MIN_CELL = mm(1.0)  # the smallest grid cell or track box that can be drawn and seen
 
 
 @dataclass
@@ -76,16 +77,27 @@ def _box(scope: Scope, node: Y | None, path: str) -> Box:
     spec = boxes.parse_box(scope.ctx, node, path)
     if spec is BAD:
         return BAD
-    if spec.extends is not None:
-        if spec.extends in scope.broken_boxes:
-            return BAD
-        if spec.extends not in scope.boxes:
-            where = path if isinstance(node.value, str) else join(path, "extends")
-            hint = did_you_mean(spec.extends, scope.boxes)
-            return scope.ctx.err(node.line, where, f"unknown box '{spec.extends}'", hint)
+    if spec.extends is not None and not _known(
+        scope, spec.extends, scope.boxes, scope.broken_boxes, node, path, "box"
+    ):
+        return BAD
     box = boxes.resolve(spec, scope.boxes, scope.width, scope.height)
     problem = boxes.fit_problem(box, scope.width, scope.height) if scope.geometry else None
     return scope.ctx.err(node.line, path, problem) if problem else box
+
+
+def _known(
+    scope: Scope, name: str, named: dict, broken: set[str], node: Y, path: str, noun: str
+) -> bool:
+    """Whether the box or style `name` can be used: False when it is broken (reported where it
+    is defined) or unknown (reported here, at `path` or at its `extends`)."""
+    if name in broken:
+        return False
+    if name in named:
+        return True
+    where = path if isinstance(node.value, str) else join(path, "extends")
+    scope.ctx.err(node.line, where, f"unknown {noun} '{name}'", did_you_mean(name, named))
+    return False
 
 
 def _style(scope: Scope, m: dict[str, Y], key: str, path: str, overrides: bool) -> Style:
@@ -94,15 +106,10 @@ def _style(scope: Scope, m: dict[str, Y], key: str, path: str, overrides: bool) 
         spec = styles.parse_style(scope.ctx, m[key], join(path, key))
         if spec is BAD:
             return BAD
-        if spec.extends is not None:
-            if spec.extends in scope.broken_styles:
-                return BAD
-            if spec.extends not in scope.styles:
-                node = m[key]
-                where = join(path, key)
-                where = where if isinstance(node.value, str) else join(where, "extends")
-                hint = did_you_mean(spec.extends, scope.styles)
-                return scope.ctx.err(node.line, where, f"unknown style '{spec.extends}'", hint)
+        if spec.extends is not None and not _known(
+            scope, spec.extends, scope.styles, scope.broken_styles, m[key], join(path, key), "style"
+        ):
+            return BAD
         stack = styles.layers(spec, scope.styles)
     if overrides:
         stack.append(styles.read_fields(scope.ctx, Y(m, 0), path))
@@ -110,6 +117,12 @@ def _style(scope: Scope, m: dict[str, Y], key: str, path: str, overrides: bool) 
     if isinstance(style, str):
         line = (m.get("min_size") or m.get("size") or m.get(key) or next(iter(m.values()))).line
         return scope.ctx.err(line, path, style)
+    if "{" in style.color:  # from the data row: check it for each row here
+        own = overrides and "color" in m
+        node = m["color"] if own else m.get(key) or next(iter(m.values()))
+        where = join(path, "color") if own else join(path, key)
+        if not _colour_rows(scope, style.color, node.line, where, none=False):
+            return BAD
     return style
 
 
@@ -135,13 +148,23 @@ def _colour(scope: Scope, m: dict[str, Y], key: str, path: str, default: Any, no
         return default
     where = join(path, key)
     value = scope.ctx.colour(m[key], where, allow_none=none)
-    if isinstance(value, str) and "{" in value and _fields_ok(scope, value, m[key].line, where):
-        for suffix, row in scope.each_row(value):
-            filled = fill(value, row)
-            if not (COLOUR.match(filled) or (none and filled == "none")):
-                what = f"'{filled}' is not a colour{suffix}"
-                scope.ctx.err(m[key].line, where, what, 'expected "#rrggbb"')
+    if isinstance(value, str) and "{" in value:
+        _colour_rows(scope, value, m[key].line, where, none)
     return value
+
+
+def _colour_rows(scope: Scope, value: str, line: int, path: str, none: bool) -> bool:
+    """Whether a colour with `{field}`s names data columns and gives a colour in every row
+    (problems recorded)."""
+    if not _fields_ok(scope, value, line, path):
+        return False
+    ok = True
+    for suffix, row in scope.each_row(value):
+        filled = fill(value, row)
+        if not (COLOUR.match(filled) or (none and filled == "none")):
+            what = f"'{filled}' is not a colour{suffix}"
+            ok = scope.ctx.err(line, path, what, 'expected "#rrggbb"')
+    return ok
 
 
 def _length(scope: Scope, m: dict[str, Y], key: str, path: str, default: float) -> Any:
@@ -228,9 +251,13 @@ def _line(scope: Scope, m: dict[str, Y], path: str) -> Line:
     if "dash" in m and m["dash"].value not in (None, "none"):
         dash_items = ctx.items(m["dash"], join(path, "dash"))
         dash = BAD
-        if dash_items:
+        if dash_items is not None:
             lengths = [ctx.length(d, join(path, "dash", i)) for i, d in enumerate(dash_items)]
-            dash = BAD if BAD in lengths else tuple(lengths)
+            if BAD not in lengths and sum(lengths) > 0:
+                dash = tuple(lengths)
+            elif BAD not in lengths:
+                what = "a dash pattern needs a length above 0"
+                ctx.err(m["dash"].line, join(path, "dash"), what, "such as [2pt, 1pt], or none")
     parts = (points, stroke, width, dash)
     return BAD if any(p is BAD for p in parts) else Line(*parts)
 
@@ -254,7 +281,17 @@ def _grid(scope: Scope, m: dict[str, Y], path: str) -> Grid:
         label_style=_style(scope, m, "label_style", path, overrides=False),
         fill=_colour(scope, m, "fill", path, None, True),
     )
-    return BAD if BAD in parts.values() else Grid(**parts)
+    if BAD in parts.values():
+        return BAD
+    grid = Grid(**parts)
+    cell_w, cell_h = grid.box.w / grid.cols, grid.box.h / grid.rows
+    if scope.geometry and min(cell_w, cell_h) < MIN_CELL:
+        what = (
+            f"{grid.rows} x {grid.cols} cells of {boxes.mm_text(cell_w)} x {boxes.mm_text(cell_h)}"
+            " are too small to draw"
+        )
+        return ctx.err(m["grid"].line, join(path, "grid"), what, "cells of at least 1mm")
+    return grid
 
 
 def _track(scope: Scope, m: dict[str, Y], path: str) -> Track:
@@ -306,25 +343,14 @@ def _track(scope: Scope, m: dict[str, Y], path: str) -> Track:
             )
     boxes_in_track = track.stop - track.start + 1
     span = track.box.w if track.direction == "horizontal" else track.box.h
-    if scope.geometry and track.gap * (boxes_in_track - 1) >= span:
-        what = f"a gap of {boxes.mm_text(track.gap)} leaves no room for {boxes_in_track} boxes"
-        return ctx.err(m["gap"].line, join(path, "gap"), what, "a smaller gap or fewer boxes")
+    step = (span - track.gap * (boxes_in_track - 1)) / boxes_in_track
+    if scope.geometry and step < MIN_CELL:
+        if track.gap * (boxes_in_track - 1) >= span:
+            what = f"a gap of {boxes.mm_text(track.gap)} leaves no room for {boxes_in_track} boxes"
+            return ctx.err(m["gap"].line, join(path, "gap"), what, "a smaller gap or fewer boxes")
+        what = f"{boxes_in_track} boxes of {boxes.mm_text(step)} are too small to draw"
+        return ctx.err(m["to"].line, join(path, "to"), what, "boxes of at least 1mm")
     return track
-
-
-def image_problem(file: Path, show: Callable[[Path], str] = str) -> str | None:
-    """Why `file` cannot be used as an image, or None (`show` formats the path)."""
-    suffix = file.suffix.lower()
-    if suffix not in (".png", ".svg"):
-        return f"'{file.name}' is not a PNG or SVG file"
-    if not file.is_file():
-        return f"image file not found: {show(file)} (expected a path relative to the YAML file)"
-    head = file.read_bytes()[:4096]
-    if suffix == ".png" and not head.startswith(PNG_MAGIC):
-        return f"'{file.name}' is not a valid PNG file"
-    if suffix == ".svg" and b"<svg" not in head:
-        return f"'{file.name}' is not a valid SVG file"
-    return None
 
 
 def _image(scope: Scope, m: dict[str, Y], path: str) -> Image:

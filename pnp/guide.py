@@ -25,12 +25,20 @@ class Entry:
     width: float  # points
     height: float
     pieces: int
-    per_page: int  # 0 for a split board
-    first_page: int  # 1-based, in the kit PDF
-    last_page: int
+    first_page: int  # 1-based, in the kit PDF: the first front page it is on
+    last_page: int  # the back page of the last sheet it is on
     has_back: bool
     tiles: str = ""  # "2x2" for a split board
     rounded: bool = False  # cut round (a token) or with rounded corners
+
+
+@dataclass(frozen=True)
+class PageRange:
+    """Pages first..last (a front and its back, or several such) and what is on them."""
+
+    first_page: int
+    last_page: int
+    items: tuple[str, ...]  # "Agent cards ×5", in print order
 
 
 def flip_words(settings: Settings) -> str:
@@ -65,18 +73,24 @@ def _size(entry: Entry) -> str:
     return f"{to_mm(entry.width):.0f} x {to_mm(entry.height):.0f} mm"
 
 
-def _pages(entry: Entry) -> str:
-    if entry.first_page == entry.last_page:
-        return f"page {entry.first_page}"
-    return f"pages {entry.first_page}-{entry.last_page}"
+def _pages(first: int, last: int) -> str:
+    return f"page {first}" if first == last else f"pages {first}-{last}"
 
 
 def _sheets(entries: list[Entry]) -> str:
-    pages = (entries[-1].last_page if entries else 2) // 2 * 2
+    pages = max((e.last_page for e in entries), default=2) // 2 * 2
     return f"{pages} pages on {pages // 2} sheets, this guide included"
 
 
-def _guide_text(flow: _Flow, title: str, notes: str, entries: list[Entry], s: Settings) -> None:
+def _guide_text(
+    flow: _Flow,
+    title: str,
+    notes: str,
+    entries: list[Entry],
+    s: Settings,
+    ranges: list[PageRange],
+    groups: bool,
+) -> None:
     flow.para(f"{title}: print-and-play kit", 20, bold=True, gap=0.2)
     flow.para("Print guide: read this page before printing.", 10, colour=GREY, gap=1.0)
     flow.para("Printer settings", 12, bold=True)
@@ -90,31 +104,44 @@ def _guide_text(flow: _Flow, title: str, notes: str, entries: list[Entry], s: Se
     for line in (
         f"Paper: {PAPER_NAMES[s.paper]}. Scale: 100% / actual size (never 'fit to page').",
         f"Print double-sided, {flip_words(s)}: {_sheets(entries)}. {shift}",
-        "Fronts are on odd pages, their backs on the even page right after. "
-        "A component with no back gets blank back pages on purpose: keep them, so the "
-        "fronts and backs that follow stay paired.",
+        "Fronts are on odd pages, their backs on the even page right after. Pieces with no "
+        "back leave their place blank on the back page; a back page with nothing on it is "
+        "blank on purpose: keep it, so the fronts and backs that follow stay paired.",
     ):
         flow.para("• " + line, 9.5)
     if notes:
         flow.para("• " + notes, 9.5)
     flow.y += 4 * flow.scale
     flow.para("What is on each page", 12, bold=True)
+    flow.para("A front page and its back: how many pieces of each component.", 9, colour=GREY)
+    for r in ranges:
+        flow.para(f"{_pages(r.first_page, r.last_page)}: {'; '.join(r.items)}", 9.5, gap=0.25)
+    flow.y += 4 * flow.scale
+    flow.para("Components", 12, bold=True)
     for e in entries:
         if e.tiles:
-            layout = f"board in {e.tiles} tiles, one per sheet, overlapping 10 mm"
+            layout = f"a board in {e.tiles} tiles, one per sheet, overlapping 10 mm"
         else:
-            pieces = "1 piece" if e.pieces == 1 else f"{e.pieces} pieces"
-            layout = f"{pieces}, {e.per_page} per sheet"
-        backs = "fronts and backs" if e.has_back else "fronts only (back pages blank)"
-        flow.para(f"{_pages(e)}: {e.title}", 10, bold=True, gap=0.1)
-        flow.para(f"{e.kind}, {_size(e)}; {layout}; {backs}.", 9.5, gap=0.5)
+            layout = "1 piece" if e.pieces == 1 else f"{e.pieces} pieces"
+        backs = "fronts and backs" if e.has_back else "fronts only"
+        flow.para(
+            f"{e.title}: {e.kind}, {_size(e)}, {layout}; {backs}; "
+            f"{_pages(e.first_page, e.last_page)}.",
+            9.5,
+            gap=0.25,
+        )
     flow.y += 4 * flow.scale
     flow.para("Cutting order", 12, bold=True)
-    steps = [
-        "Glue or print on card stock first if you like; let it dry flat.",
-        "On each sheet, make the long cuts first: join the crop marks on opposite edges "
-        "of the sheet and cut straight through, then turn the strips and cut across.",
-    ]
+    steps = ["Glue or print on card stock first if you like; let it dry flat."]
+    if groups:
+        steps.append(
+            "A sheet with several groups of pieces: first cut the groups apart along the "
+            "middle of the blank gaps between them (straight across the sheet)."
+        )
+    steps.append(
+        "On each group, make the long cuts first: join the crop marks on opposite sides "
+        "and cut straight through, then turn the strips and cut across."
+    )
     if any(e.rounded for e in entries):
         steps.append("Cut tokens and rounded corners along their light grey guide line.")
     if any(e.tiles for e in entries):
@@ -126,15 +153,24 @@ def _guide_text(flow: _Flow, title: str, notes: str, entries: list[Entry], s: Se
         flow.para(f"{n}. {line}", 9.5)
 
 
-def guide_pages(title: str, notes: str, entries: list[Entry], settings: Settings) -> list[ops.Page]:
-    """Page 1 (the guide) and page 2 (its back, blank but for a note) of a kit."""
+def guide_pages(
+    title: str,
+    notes: str,
+    entries: list[Entry],
+    settings: Settings,
+    ranges: list[PageRange] | None = None,
+    groups: bool = False,
+) -> list[ops.Page]:
+    """Page 1 (the guide) and page 2 (its back, blank but for a note) of a kit: `ranges` say
+    what is on each page, `entries` describe each component; `groups` when some sheet holds
+    several groups of pieces to cut apart first."""
     page_w, page_h = settings.page
     inner = Box(settings.margin + mm(8), settings.margin + mm(8), 0, 0)
     inner = Box(inner.x, inner.y, page_w - 2 * inner.x, page_h - 2 * inner.y)
     scale = 1.3
     while True:
         flow = _Flow(inner, scale)
-        _guide_text(flow, title, notes, entries, settings)
+        _guide_text(flow, title, notes, entries, settings, ranges or [], groups)
         if flow.y <= inner.y + inner.h or scale < 0.5:
             break
         scale *= 0.92

@@ -6,7 +6,8 @@
   Crop marks lie on the extensions of the cut lines, outside every trim (and bleed) box, starting
   MARK_GAP beyond the bleed, MARK_MIN to MARK_MAX long, never nearer than MARK_EDGE to the page
   edge: they may reach into the margin (so that 9 poker cards still fit on Letter), where a
-  printer that clips its margin only shortens them.
+  printer that clips its margin only shortens them. Beside another grid on the same page
+  (pnp.packing) they stop MARK_CLEAR / 2 short of the middle of the gap between the two.
 - As many per page as fit, upright or turned a quarter (the turn that fits more wins; ties upright).
 - Backs go on the next page at the mirrored place: flipping the sheet on its long edge mirrors x,
   on its short edge mirrors y; the back art is turned so that it reads upright when the piece is
@@ -18,6 +19,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnp.geometry import Affine, inset, mirror_x, mirror_y, rotate, translate
@@ -33,6 +35,7 @@ MARK_MIN = mm(3.0)  # the shortest crop mark; the grid always leaves room for it
 MARK_MAX = mm(6.0)  # the longest crop mark
 MARK_EDGE = mm(3.0)  # crop marks stop this far from the page edge
 MARK_SHORTEST = mm(1.0)  # a side with less room than this gets no marks
+MARK_CLEAR = mm(1.0)  # between the marks of two neighbouring grids: a clear strip to cut along
 
 
 @dataclass(frozen=True)
@@ -167,21 +170,35 @@ def back_transform(front: Affine, width: float, height: float, settings: Setting
     return piece.then(front).then(page_flip(settings)).then(translate(dx, dy))
 
 
-def crop_marks(trims: list[Box], settings: Settings) -> list[tuple[float, float, float, float]]:
+def crop_marks(
+    trims: list[Box], settings: Settings, neighbours: Sequence[Box] = ()
+) -> list[tuple[float, float, float, float]]:
     """Crop marks (x0, y0, x1, y1) on the extensions of every cut line, outside the grid's bleed,
-    at least MARK_EDGE from the page edge."""
+    at least MARK_EDGE from the page edge. `neighbours` (the bleed boxes of other pieces on the
+    page, beside the grid) stop the marks of a side short of the middle of the gap between."""
     if not trims:
         return []
     p = settings.marks_area
     gap = settings.bleed + MARK_GAP
-    top = min(b.y for b in trims) - gap
-    bottom = max(b.y + b.h for b in trims) + gap
-    left = min(b.x for b in trims) - gap
-    right = max(b.x + b.w for b in trims) + gap
+    y0, y1 = min(b.y for b in trims), max(b.y + b.h for b in trims)
+    x0, x1 = min(b.x for b in trims), max(b.x + b.w for b in trims)
+    top, bottom, left, right = y0 - gap, y1 + gap, x0 - gap, x1 + gap
     up = min(MARK_MAX, top - p.y)
     down = min(MARK_MAX, p.y + p.h - bottom)
     back = min(MARK_MAX, left - p.x)
     fwd = min(MARK_MAX, p.x + p.w - right)
+    b, half = settings.bleed, MARK_CLEAR / 2
+    for n in neighbours:  # marks end half the clear strip before the middle of the gap
+        across = n.x < x1 + b and x0 - b < n.x + n.w  # above or below the grid
+        along = n.y < y1 + b and y0 - b < n.y + n.h  # left or right of it
+        if across and n.y + n.h <= y0 - b + 1e-6:
+            up = min(up, top - ((n.y + n.h + y0 - b) / 2 + half))
+        if across and n.y >= y1 + b - 1e-6:
+            down = min(down, (n.y + y1 + b) / 2 - half - bottom)
+        if along and n.x + n.w <= x0 - b + 1e-6:
+            back = min(back, left - ((n.x + n.w + x0 - b) / 2 + half))
+        if along and n.x >= x1 + b - 1e-6:
+            fwd = min(fwd, (n.x + x1 + b) / 2 - half - right)
     xs = sorted({round(v, 4) for b in trims for v in (b.x, b.x + b.w)})
     ys = sorted({round(v, 4) for b in trims for v in (b.y, b.y + b.h)})
     marks: list[tuple[float, float, float, float]] = []

@@ -9,7 +9,7 @@ from typing import Any
 from pnp.format_keys import ALIGNS, FONTS, STYLE_FIELDS, STYLE_KEYS, VALIGNS
 from pnp.model import Style
 from pnp.values import BAD, Ctx, join, type_name
-from pnp.yaml_lines import Y, did_you_mean
+from pnp.yaml_lines import Y
 
 
 @dataclass(frozen=True)
@@ -67,24 +67,6 @@ def parse_style(ctx: Ctx, node: Y, path: str) -> StyleSpec | None:
         else:
             ctx.err(name.line, join(path, "extends"), "expected the name of a style")
     return StyleSpec(read_fields(ctx, node, path), extends, line)
-
-
-def chain_problem(name: str, named: dict[str, StyleSpec]) -> str | None:
-    """Why style `name` cannot be resolved (unknown, or a circular `extends`), or None."""
-    seen = [name]
-    current = name
-    while True:
-        if current not in named:
-            if current == name:
-                return f"unknown style '{name}' ({did_you_mean(name, named)})"
-            return f"unknown style '{current}' ({did_you_mean(current, named)})"
-        parent = named[current].extends
-        if parent is None:
-            return None
-        if parent in seen:
-            return "circular extends: " + " -> ".join([*seen[seen.index(parent) :], parent])
-        seen.append(parent)
-        current = parent
 
 
 def layers(spec: StyleSpec, named: dict[str, StyleSpec]) -> list[dict[str, Any]]:

@@ -44,6 +44,7 @@ class Fitted:
 
 # A character Vera lacks (most of Latin Extended-A: ź, ą, ś ...) is drawn by the backends as its
 # NFD base letter with the spacing accent Vera has laid over it; its advance is the base's.
+# Combining mark -> that spacing accent (pnp.components.text draws them; `composed` says which).
 MARKS = {
     "\u0301": "\u00b4",
     "\u0300": "\u0060",
@@ -61,14 +62,13 @@ MARKS = {
 }
 
 
-def _composed(widths: _Widths, char: str) -> tuple[str, str] | None:
-    """(base, spacing accents) when `char` is missing but drawable from parts the face has."""
+def _composed(widths: _Widths, char: str) -> tuple[str, tuple[str, ...]] | None:
+    """(base, combining marks) when `char` decomposes into a base and marks the face has."""
     parts = unicodedata.normalize("NFD", char)
-    base, marks = parts[0], parts[1:]
-    if len(parts) < 2 or ord(base) not in widths.glyphs or any(m not in MARKS for m in marks):
+    base, marks = parts[0], tuple(parts[1:])
+    if not marks or ord(base) not in widths.glyphs or any(m not in MARKS for m in marks):
         return None
-    accents = "".join(MARKS[m] for m in marks)
-    return (base, accents) if all(ord(a) in widths.glyphs for a in accents) else None
+    return (base, marks) if all(ord(MARKS[m]) in widths.glyphs for m in marks) else None
 
 
 class _Widths(dict):
@@ -105,6 +105,16 @@ def face_name(font: str, bold: bool = False, italic: bool = False) -> str:
         return FACE_NAMES[(font, bool(bold), bool(italic))]
     except KeyError:
         raise ValueError(f"unknown font '{font}' (expected Vera)") from None
+
+
+def composed(
+    char: str, font: str = "Vera", bold: bool = False, italic: bool = False
+) -> tuple[str, tuple[str, ...]] | None:
+    """(base letter, combining marks) for a letter the face lacks but the backends draw as its
+    base with the spacing accents of MARKS laid over it; None when the face has the letter, or
+    cannot draw it at all."""
+    widths = _faces()[face_name(font, bold, italic)]
+    return None if ord(char) in widths.glyphs else _composed(widths, char)
 
 
 def text_width(

@@ -6,10 +6,12 @@ and report every problem of a file at once.
 
 from __future__ import annotations
 
+import math
 import re
 import string
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from pnp.units import parse_length
 from pnp.yaml_lines import Problems, Y, did_you_mean
@@ -51,9 +53,49 @@ def fields_in(text: str) -> list[str] | None:
     return names
 
 
-def fill(text: str, data: dict[str, Any]) -> str:
-    """`text` with each `{field}` replaced by the row's value (`{{`/`}}` give braces)."""
-    return text.format_map(data) if "{" in text or "}" in text else text
+_FIELD_OR_BRACE = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def fill(text: str, data: Mapping[str, Any]) -> str:
+    """`text` with each `{field}` the row holds replaced by its value; `{{`/`}}` give braces;
+    a field the row lacks stays as written. The loader and the renderer both fill with this."""
+    if "{" not in text and "}" not in text:
+        return text
+
+    def value(match: re.Match[str]) -> str:
+        key = match.group(1)
+        if key is None:
+            return match.group(0)[0]
+        return str(data[key]) if key in data else match.group(0)
+
+    return _FIELD_OR_BRACE.sub(value, text)
+
+
+def not_a_length(value: Any) -> str:
+    """What is wrong with a YAML value that should have been a length."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"the number {value} has no unit"
+    return f"{type_name(value)} is not a length"
+
+
+class _Extends(Protocol):
+    extends: str | None
+
+
+def chain_problem(name: str, named: Mapping[str, _Extends], noun: str) -> str | None:
+    """Why the box or style (`noun`) `name` cannot be resolved: an unknown name in its
+    `extends` chain, or a circular `extends`; None when the chain resolves."""
+    seen = [name]
+    current = name
+    while current in named:
+        parent = named[current].extends
+        if parent is None:
+            return None
+        if parent in seen:
+            return "circular extends: " + " -> ".join([*seen[seen.index(parent) :], parent])
+        seen.append(parent)
+        current = parent
+    return f"unknown {noun} '{current}' ({did_you_mean(current, named)})"
 
 
 @dataclass
@@ -92,11 +134,9 @@ class Ctx:
         try:
             value = parse_length(node.value)
         except ValueError:
-            if isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
-                what = f"the number {node.value} has no unit"
-            else:
-                what = f"{type_name(node.value)} is not a length"
-            return self.err(node.line, path, what, LENGTH_EXPECTED)
+            return self.err(node.line, path, not_a_length(node.value), LENGTH_EXPECTED)
+        if not math.isfinite(value):
+            return self.err(node.line, path, "is too large", LENGTH_EXPECTED)
         if minimum is not None and value < minimum:
             return self.err(node.line, path, "must not be negative", LENGTH_EXPECTED)
         return value
@@ -118,7 +158,9 @@ class Ctx:
         expected = 'expected "#rrggbb"' + (" or none" if allow_none else "")
         return self.err(node.line, path, f"{type_name(value)} is not a colour", expected)
 
-    def integer(self, node: Y, path: str, minimum: int | None = None) -> Any:
+    def integer(
+        self, node: Y, path: str, minimum: int | None = None, maximum: int | None = None
+    ) -> Any:
         value = node.value
         if isinstance(value, bool) or not isinstance(value, int):
             return self.err(node.line, path, f"{type_name(value)} is not a whole number")
@@ -126,13 +168,21 @@ class Ctx:
             return self.err(
                 node.line, path, f"{value} is too small", f"expected at least {minimum}"
             )
+        if maximum is not None and value > maximum:
+            return self.err(node.line, path, f"{value} is too large", f"expected at most {maximum}")
         return value
 
     def number(self, node: Y, path: str) -> Any:
         value = node.value
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return self.err(node.line, path, f"{type_name(value)} is not a number")
-        return float(value)
+        try:
+            number = float(value)
+        except OverflowError:  # a whole number of hundreds of digits
+            number = math.inf
+        if not math.isfinite(number):
+            return self.err(node.line, path, f"{node.raw} is not a finite number")
+        return number
 
     def boolean(self, node: Y, path: str) -> Any:
         if not isinstance(node.value, bool):

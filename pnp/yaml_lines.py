@@ -51,6 +51,9 @@ class Problems:
 
     def add(self, file: str, line: int | None, path: str, what: str, expected: str = "") -> None:
         message = located(file, line, path, what, expected or None)
+        # one line per problem: control characters of keys and values (a tab, a \r, \x1e ...)
+        # are shown escaped, never as line breaks
+        message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
         entry = (file, line or 0, message)
         if entry not in self.items:
             self.items.append(entry)
@@ -78,33 +81,62 @@ _CONSTRUCTOR = yaml.SafeLoader("")
 _FAST = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when installed: 10x faster
 
 
-def _convert(
-    node: yaml.Node, file: str, problems: Problems, path: str = "", key_line: int | None = None
-) -> Y:
-    line = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
+class _Converter:
+    """PyYAML nodes -> Y. A node that aliases share (`&a` ... `*a`) is converted once, so that
+    nested aliases cannot blow up (the "billion laughs"), and an alias inside its own anchor is
+    reported instead of recursing for ever."""
+
+    def __init__(self, file: str, problems: Problems) -> None:
+        self.file, self.problems = file, problems
+        self.done: dict[int, Any] = {}  # id(node) -> converted value
+        self.active: set[int] = set()  # nodes being converted (an alias to one is a cycle)
+
+    def convert(self, node: yaml.Node, path: str = "", key_line: int | None = None) -> Y:
+        line = node.start_mark.line + 1
+        if isinstance(node, yaml.ScalarNode):
+            return Y(self._scalar(node, path), line, key_line, raw=str(node.value))
+        key = id(node)
+        if key in self.active:
+            self.problems.add(self.file, line, path, "an alias inside its own anchor")
+            return Y(None, line, key_line)
+        if key not in self.done:
+            self.active.add(key)
+            if isinstance(node, yaml.MappingNode):
+                self.done[key] = self._mapping(node, path)
+            else:
+                items = [self.convert(item, f"{path}[{i}]") for i, item in enumerate(node.value)]
+                self.done[key] = items
+            self.active.discard(key)
+        return Y(self.done[key], line, key_line)
+
+    def _scalar(self, node: yaml.ScalarNode, path: str) -> Any:
+        try:
+            return _CONSTRUCTOR.construct_object(node)
+        except (ValueError, OverflowError, yaml.YAMLError) as error:  # a date such as 2024-13-45
+            line = node.start_mark.line + 1
+            why = getattr(error, "problem", None) or error  # an unknown tag, bad base64 ...
+            what = f"cannot read '{node.value}': {why}"
+            self.problems.add(self.file, line, path, what, "quote it to keep it as text")
+            return str(node.value)
+
+    def _mapping(self, node: yaml.MappingNode, path: str) -> dict[str, Y]:
         out: dict[str, Y] = {}
         _CONSTRUCTOR.flatten_mapping(node)
         for key_node, value_node in node.value:
             kline = key_node.start_mark.line + 1
             if not isinstance(key_node, yaml.ScalarNode):
-                problems.add(file, kline, path, "a key must be a plain name")
+                self.problems.add(self.file, kline, path, "a key must be a plain name")
                 continue
-            key = str(_CONSTRUCTOR.construct_object(key_node))
+            key = str(self._scalar(key_node, path))
             where = f"{path}.{key}" if path else key
             if key in out:
                 first = out[key].key_line
-                problems.add(file, kline, where, f"duplicate key (first given on line {first})")
+                self.problems.add(
+                    self.file, kline, where, f"duplicate key (first given on line {first})"
+                )
                 continue
-            out[key] = _convert(value_node, file, problems, where, kline)
-        return Y(out, line, key_line)
-    if isinstance(node, yaml.SequenceNode):
-        items = [
-            _convert(item, file, problems, f"{path}[{i}]") for i, item in enumerate(node.value)
-        ]
-        return Y(items, line, key_line)
-    value = _CONSTRUCTOR.construct_object(node)
-    return Y(value, line, key_line, raw=str(node.value))
+            out[key] = self.convert(value_node, where, kline)
+        return out
 
 
 def load_yaml(path: Path, file: str, problems: Problems) -> Y | None:
@@ -133,8 +165,11 @@ def load_yaml(path: Path, file: str, problems: Problems) -> Y | None:
     if node is None:
         return None
     try:
-        return _convert(node, file, problems)
+        return _Converter(file, problems).convert(node)
     except yaml.YAMLError as error:  # e.g. a bad timestamp or an unknown tag
         mark = getattr(error, "problem_mark", None)
-        problems.add(file, mark.line + 1 if mark else None, "", f"YAML error: {error}")
+        why = getattr(error, "problem", None) or error
+        problems.add(file, mark.line + 1 if mark else None, "", f"YAML error: {why}")
         return None
+    finally:  # the shared constructor remembers every node it built: forget this file's
+        _CONSTRUCTOR.constructed_objects.clear()

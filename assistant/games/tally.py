@@ -9,16 +9,12 @@ Each player has points. `add`/`sub` change them by `n`; `roll` adds the sum of d
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from assistant.engine import Json, Option, Refusal
+from assistant.games.actions import shape_refusal, whole
 from deaddrop.errors import InputError
 
 KEYS = {"add": {"player", "n"}, "sub": {"player", "n"}, "roll": {"player", "dice", "seed"}}
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class Tally:
@@ -43,7 +39,7 @@ class Tally:
         ):
             raise InputError(f"option players: expected a list of distinct names, got {players!r}")
         for key in ("start", "max", "dice"):
-            if not _whole(options[key]) or options[key] < 0:
+            if not whole(options[key]) or options[key] < 0:
                 raise InputError(
                     f"option {key}: expected a whole number >= 0, got {options[key]!r}"
                 )
@@ -58,14 +54,10 @@ class Tally:
         }
 
     def _check(self, state: Json, action: Json) -> Refusal | None:
-        kind = action.get("type")
-        if kind not in KEYS:
-            return Refusal("action", f"unknown action '{kind}' (known: {', '.join(KEYS)})")
-        extra = sorted(set(action) - KEYS[kind] - {"type"})
-        if extra:
-            expected = ", ".join(sorted(KEYS[kind]))
-            return Refusal("action", f"{kind} takes no '{extra[0]}' (it takes {expected})")
-        player = action.get("player")
+        malformed = shape_refusal(action, KEYS)
+        if malformed is not None:
+            return malformed
+        kind, player = action["type"], action.get("player")
         if player not in state["points"]:
             known = ", ".join(state["players"])
             return Refusal("player", f"no player '{player}' at this table (players: {known})")
@@ -74,10 +66,10 @@ class Tally:
             if (
                 not isinstance(dice, list)
                 or not dice
-                or not all(_whole(d) and 1 <= d <= 6 for d in dice)
+                or not all(whole(d) and 1 <= d <= 6 for d in dice)
             ):
                 return Refusal("dice", f"a roll carries its dice, 1 to 6 each (got {dice!r})")
-        elif not _whole(action.get("n")) or action["n"] < 1:
+        elif not whole(action.get("n")) or action["n"] < 1:
             return Refusal(
                 "amount", f"n must be a whole number of at least 1 (got {action.get('n')!r})"
             )

@@ -29,7 +29,7 @@ def _echo_json(data: Any) -> None:
 
 def _size(option: str, text: str) -> int:
     """A field dimension given on the command line: a whole number 1 to 64."""
-    if not text.isdigit() or not 1 <= int(text) <= 64:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 64:  # not "²"
         from deaddrop.errors import InputError
 
         raise InputError(f"{option}: {text!r} is not a whole number 1 to 64")

@@ -13,6 +13,7 @@ from deaddrop.errors import InputError
 
 app = typer.Typer(no_args_is_help=True, help="Referee a recorded two-player game of Spy!.")
 
+NETWORK_HELP = 'a file (vertex list or drawing), - for stdin, or the list itself: "2B 2D 5D 5H".'
 TABLE = Annotated[
     str | None, typer.Option("--table", help="The table (default: the most recently used one).")
 ]
@@ -46,20 +47,26 @@ def _spy_table(ctx: typer.Context, name: str | None):
     return shown
 
 
-def _do(ctx: typer.Context, name: str | None, action: dict[str, Any]) -> None:
+def _do(ctx: typer.Context, name: str | None, action: dict[str, Any], shown: Any = None) -> None:
+    """Enter `action` at the Spy! table (`shown`: that table, when the caller has read it)."""
     from assistant import table as core
 
-    outcome = core.do(_db(ctx), _spy_table(ctx, name).table, action)
+    outcome = core.do(_db(ctx), (shown or _spy_table(ctx, name)).table, action)
     typer.echo(f"{outcome.number}. {outcome.text}")
 
 
 def _network_text(path: str, state: dict) -> str:
-    """A network file (vertex list or drawing) as a vertex list for the action."""
+    """A network (a file holding a vertex list or a drawing, `-` for stdin, or a vertex list
+    written on the command line: "2B 2D 5D 5H 10H 10B 9B") as a vertex list for the action."""
     from assistant.spy.layouts import network_of_cells
     from assistant.spy.model import Field
-    from assistant.spy.network_input import read_network
+    from assistant.spy.network_input import parse_network, read_network
 
-    found = read_network(path, Field(state["rows"], state["cols"]))
+    field = Field(state["rows"], state["cols"])
+    if path != "-" and len(path.split()) > 1 and not Path(path).exists():
+        found = parse_network(path, f"network '{path}'", field)
+    else:
+        found = read_network(path, field)
     if found.network is not None:
         return str(found.network)
     try:
@@ -107,7 +114,7 @@ def new(
 def seal(
     ctx: typer.Context,
     player: Annotated[str, typer.Argument(help="Whose network.")],
-    file: Annotated[str, typer.Argument(help="The network: a vertex list or a drawing, or -.")],
+    file: Annotated[str, typer.Argument(help=NETWORK_HELP)],
     commit: Annotated[
         bool,
         typer.Option("--commit", help="Enter only the hash; the player keeps network and salt."),
@@ -116,10 +123,12 @@ def seal(
 ) -> None:
     """Seal PLAYER's network (checked for legality; only a salted hash is shown)."""
     import secrets
+    import shlex
 
     from assistant.games.spy.seal import parse_vertices, seal_hash
 
-    state = _spy_table(ctx, name).state
+    shown = _spy_table(ctx, name)
+    state = shown.state
     network = _network_text(file, state)
     salt = secrets.token_hex(16)
     if commit:
@@ -132,16 +141,16 @@ def seal(
         if problems:
             from deaddrop.errors import Refused
 
-            raise Refused(f"refused: legal network: {player}'s network is illegal: {problems[0]}")
-        _do(
-            ctx,
-            name,
-            {"type": "commit", "player": player, "hash": seal_hash(parse_vertices(network), salt)},
-        )
+            why = "; ".join(problems)
+            raise Refused(f"refused: legal network: {player}'s network is illegal: {why}")
+        digest = seal_hash(parse_vertices(network), salt)
+        _do(ctx, name, {"type": "commit", "player": player, "hash": digest}, shown)
         typer.echo(f"keep this salt secret until the reveal: {salt}")
-        typer.echo(f"reveal with: deaddrop spy referee reveal {player} {file} --salt {salt}")
+        again = f"deaddrop spy referee reveal {player} {shlex.quote(file)} --salt {salt}"
+        typer.echo(f"reveal with: {again}")
     else:
-        _do(ctx, name, {"type": "seal", "player": player, "network": network, "salt": salt})
+        action = {"type": "seal", "player": player, "network": network, "salt": salt}
+        _do(ctx, name, action, shown)
 
 
 @app.command()
@@ -170,12 +179,16 @@ def answer(
 def claim(
     ctx: typer.Context,
     player: Annotated[str, typer.Argument(help="Who claims.")],
-    file: Annotated[str, typer.Argument(help="The opponent's network as PLAYER reconstructs it.")],
+    file: Annotated[
+        str,
+        typer.Argument(help="The opponent's network as PLAYER reconstructs it: " + NETWORK_HELP),
+    ],
     name: TABLE = None,
 ) -> None:
     """PLAYER names the opponent's network at the end of a round."""
-    state = _spy_table(ctx, name).state
-    _do(ctx, name, {"type": "claim", "player": player, "network": _network_text(file, state)})
+    shown = _spy_table(ctx, name)
+    action = {"type": "claim", "player": player, "network": _network_text(file, shown.state)}
+    _do(ctx, name, action, shown)
 
 
 @app.command()
@@ -183,15 +196,16 @@ def reveal(
     ctx: typer.Context,
     player: Annotated[str, typer.Argument(help="Whose network.")],
     file: Annotated[
-        str | None, typer.Argument(help="The network (only for a committed one).")
+        str | None, typer.Argument(help="Only for a committed network: " + NETWORK_HELP)
     ] = None,
     salt: Annotated[str | None, typer.Option("--salt", help="The salt of a commitment.")] = None,
     name: TABLE = None,
 ) -> None:
     """Reveal PLAYER's network after the claims; the game is scored once both are revealed."""
     action: dict[str, Any] = {"type": "reveal", "player": player}
+    shown = _spy_table(ctx, name)
     if file is not None:
-        action["network"] = _network_text(file, _spy_table(ctx, name).state)
+        action["network"] = _network_text(file, shown.state)
     if salt is not None:
         action["salt"] = salt
-    _do(ctx, name, action)
+    _do(ctx, name, action, shown)

@@ -4,7 +4,8 @@
   more lines: `2B 2D 5D 5H 10H 10B 9B`. `#` starts a comment.
 - A drawing: R rows of C characters, `#` or `X` for a covered cell and `.` for an empty one. A line
   whose first word is not made of `#`, `X` and `.` only, and starts with `#`, is a comment; so is
-  anything after a row that starts with `#` and a space (`..##.. # row 3`).
+  anything after a row that starts with `#` and a space (`..##.. # row 3`). Beside a vertex list,
+  a line of `#` alone (`#`, `#####`) is a comment too.
 
 Cells of a vertex list may lie outside the field (the check then says the line leaves the field);
 anything that is not a cell, or a drawing of the wrong size, is unusable input (InputError).
@@ -56,6 +57,8 @@ def parse_network(text: str, source: str, field: Field) -> NetworkInput:
             continue
         content = raw.split("#", 1)[0]
         words += [(number, w) for w in _SEPARATORS.split(content) if w]
+    if words:  # in a vertex list `#` starts a comment, so a line of `#` alone is one
+        rows = [(number, row) for number, row in rows if row.strip("#")]
     if rows and words:
         first_row, first_word = rows[0][0], words[0][0]
         raise InputError(
@@ -105,19 +108,24 @@ def _drawing(rows: list[tuple[int, str]], source: str, field: Field) -> NetworkI
 
 def read_network(path: str, field: Field) -> NetworkInput:
     """Read a network from a file, or from standard input when `path` is "-"."""
-    if path == "-":
-        return parse_network(sys.stdin.read(), "<stdin>", field)
+    source = "<stdin>" if path == "-" else path
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        if path == "-":  # bytes when stdin has them, so that bad bytes are reported alike
+            stream = getattr(sys.stdin, "buffer", sys.stdin)
+            data = stream.read()
+        else:
+            data = Path(path).read_bytes()
+        # utf-8-sig: a byte order mark (left by some Windows editors) is skipped
+        text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
     except FileNotFoundError:
         raise InputError(f"{path}: no such file (expected a network file, or -)") from None
     except IsADirectoryError:
         raise InputError(f"{path}: is a directory (expected a network file)") from None
     except UnicodeDecodeError:
-        raise InputError(f"{path}: not a text file (expected UTF-8 text)") from None
+        raise InputError(f"{source}: not a text file (expected UTF-8 text)") from None
     except OSError as error:
-        raise InputError(f"{path}: cannot be read ({error.strerror})") from None
-    return parse_network(text, path, field)
+        raise InputError(f"{source}: cannot be read ({error.strerror})") from None
+    return parse_network(text, source, field)
 
 
 def parse_lengths(text: str) -> tuple[int, ...]:

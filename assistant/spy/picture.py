@@ -11,6 +11,7 @@ from pathlib import Path
 
 from assistant.spy.check import CheckResult
 from assistant.spy.model import Cell, Field, column_letters
+from deaddrop.errors import InputError
 from pnp.model import Box, Component, Face, Grid, Line, Rect, Style, Text
 from pnp.units import mm
 
@@ -122,11 +123,21 @@ def _caption(result: CheckResult) -> str:
 def write_network_picture(
     result: CheckResult, field: Field, pdf: str | None = None, svg: str | None = None
 ) -> None:
-    """Write the picture as a PDF (A4) or an SVG (atomic writes inside pnp.render)."""
+    """Write the picture as a PDF (A4) or an SVG (atomic writes inside pnp.render); InputError
+    when the file cannot be written."""
     from pnp.render import write_component_pdf, write_face_svg
 
     component = network_component(result, field)
-    if pdf:
-        write_component_pdf(component, Path(pdf))
-    if svg:
-        write_face_svg(component, 0, Path(svg))
+    writers = (
+        (pdf, lambda path: write_component_pdf(component, path)),
+        (svg, lambda path: write_face_svg(component, 0, path)),
+    )
+    for out, write in writers:
+        if not out:
+            continue
+        if Path(out).is_dir():
+            raise InputError(f"{out}: is a directory (expected the name of the file to write)")
+        try:
+            write(Path(out))
+        except OSError as error:
+            raise InputError(f"{out}: cannot be written ({error.strerror or error})") from None

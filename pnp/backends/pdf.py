@@ -148,15 +148,17 @@ def pdf_bytes(doc: ops.Document) -> bytes:
     canv.setTitle(doc.title)
     canv.setCreator("deaddrop")
     canv.setProducer("deaddrop (reportlab)")
-    marks = {index: title for title, index in doc.outline}
+    marks: dict[int, list[str]] = {}  # several components may start on the same page
+    for title, index in doc.outline:
+        marks.setdefault(index, []).append(title)
     for index, page in enumerate(doc.pages):
         canv.setPageSize((page.width, page.height))
         canv.setTrimBox(_pdf_box(page.trim, page.height))
         canv.setBleedBox(_pdf_box(page.bleed, page.height))
-        if index in marks:
-            key = f"p{index}"
+        for number, title in enumerate(marks.get(index, ())):
+            key = f"p{index}" if number == 0 else f"p{index}-{number}"  # a key per entry
             canv.bookmarkPage(key)
-            canv.addOutlineEntry(marks[index], key, level=0)
+            canv.addOutlineEntry(title, key, level=0)
         canv.saveState()
         canv.transform(1, 0, 0, -1, 0, page.height)
         _Painter(canv).draw(page.ops)

@@ -13,7 +13,7 @@ from typing import Any
 from pnp import model, ops
 from pnp.components.elements import circle_ops, grid_ops, line_ops, rect_ops, track_ops
 from pnp.components.images import image_ops
-from pnp.components.text import fill_fields, text_lines
+from pnp.components.text import fill_fields, filled_style, text_lines
 
 __all__ = ["face_ops", "cut_line", "element_ops", "fill_fields"]
 
@@ -23,7 +23,8 @@ CUT_GUIDE = "#9a9a9a"
 def element_ops(el: model.Element, data: dict[str, Any]) -> tuple[ops.Op, ...]:
     """The ops of one element, its `{field}`s filled from `data`."""
     if isinstance(el, model.Text):
-        return text_lines(fill_fields(el.text, data), el.box, el.style, el.rotate)
+        style = filled_style(el.style, data)
+        return text_lines(fill_fields(el.text, data), el.box, style, el.rotate)
     if isinstance(el, model.Rect):
         return rect_ops(el, data)
     if isinstance(el, model.Circle):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp import model, ops
-from pnp.components.text import fill_fields, text_lines
+from pnp.components.text import fill_fields, filled_style, text_lines
 from pnp.model import Box
 
 
@@ -43,7 +43,7 @@ def label(index: int, kind: str) -> str:
 
 def grid_ops(el: model.Grid, data: dict[str, Any]) -> tuple[ops.Op, ...]:
     b = el.box
-    style = el.label_style
+    style = filled_style(el.label_style, data)
     width_of = max(len(label(el.rows - 1, el.row_labels)), 1)
     left = style.size * (0.75 * width_of + 0.9) if el.row_labels != "none" else 0.0
     top = style.size * 1.8 if el.col_labels != "none" else 0.0
@@ -85,6 +85,7 @@ def track_ops(el: model.Track, data: dict[str, Any]) -> tuple[ops.Op, ...]:
     span = b.w if horizontal else b.h
     step = (span - el.gap * (n - 1)) / n
     stroke, fill = _colour(el.stroke, data), _colour(el.fill, data)
+    style = filled_style(el.style, data)
     out: list[ops.Op] = []
     for i in range(n):
         offset = i * (step + el.gap)
@@ -95,5 +96,5 @@ def track_ops(el: model.Track, data: dict[str, Any]) -> tuple[ops.Op, ...]:
         text = el.labels[i] if el.labels and i < len(el.labels) else str(el.start + i)
         pad = min(cell.w, cell.h) * 0.08
         inner = Box(cell.x + pad, cell.y + pad, cell.w - 2 * pad, cell.h - 2 * pad)
-        out.extend(text_lines(fill_fields(text, data), inner, el.style))
+        out.extend(text_lines(fill_fields(text, data), inner, style))
     return tuple(out)

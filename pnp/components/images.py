@@ -5,9 +5,12 @@ g with transforms, fill/stroke/stroke-width as attributes or style), so both bac
 
 from __future__ import annotations
 
+import math
 import re
 import struct
 import xml.etree.ElementTree as ET
+import zlib
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -29,14 +32,67 @@ _NAMED = {
 }
 
 
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
 def png_size(path: Path) -> tuple[float, float]:
     """Pixel width and height from a PNG header."""
     with open(path, "rb") as handle:
         head = handle.read(24)
-    if head[:8] != b"\x89PNG\r\n\x1a\n":
+    if head[:8] != PNG_MAGIC or len(head) < 24:
         raise ValueError(f"{path}: not a PNG file")
     width, height = struct.unpack(">II", head[16:24])
     return float(width), float(height)
+
+
+def _png_problem(data: bytes) -> str | None:
+    """Why `data` is not a whole PNG file (bad magic, chunk or checksum, no IHDR, IDAT or IEND)."""
+    if not data.startswith(PNG_MAGIC):
+        return "is not a valid PNG file"
+    at, kinds = len(PNG_MAGIC), []
+    while at + 12 <= len(data):
+        (size,) = struct.unpack(">I", data[at : at + 4])
+        kind, body = data[at + 4 : at + 8], data[at + 8 : at + 8 + size]
+        if len(body) != size or at + 12 + size > len(data):
+            break
+        (crc,) = struct.unpack(">I", data[at + 8 + size : at + 12 + size])
+        if zlib.crc32(kind + body) != crc:
+            return f"is a damaged PNG file (bad checksum in its {kind.decode('latin-1')} chunk)"
+        if kind == b"IHDR" and (size < 8 or 0 in struct.unpack(">II", body[:8])):
+            return "is a PNG file of no pixels"
+        kinds.append(kind)
+        at += 12 + size
+        if kind == b"IEND":
+            break
+    if not kinds or kinds[0] != b"IHDR" or b"IDAT" not in kinds or kinds[-1] != b"IEND":
+        return "is a truncated or damaged PNG file"
+    return None
+
+
+def image_problem(file: Path, show: Callable[[Path], str] = str) -> str | None:
+    """Why `file` cannot be drawn as an image, or None (`show` formats the path). The file is
+    read in full: a PNG must be whole, an SVG well-formed XML with a drawable size."""
+    suffix = file.suffix.lower()
+    if suffix not in (".png", ".svg"):
+        return f"'{file.name}' is not a PNG or SVG file"
+    if not file.is_file():
+        return f"image file not found: {show(file)} (expected a path relative to the YAML file)"
+    try:
+        data = file.read_bytes()
+    except OSError as error:
+        return f"cannot read {show(file)}: {error.strerror}"
+    if suffix == ".png":
+        problem = _png_problem(data)
+        return f"'{file.name}' {problem}" if problem else None
+    if b"<svg" not in data[:4096]:
+        return f"'{file.name}' is not a valid SVG file"
+    try:
+        (_, _, width, height), _ = _svg(str(file))
+    except ET.ParseError as error:
+        return f"'{file.name}' is not a valid SVG file ({error})"
+    if not (width > 0 and height > 0 and math.isfinite(width * height)):
+        return f"'{file.name}' has no drawable size (expected a viewBox, or a width and height)"
+    return None
 
 
 def fit_box(box: Box, iw: float, ih: float, fit: str) -> Box:
@@ -114,18 +170,22 @@ def _attrs(node: ET.Element) -> dict[str, str]:
 
 
 def _path_points(d: str) -> list[tuple[tuple[float, float], ...]]:
-    tokens = re.findall(r"[MLHVCQZmlhvcqz]|" + _NUMBER.pattern, d)
+    """The subpaths of a path's `d` as points (curves flattened). Arcs and S/T curves are not
+    drawn; drawing stops at the first malformed command, as SVG viewers do."""
+    tokens = re.findall(r"[A-Za-z]|" + _NUMBER.pattern, d)
     subpaths: list[list[tuple[float, float]]] = []
+    closed_flags: list[bool] = []
     x = y = 0.0
     cmd = ""
     i = 0
-    closed_flags: list[bool] = []
 
-    def take(n: int) -> list[float]:
+    def take(n: int) -> list[float] | None:
         nonlocal i
-        values = [float(t) for t in tokens[i : i + n]]
+        values = tokens[i : i + n]
+        if len(values) < n or any(t.isalpha() for t in values):
+            return None
         i += n
-        return values
+        return [float(t) for t in values]
 
     while i < len(tokens):
         if tokens[i].isalpha():
@@ -134,35 +194,31 @@ def _path_points(d: str) -> list[tuple[tuple[float, float], ...]]:
             if cmd in "Zz":
                 if subpaths:
                     closed_flags[-1] = True
+                    x, y = subpaths[-1][0]
                 continue
-        rel = cmd.islower()
         c = cmd.upper()
-        ox, oy = (x, y) if rel else (0.0, 0.0)
+        if c not in ("M", "L", "H", "V", "C", "Q"):
+            if not c:
+                break  # numbers before any command: not a path
+            i += 1  # an unsupported command: skip its numbers one by one
+            continue
+        ox, oy = (x, y) if cmd.islower() else (0.0, 0.0)
+        v = take({"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "Q": 4}[c])
+        if v is None or (c != "M" and not subpaths):
+            break
         if c == "M":
-            px, py = take(2)
-            x, y = ox + px, oy + py
+            x, y = ox + v[0], oy + v[1]
             subpaths.append([(x, y)])
             closed_flags.append(False)
-            cmd = "l" if rel else "L"
-        elif c in "LHV":
-            if c == "L":
-                px, py = take(2)
-                x, y = ox + px, oy + py
-            elif c == "H":
-                x = ox + take(1)[0]
-            else:
-                y = oy + take(1)[0]
-            subpaths[-1].append((x, y))
+            cmd = "l" if cmd == "m" else "L"
         elif c in "CQ":
-            n = 6 if c == "C" else 4
-            v = take(n)
-            pts = [(x, y)] + [(ox + v[k], oy + v[k + 1]) for k in range(0, n, 2)]
-            for step in range(1, 9):
-                t = step / 8
-                subpaths[-1].append(_bezier(pts, t))
+            pts = [(x, y)] + [(ox + v[k], oy + v[k + 1]) for k in range(0, len(v), 2)]
+            subpaths[-1].extend(_bezier(pts, step / 8) for step in range(1, 9))
             x, y = pts[-1]
         else:
-            i += 1  # an unsupported command: skip its numbers one by one
+            x = ox + v[0] if c in "LH" else x
+            y = oy + v[-1] if c in "LV" else y
+            subpaths[-1].append((x, y))
     return [
         tuple(points) + ((points[0],) if closed else ())
         for points, closed in zip(subpaths, closed_flags, strict=True)

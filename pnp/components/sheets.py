@@ -41,16 +41,14 @@ def copies(component: Component) -> list[int]:
     return [i for i, face in enumerate(component.faces) for _ in range(face.count)]
 
 
-def _marks(trims: list[Box], settings: Settings) -> list[ops.Op]:
+def marks(trims: list[Box], settings: Settings) -> list[ops.Op]:
     return [
         ops.Polyline(((x0, y0), (x1, y1)), MARK_COLOUR, 0.3)
         for x0, y0, x1, y1 in layout.crop_marks(trims, settings)
     ]
 
 
-def _footer(
-    text: str, trims: list[Box], settings: Settings, anchor: str = "middle"
-) -> list[ops.Op]:
+def footer(text: str, trims: list[Box], settings: Settings, anchor: str = "middle") -> list[ops.Op]:
     """A small note in the bottom margin, only where it clears the crop marks."""
     page_w, page_h = settings.page
     bottom = max(b.y + b.h for b in trims) + settings.bleed if trims else 0.0
@@ -60,14 +58,14 @@ def _footer(
     return [ops.Text(page_w / 2, baseline, text, NOTE_SIZE, color=NOTE_COLOUR, anchor=anchor)]
 
 
-def _page(items: list[ops.Op], trims: list[Box], settings: Settings) -> ops.Page:
+def make_page(items: list[ops.Op], trims: list[Box], settings: Settings) -> ops.Page:
     page_w, page_h = settings.page
     trim = union(trims) if trims else Box(0, 0, page_w, page_h)
     bleed = outset(trim, settings.bleed) if trims else trim
     return ops.Page(page_w, page_h, tuple(items), trim, bleed)
 
 
-def _guide_wanted(component: Component, settings: Settings) -> bool:
+def guide_wanted(component: Component, settings: Settings) -> bool:
     return settings.bleed == 0 or component.kind == "token" or component.corner > 0
 
 
@@ -99,13 +97,13 @@ def impose_component(component: Component, settings: Settings, duplex: bool = Tr
         front: list[ops.Op] = []
         for slot, face in zip(slots, chunk, strict=True):
             art = face_ops(component, face, back=False, bleed=bleed)
-            if _guide_wanted(component, settings):
+            if guide_wanted(component, settings):
                 art = (*art, cut_line(component))
             front.append(ops.Group(art, slot.transform()))
-        front += _marks(trims, settings)
+        front += marks(trims, settings)
         where = f"sheet {number} of {len(chunks)}"
-        front += _footer(f"{title} — fronts, {where}", trims, settings)
-        pages.append(_page(front, trims, settings))
+        front += footer(f"{title} — fronts, {where}", trims, settings)
+        pages.append(make_page(front, trims, settings))
         if not duplex:
             continue
         back: list[ops.Op] = []
@@ -119,8 +117,8 @@ def impose_component(component: Component, settings: Settings, duplex: bool = Tr
             note = f"{title} have no back: this side stays blank ({where})"
         else:
             note = f"{title} — backs, {where}"
-        back += _footer(note, back_trims, settings)
-        pages.append(_page(back, back_trims, settings))
+        back += footer(note, back_trims, settings)
+        pages.append(make_page(back, back_trims, settings))
     return Imposed(tuple(pages), per, len(chunks))
 
 
@@ -167,13 +165,13 @@ def _impose_board(component: Component, settings: Settings, duplex: bool) -> Imp
         trims = [tile.slot.box]
         art = (*front_art, *_glue_marks(tile, overlap))
         items: list[ops.Op] = [ops.Group(art, tile.transform(), tile.region)]
-        items += _marks(trims, settings)
+        items += marks(trims, settings)
         slot = tile.slot.box
         label = f"{title} — tile {tile.label}"
         items.append(
             ops.Text(slot.x + mm(4), slot.y - MARK_GAP - 1.5, label, NOTE_SIZE, color="#444444")
         )
-        pages.append(_page(items, trims, settings))
+        pages.append(make_page(items, trims, settings))
         if not duplex:
             continue
         t = layout.back_transform(tile.transform(), w, h, settings)
@@ -183,7 +181,7 @@ def _impose_board(component: Component, settings: Settings, duplex: bool) -> Imp
         if component.back is not None:
             back.append(ops.Group(back_art, t, behind))
         else:
-            back += _footer(f"{title} has no back: this side stays blank", [back_box], settings)
-        pages.append(_page(back, [back_box], settings))
+            back += footer(f"{title} has no back: this side stays blank", [back_box], settings)
+        pages.append(make_page(back, [back_box], settings))
     cols, rows = tiles[0].cols, tiles[0].rows
     return Imposed(tuple(pages), 0, len(tiles), f"{cols}x{rows}")

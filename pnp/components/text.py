@@ -2,73 +2,28 @@
 
 from __future__ import annotations
 
-import json
-import re
-import unicodedata
-from functools import cache
+from dataclasses import replace
 from typing import Any
 
 from pnp import ops
 from pnp.geometry import rotate as rotation
 from pnp.model import Box, Style
-from pnp.textfit import METRICS, face_name, fit_text, font_extent, missing_glyphs, text_width
+from pnp.textfit import MARKS, composed, fit_text, font_extent, text_width
+from pnp.values import fill as fill_fields
 
-_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+__all__ = ["CAP_MIDDLE", "fill_fields", "filled_style", "text_lines"]
 
 # Where the baseline sits in a line box: the middle of the capitals (Vera cap height 0.729 em)
 # lies on the middle of the line, so one line set "middle" looks centred.
 CAP_MIDDLE = 0.3645
 
 
-# Combining mark -> the spacing accent Vera has, drawn over (or under) the base letter.
-MARKS = {
-    "\u0301": "\u00b4",
-    "\u0300": "\u0060",
-    "\u0302": "\u02c6",
-    "\u0303": "\u02dc",
-    "\u0308": "\u00a8",
-    "\u030c": "\u02c7",
-    "\u0306": "\u02d8",
-    "\u0307": "\u02d9",
-    "\u030a": "\u02da",
-    "\u0328": "\u02db",
-    "\u0327": "\u00b8",
-    "\u030b": "\u02dd",
-    "\u0304": "\u00af",
-}
-BELOW = {"\u0328", "\u0327"}
+BELOW = {"\u0328", "\u0327"}  # combining marks (keys of textfit.MARKS) drawn under the letter
 
 
-@cache
-def _glyphs(face: str) -> frozenset[int]:
-    """The code points the TTF face itself has a glyph for (from textfit's metrics file)."""
-    data = json.loads(METRICS.read_text(encoding="utf-8"))
-    return frozenset(int(code) for code in data["faces"][face]["widths"])
-
-
-def _lacks(char: str, style: Style) -> bool:
-    return ord(char) not in _glyphs(face_name(style.font, style.bold, style.italic))
-
-
-def composable(char: str) -> tuple[str, tuple[str, ...]] | None:
-    """(base letter, combining marks) for a letter that decomposes into parts Vera has."""
-    parts = unicodedata.normalize("NFD", char)
-    base, marks = parts[0], tuple(parts[1:])
-    if not marks or base == char or any(m not in MARKS for m in marks):
-        return None
-    if missing_glyphs(base) or missing_glyphs("".join(MARKS[m] for m in marks)):
-        return None
-    return base, marks
-
-
-def fill_fields(text: str, data: dict[str, Any]) -> str:
-    """`text` with every `{field}` that the row holds replaced by its value."""
-
-    def value(match: re.Match[str]) -> str:
-        key = match.group(1)
-        return str(data[key]) if key in data else match.group(0)
-
-    return _FIELD.sub(value, text)
+def filled_style(style: Style, data: dict[str, Any]) -> Style:
+    """`style` with a `{field}` colour taken from the data row."""
+    return replace(style, color=fill_fields(style.color, data)) if "{" in style.color else style
 
 
 def _quarter_turned(degrees: float) -> bool:
@@ -129,10 +84,10 @@ def _line(text: str, x: float, y: float, size: float, style: Style, anchor: str)
             at, y + dy, t, size, style.font, style.bold, style.italic, style.color, where
         )
 
-    missing = {c for c in text if _lacks(c, style) and composable(c)}
+    missing = {c: p for c in set(text) if (p := composed(c, style.font, style.bold, style.italic))}
     if not missing:
         return [op(text, x, anchor)]
-    plain = "".join((composable(c) or (c,))[0] if c in missing else c for c in text)
+    plain = "".join(missing[c][0] if c in missing else c for c in text)
 
     def width(t: str) -> float:
         return text_width(t, style.font, size, style.bold, style.italic)
@@ -141,7 +96,7 @@ def _line(text: str, x: float, y: float, size: float, style: Style, anchor: str)
     left = x - total / 2 if anchor == "middle" else x - total if anchor == "end" else x
     out = [op(plain, left)]
     for index, char in enumerate(text):
-        parts = composable(char) if char in missing else None
+        parts = missing.get(char)
         if parts is None:
             continue
         base, marks = parts

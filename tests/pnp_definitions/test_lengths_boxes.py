@@ -6,8 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.boxes import BoxSpec, Coord, chain_problem, fit_problem, parse_coord, resolve
+from pnp.boxes import BoxSpec, Coord, fit_problem, parse_coord, resolve
+from pnp.styles import StyleSpec
 from pnp.units import parse_length
+from pnp.values import chain_problem
 
 FACTORS = {"mm": 72 / 25.4, "cm": 72 / 2.54, "in": 72.0, "pt": 1.0}
 NUMBERS = st.decimals(min_value=-10000, max_value=10000, places=3, allow_nan=False)
@@ -101,9 +103,23 @@ def test_inset_shrinks_every_side_and_extends_starts_from_the_parent(width, heig
 
 def test_chain_problems_name_the_unknown_box_and_the_cycle():
     named = {"a": BoxSpec(extends="b"), "b": BoxSpec(extends="a"), "c": BoxSpec(extends="zz")}
-    assert chain_problem("a", named) == "circular extends: a -> b -> a"
-    assert chain_problem("c", named).startswith("unknown box 'zz'")
-    assert chain_problem("full", {"full": BoxSpec()}) is None
+    assert chain_problem("a", named, "box") == "circular extends: a -> b -> a"
+    assert chain_problem("c", named, "box").startswith("unknown box 'zz'")
+    assert chain_problem("full", {"full": BoxSpec()}, "box") is None
+
+
+def test_chain_problems_of_styles_name_the_unknown_ancestor_and_the_cycle():
+    named = {
+        "a": StyleSpec(extends="b"),
+        "b": StyleSpec(extends="c"),
+        "c": StyleSpec(extends="b"),
+        "d": StyleSpec(extends="e"),
+        "e": StyleSpec(extends="titel"),
+        "title": StyleSpec(),
+    }
+    assert chain_problem("a", named, "style") == "circular extends: b -> c -> b"
+    assert chain_problem("d", named, "style") == "unknown style 'titel' (did you mean 'title'?)"
+    assert chain_problem("title", named, "style") is None
 
 
 PAPERS_MM = [(210.0, 297.0), (215.9, 279.4)]  # A4, Letter

@@ -62,6 +62,8 @@ def errors(value, schema: dict, path: str = "$") -> list[str]:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if "minimum" in schema and value < schema["minimum"]:
             out.append(f"{path}: below {schema['minimum']}")
+        if "maximum" in schema and value > schema["maximum"]:
+            out.append(f"{path}: above {schema['maximum']}")
         if "exclusiveMinimum" in schema and value <= schema["exclusiveMinimum"]:
             out.append(f"{path}: not above {schema['exclusiveMinimum']}")
     if isinstance(value, dict):
@@ -138,6 +140,9 @@ BAD = {
     },
     "count zero": {
         "components": {"a": {"kind": "card", "size": ["1mm", "1mm"], "count": 0, "front": []}}
+    },
+    "count over 1000": {
+        "components": {"a": {"kind": "card", "size": ["1mm", "1mm"], "count": 1001, "front": []}}
     },
     "box field typo": {"boxes": {"b": {"wdth": "3mm"}}},
     "percentage size": {"components": {"a": {"kind": "card", "size": ["50%", "1mm"], "front": []}}},

@@ -50,6 +50,18 @@ def test_imposed_card_pages_match_golden(request, parts):
     _check(request, "card-pages-a4", text)
 
 
+def test_shared_kit_sheet_matches_golden(request, parts):
+    # cards (with backs) and counters (without) sharing one sheet: its front and back page
+    from pnp.components.kit_pages import impose_kit
+
+    laid = impose_kit((parts.card(), parts.counter()), Settings(back_offset=(mm(1), 0.0)))
+    text = "\n".join(
+        f"page {i + 1} trim={ops._fmt(p.trim)}\n{ops.log(p.ops, 1)}"
+        for i, p in enumerate(laid.pages)
+    )
+    _check(request, "kit-sheet-a4", text)
+
+
 def test_log_names_every_field_and_rounds():
     text = ops.log([ops.Group((ops.Rect(1.234567, 2, 3, 4),), clip=None)])
     assert text.splitlines()[1].startswith(

@@ -46,17 +46,30 @@ def test_calibration_scales_sit_behind_the_front_crosses(flip, paper):
         assert any(abs(z.y - 1.6 - by) < 1e-6 and z.anchor == "start" for z in zeros)
 
 
-def test_guide_lists_each_component_with_its_pages(parts):
+def test_guide_lists_what_is_on_each_page_and_each_component(parts):
     plan = plan_kit(parts.kit(), Settings())
     text = " ".join(op.text for op in _flat(plan.document.pages[0].ops) if isinstance(op, ops.Text))
-    assert "pages 3-4: Agent cards" in text
-    assert "pages 5-6: Spy counters" in text
-    assert "fronts only (back pages blank)" in text
+    # the cards and the counters share the first sheet; the city map (a sheet) has its own
+    assert "pages 3-4: Agent cards ×3; Spy counters ×12 (no back)" in text
+    assert "pages 5-6: City map ×1 (no back)" in text
+    assert "Agent cards: card, 63 x 88 mm, 3 pieces; fronts and backs; pages 3-4." in text
+    assert "Spy counters: counter, 15 x 15 mm, 12 pieces; fronts only; pages 3-4." in text
     assert "flip on long edge" in text
-    # the board follows the city map: the map is one sheet, front and its blank back
-    assert "pages 9-" in text and "Big board" in text
+    # the board's four tiles follow the city map, one per sheet
+    assert "pages 7-14: Big board: tiles A1 to B2 of 2x2" in text
+    assert len(plan.document.pages) == 14
     assert plan.document.outline[0] == ("Print guide", 0)
     assert all(index % 2 == 0 for _, index in plan.document.outline)
+
+
+def test_guide_merges_sheets_holding_the_same_component(parts):
+    many = parts.card(names=[f"n{i}" for i in range(20)])  # 9 + 9 + 2 cards
+    kit = replace(parts.kit(), components=(many, parts.counter()))
+    plan = plan_kit(kit, Settings())
+    text = " ".join(op.text for op in _flat(plan.document.pages[0].ops) if isinstance(op, ops.Text))
+    assert "pages 3-6: Agent cards ×18" in text
+    assert "pages 7-8: Agent cards ×2; Spy counters ×12 (no back)" in text
+    assert "Agent cards: card, 63 x 88 mm, 20 pieces; fronts and backs; pages 3-8." in text
 
 
 def test_a_kit_that_cannot_be_laid_out_writes_nothing(parts, tmp_path):

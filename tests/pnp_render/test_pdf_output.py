@@ -94,6 +94,16 @@ def test_the_outline_has_the_guide_and_a_bookmark_per_component(built):
     assert all(page % 2 == 0 for _, page in titles)  # 0-based even: fronts start on odd pages
 
 
+def _marker_drop() -> float:
+    """How far (points) a marker's baseline sits below the middle of its card: the markers of
+    the demo cards are centred in a box centred on the card's middle, on both faces."""
+    from pnp.components.text import text_lines
+    from pnp.model import Box, Style
+
+    (line,) = text_lines("F00", Box(0, mm(40), mm(63), mm(8)), Style(size=10, min_size=10))
+    return line.y - mm(44)
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("flip", ["long", "short"])
 def test_each_front_has_its_back_behind_it(built, paper, flip):
@@ -104,21 +114,30 @@ def test_each_front_has_its_back_behind_it(built, paper, flip):
     fronts, backs = _positions(reader.pages[2]), _positions(reader.pages[3])
     assert sorted(fronts) == ["F00", "F01", "F02"]
     assert sorted(backs) == ["B00", "B01", "B02"]
-    # One row of three cards: the TrimBox is that row. The markers are centred across the card
-    # in a box centred on the card's middle; the baseline sits k below the middle on both faces.
-    trim = reader.pages[2].trimbox
-    middle = (float(trim.top) + float(trim.bottom)) / 2
-    assert abs(float(trim.top) - float(trim.bottom) - mm(88)) < 0.01
+    # the counters share the cards' sheet; they have no back: nothing behind them, no note
+    assert reader.pages[2].extract_text().count("SPY") == 12
+    assert "SPY" not in reader.pages[3].extract_text()
+    assert "no back" not in reader.pages[3].extract_text()
+    drop = _marker_drop()
     for name, (fx, fy) in fronts.items():
         bx, by = backs["B" + name[1:]]
+        middle = fy + drop  # PDF y is up: the card's middle is above the baseline
         if flip == "long":  # x mirrored about the page's vertical axis, y unchanged
             ex, ey = w - fx, fy
-        else:  # y mirrored about the page's horizontal axis; the marker keeps its k
-            k = middle - fy
-            ex, ey = fx, (h - middle) - k
+        else:  # y mirrored about the page's horizontal axis; the marker keeps its drop
+            ex, ey = fx, (h - middle) - drop
         # PDF y is up: a back offset of dy (down) is -dy in PDF coordinates
         assert abs(bx - (ex + dx)) < 0.05, (name, bx, ex + dx)
         assert abs(by - (ey - dy)) < 0.05, (name, by, ey - dy)
+
+
+def test_a_shared_page_lists_its_components_and_the_outline_points_to_it(built):
+    reader = PdfReader(built[("a4", "long")].folder / "demo.pdf")
+    pages = {item.title: reader.get_destination_page_number(item) for item in reader.outline}
+    assert pages["Agent cards"] == pages["Spy counters"] == 2
+    assert pages["City map"] == 4 and pages["Big board"] == 6
+    footer = reader.pages[2].extract_text()
+    assert "Agent cards, Spy counters — fronts, page 3 of 14" in footer
 
 
 def test_builds_are_byte_identical(parts, tmp_path):

@@ -4,7 +4,11 @@ mission 1, blue guesses red's mission 1, red blue's mission 2, and so on."""
 
 from __future__ import annotations
 
-from sl_table import Table
+import dataclasses
+
+from sl_table import DATA, Table
+
+from assistant.games.spies_and_lies.rules import SpiesAndLies
 
 
 def new(red_exhausted: int = 1, blue_exhausted: int = 2) -> Table:
@@ -122,7 +126,7 @@ def test_captain_earns_six_or_uses_an_exhausted_soldier():
     t.wrong("blue", 2)  # red's Captain
     assert t.view["pending"] == {"side": "red", "kind": "captain", "options": ["points", 9]}
     refusal = t.refused("guess", side="red", mission=3, rank=7)
-    assert str(refusal) == "Captain: red first chooses: points or 9"
+    assert str(refusal) == "Captain: red first chooses: points or the exhausted General (9)"
     assert str(t.refused("choose", side="red", option=8)).startswith("Captain: choose one of")
     t.do("choose", side="red", option=9)  # the exhausted General: Double Agent 2
     assert t.view["double_agent"] == 2
@@ -178,6 +182,8 @@ def test_bomb_double_damage_exhausts_two():
     t.right("blue", 4)
     refusal = t.refused("end_day", exhausted={"red": [3], "blue": [5]})
     assert str(refusal) == "End of day: blue exhausts 2 soldier(s) (double damage)"
+    refusal = t.refused("end_day", exhausted={"red": [3], "blue": [5, 5]})
+    assert str(refusal) == "End of day: blue exhausts 2 different soldiers (got 5, 5)"
     t.do("end_day", exhausted={"red": [3], "blue": [5, 9]})
     assert t.view["exhausted"] == {"red": [3], "blue": [5, 9]}
 
@@ -232,6 +238,22 @@ def test_marshal_ten_points_or_five_and_five_off():
     t.do("choose", side="red", option="10")
     assert t.view["infiltration"]["red"] == 0
     assert t.view["double_agent"] == 0  # blue's move (-1) then red's (+1)
+
+
+def test_marshal_earns_ten_on_a_longer_infiltration_track():
+    """The Marshal's '10 Infiltration points' are his, not the track's length."""
+    game = SpiesAndLies(dataclasses.replace(DATA, infiltration_top=12))
+    t = Table()
+    t.game, t.state = game, game.setup({})
+    t.setup(red=1, blue=2)
+    t.day(red=[3, 5, 8, 10], blue=[1, 5, 7, 9])
+    for mission in (1, 2, 3):
+        t.right("red", mission)
+        t.right("blue", mission)
+    t.right("red", 4)
+    t.wrong("blue", 4)  # red's Marshal, red on 8
+    t.do("choose", side="red", option="10")
+    assert (t.view["infiltration"]["red"], t.view["double_agent"]) == (0, 1)  # 18: excess lost
 
 
 def test_marshal_five_off_never_below_zero():

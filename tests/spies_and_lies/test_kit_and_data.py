@@ -101,3 +101,37 @@ def test_missing_soldier_rows_name_the_file(tmp_path):
     assert error.value.message.endswith(
         "intel.yaml: components.intel_cards: missing (the tracker reads it)"
     )
+
+
+@pytest.mark.parametrize(
+    ("file", "text", "expected"),
+    [
+        ("intel.yaml", "components:\n  intel_cards:\n    rows: [[1, 2]]\n", "rows[0]: expected"),
+        ("intel.yaml", "components:\n  intel_cards:\n    rows: {a: 1}\n", "rows: expected a list"),
+        ("soldiers.yaml", "components:\n  red_soldiers:\n    rows: [7]\n", "rows[0]: expected"),
+        (
+            "intel.yaml",
+            "components:\n  intel_cards:\n    rows: [{card: 1, r1: 2}, {card: 1, r1: 3}]\n",
+            "rows[1].card: card 1 is listed twice",
+        ),
+        ("tracker/house-rules.yaml", "- a\n", "expected a mapping house_rules"),
+        ("tracker/house-rules.yaml", "house_rules: [1]\n", "expected a mapping house_rules"),
+        (
+            "tracker/house-rules.yaml",
+            "house_rules: {deception_spares: x}\n",
+            "house_rules.deception_spares: expected a whole number >= 0 (got 'x')",
+        ),
+        (
+            "tracker/house-rules.yaml",
+            "house_rules: {wall_stops_whole_action: 1}\n",
+            "house_rules.wall_stops_whole_action: expected true or false (got 1)",
+        ),
+    ],
+)
+def test_malformed_tracker_files_name_the_file_and_what_is_expected(tmp_path, file, text, expected):
+    folder = copy_templates(tmp_path)
+    (folder / file).write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as error:
+        load_data(folder)
+    assert error.value.message.startswith(str(folder / file) + ": ")
+    assert expected in error.value.message

@@ -218,9 +218,10 @@ def test_any_action_is_applied_or_refused_never_a_crash(data):
         action = {"type": data.draw(st.sampled_from([*GAME_TYPES, "dance"]))}
         for key in data.draw(st.lists(st.sampled_from(KEYS), max_size=4, unique=True)):
             action[key] = data.draw(VALUES)
-        before = repr(player.state)
+        before, typed = repr(player.state), repr(action)
         out = GAME.apply(player.state, action, force=data.draw(st.booleans()))
         assert repr(player.state) == before
+        assert repr(action) == typed  # the action is stored as typed: apply never changes it
         assert isinstance(out, (dict, Refusal))
         if isinstance(out, dict):
             GAME.render(out)

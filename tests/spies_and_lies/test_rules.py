@@ -395,8 +395,33 @@ def test_sealed_deployment_is_checked_before_the_day_ends():
     )
     refusal = t.refused("audit", side="red", salt="wrong")
     assert str(refusal) == "Audit: the salt and soldiers do not match red's seal"
+    refusal = t.refused("audit", side="red", salt=1234)
+    assert str(refusal) == "Audit: salt: expected text (quote a salt of digits: salt=\"'1234'\")"
     t.do("audit", side="red", salt="k3x9")
     t.do("end_day", exhausted={"red": [3], "blue": [1]})
+
+
+def test_no_fourth_day_even_when_forced():
+    """'Spies & Lies is played in 3 rounds': on day 3 a sealed deployment must be checked (the
+    game then scores itself); forcing end_day does not start a day 4."""
+    t = new()
+    t.state["day"], t.state["first"], t.state["starter"] = 3, "blue", "red"
+    t.do("deploy", side="red", seal=hashlib.sha256(b"k3x9:3,5,8,10").hexdigest())
+    t.do("deploy", side="blue", soldiers=[1, 5, 7, 9])
+    t.do("intel", card=1)
+    t.do("tokens", side="red", missions=[1, 3])
+    t.do("tokens", side="blue", missions=[1])
+    for mission, rank in zip((1, 2, 3, 4), (3, 5, 8, 10), strict=True):
+        t.right("red", mission)
+        t.guess("blue", mission, rank, reveal=rank)
+    action = {"type": "end_day", "exhausted": {"red": [3], "blue": [1]}}
+    refusal = t.game.apply(t.state, action, force=True)
+    assert str(refusal) == (
+        "End of day: day 3 is the last: the game is scored once red's sealed deployment is"
+        " checked (audit with the salt)"
+    )
+    t.do("audit", side="red", salt="k3x9")
+    assert t.view["winner"] is not None
 
 
 def test_team_play_deploys_missions_in_halves():

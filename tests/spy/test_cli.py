@@ -107,6 +107,35 @@ def test_unreadable_input_is_exit_2():
     both = run("check", "legal.txt", "--pdf", "a.pdf", "--svg", "a.svg")
     assert both.exit_code == 2
     assert "Traceback" not in both.output
+    assert both.stderr == (
+        "deaddrop: --pdf and --svg: give one or the other (expected one picture)\n"
+    )
+
+
+def test_a_byte_order_mark_is_skipped_and_bytes_that_are_not_text_are_exit_2(tmp_path):
+    (tmp_path / "bom.txt").write_bytes(b"\xef\xbb\xbf" + LEGAL.encode() + b"\n")
+    assert run("check", "bom.txt").exit_code == 0
+    (tmp_path / "latin1.txt").write_bytes(b"2B 2D \xe9\n")
+    for args, kwargs, source in (
+        (["check", "latin1.txt"], {}, "latin1.txt"),
+        (["check", "-"], {"input": b"\xff\xfe2B"}, "<stdin>"),
+    ):
+        result = CliRunner().invoke(app, ["spy", *args], **kwargs)
+        assert result.exit_code == 2
+        assert result.stderr == f"deaddrop: {source}: not a text file (expected UTF-8 text)\n"
+
+
+def test_a_picture_that_cannot_be_written_is_exit_2(tmp_path):
+    (tmp_path / "out").mkdir()
+    result = run("check", "legal.txt", "--svg", "out")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "deaddrop: out: is a directory (expected the name of the file to write)\n"
+    )
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    result = run("check", "legal.txt", "--pdf", "file/x.pdf")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("deaddrop: file/x.pdf: cannot be written (")
 
 
 @pytest.mark.parametrize(
@@ -114,6 +143,7 @@ def test_unreadable_input_is_exit_2():
     [
         (["legal.txt", "--rows", "x"], "--rows: 'x' is not a whole number 1 to 64"),
         (["legal.txt", "--cols=0"], "--cols: '0' is not a whole number 1 to 64"),
+        (["legal.txt", "--rows", "\u00b2"], "--rows: '\u00b2' is not a whole number 1 to 64"),
     ],
 )
 def test_check_field_size_errors(args, message):

@@ -25,6 +25,8 @@ def parse(text: str, field: Field = FIELD):
         "2b 2d\n5d 5h  # the long way round\n10h, 10b - 9b\n",
         "# my network\nB2 D2 D5 H5 H10 B10 B9",
         "  2B 2D 5D 5H 10H 10B 9B   # trailing comment",
+        "# my network\n#\n2B 2D 5D 5H 10H 10B 9B\n#\n",
+        "##########\n# my network\n##########\n2B 2D 5D 5H 10H 10B 9B\n",
     ],
 )
 def test_vertex_list_forms(text):

@@ -217,3 +217,23 @@ def test_redo_refused_when_a_void_made_it_illegal(cli):
         "void",
         "undone",
     ]
+
+
+def test_force_needs_a_reason(cli):
+    cli("table", "new", "tally")
+    result = cli("table", "do", "sub", "player=red", "n=5", "--force", " ")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == 'deaddrop: --force needs a reason (e.g. --force "house rule: debts")\n'
+    assert cli("table", "log").stdout == ""
+
+
+def test_a_taken_name_says_how_to_choose_another(cli, tmp_path):
+    cli("table", "new", "tally", "--name", "fri")
+    (tmp_path / "h.yaml").write_text(cli("table", "export").stdout)
+    for args in (["new", "tally", "--name", "fri"], ["import", str(tmp_path / "h.yaml")]):
+        result = cli("table", *args)
+        assert (result.exit_code, result.stderr) == (
+            2,
+            "deaddrop: a table named 'fri' already exists (choose another with --name)\n",
+        )
+    assert cli("table", "import", str(tmp_path / "h.yaml"), "--name", "sat").exit_code == 0

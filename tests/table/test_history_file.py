@@ -75,3 +75,25 @@ def test_action_text_and_differences():
         ("a.c[1]", 2, 3),
     ]
     assert differences({"x": 1}, {"x": 1}) == []
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ("[]", "h.yaml:2: options: not a mapping (e.g. options: {max: 20})"),
+        ("{1: 2, a: 3}", "h.yaml:2: options.1: not a name (an option name, e.g. max)"),
+    ],
+)
+def test_options_must_be_a_mapping_of_names(options, message):
+    with pytest.raises(InputError) as caught:
+        parse_history(f"game: tally\noptions: {options}\nevents: []\n", "h.yaml")
+    assert caught.value.lines() == [message]
+
+
+@pytest.mark.parametrize("extra", ["1: 2", "b: .nan", "c: {2: x}"])
+def test_an_action_that_json_would_change_is_not_plain_data(extra):
+    with pytest.raises(InputError) as caught:
+        parse_history(f"game: tally\nevents:\n  - action: {{type: add, {extra}}}\n", "h.yaml")
+    assert caught.value.lines() == [
+        "h.yaml:3: events[0].action: not plain data (text, numbers, lists)"
+    ]

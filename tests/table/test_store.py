@@ -82,3 +82,12 @@ def test_a_damaged_schema_is_exit_2(tmp_path):
     with pytest.raises(InputError) as caught:
         table.show(db, "t")
     assert caught.value.message == f"{db}: damaged Dead Drop database (no 'events' table)"
+
+
+def test_a_folder_that_cannot_be_made_is_exit_2(cli, tmp_path):
+    (tmp_path / "plain").write_text("a file, not a folder")
+    db = tmp_path / "plain" / "sub" / "t.sqlite"
+    result = cli("table", "--db", str(db), "new", "tally")
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"deaddrop: {db}: cannot create the database's folder (")
+    assert result.stdout == ""

@@ -5,7 +5,8 @@ for: the Captain (6 points or an exhausted soldier's ability) and the Marshal (1
 from __future__ import annotations
 
 from assistant.engine import Json
-from assistant.games.spies_and_lies.state import Deny, Turn, gain, lose, move_agent, other, whole
+from assistant.games.spies_and_lies.data import GameData, whole
+from assistant.games.spies_and_lies.state import Deny, Turn, gain, lose, move_agent, other
 
 POINTS = {1: 1, 2: 2, 3: 3, 4: 4, 8: 8}
 MARSHAL_OPTIONS = ("10", "5-5")
@@ -46,14 +47,14 @@ def activate(state: Json, side: str, rank: int, turn: Turn, *, deception: bool =
         state["pending"] = {"side": side, "kind": "marshal", "options": list(MARSHAL_OPTIONS)}
     if state["pending"] is not None:
         state["pending"]["deception"] = deception
-        named = [
-            o if isinstance(o, str) else f"the exhausted {data.name(o)}" for o in options_of(state)
-        ]
-        turn.note(f"{side} chooses: {' or '.join(named)}")
+        turn.note(f"{side} chooses: {option_names(state['pending'], data)}")
 
 
-def options_of(state: Json) -> list:
-    return list(state["pending"]["options"])
+def option_names(pending: Json, data: GameData) -> str:
+    """A pending choice's options in words: 'points or the exhausted Spy (1)'."""
+    return " or ".join(
+        o if isinstance(o, str) else f"the exhausted {data.name(o)}" for o in pending["options"]
+    )
 
 
 def choose(state: Json, action: Json, turn: Turn) -> bool:
@@ -61,7 +62,8 @@ def choose(state: Json, action: Json, turn: Turn) -> bool:
     pending = state["pending"]
     side, option = action.get("side"), action.get("option")
     if side != pending["side"]:
-        raise Deny("Choice", f"{pending['side']} chooses for its {pending['kind']}, not {side}")
+        kind = pending["kind"].title()
+        raise Deny("Choice", f"{pending['side']} chooses for its {kind}, not {side}")
     if pending["kind"] == "marshal" and whole(option):
         option = str(option)
     if isinstance(option, bool) or option not in pending["options"]:
@@ -71,10 +73,9 @@ def choose(state: Json, action: Json, turn: Turn) -> bool:
     state["pending"] = None
     data = turn.data
     if pending["kind"] == "marshal":
-        top = data.infiltration_top
         if option == "10":
-            turn.note(f"{side}'s Marshal: +{top}")
-            gain(state, side, top, turn)
+            turn.note(f"{side}'s Marshal: +10")
+            gain(state, side, 10, turn)
         else:
             turn.note(f"{side}'s Marshal: +5 and {other(side)} -5")
             gain(state, side, 5, turn)

@@ -75,17 +75,29 @@ def _component(path: Path, name: str) -> dict[str, Any]:
     return component
 
 
-def _whole(value: Any) -> bool:
+def whole(value: Any) -> bool:
+    """A whole number (not a bool)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _rows(path: Path, name: str, expected: str) -> list[dict[str, Any]]:
+    """The rows of a component: a list of mappings (each checked against `expected`)."""
+    rows = _component(path, name).get("rows")
+    if not isinstance(rows, list):
+        raise InputError(f"{path}: components.{name}.rows: expected a list of rows ({expected})")
+    for index, row in enumerate(rows):
+        if not isinstance(row, dict):
+            raise InputError(f"{path}: components.{name}.rows[{index}]: expected {expected}")
+    return rows
 
 
 def read_titles(path: Path) -> dict[int, str]:
     """rank -> title from the red soldier cards' rows."""
-    rows = _component(path, "red_soldiers").get("rows")
+    rows = _rows(path, "red_soldiers", "a whole rank and a title")
     titles: dict[int, str] = {}
-    for index, row in enumerate(rows or []):
-        rank, title = (row or {}).get("rank"), (row or {}).get("title")
-        if not _whole(rank) or not isinstance(title, str):
+    for index, row in enumerate(rows):
+        rank, title = row.get("rank"), row.get("title")
+        if not whole(rank) or not isinstance(title, str):
             where = f"components.red_soldiers.rows[{index}]"
             raise InputError(f"{path}: {where}: expected a whole rank and a title")
         titles[rank] = title
@@ -96,15 +108,22 @@ def read_titles(path: Path) -> dict[int, str]:
 
 def read_intel(path: Path) -> dict[int, tuple[int, ...]]:
     """card number -> its ranks, from the intel cards' rows (fields r1, r2, ...)."""
-    rows = _component(path, "intel_cards").get("rows") or []
+    rows = _rows(path, "intel_cards", "a card number and ranks r1.. from 1 to 10")
     cards: dict[int, tuple[int, ...]] = {}
     for index, row in enumerate(rows):
-        row = row or {}
-        ranks = tuple(row[key] for key in sorted(row) if key.startswith("r") and key[1:].isdigit())
+        fields = sorted(
+            (int(key[1:]), key)
+            for key in row
+            if isinstance(key, str) and key.startswith("r") and key[1:].isdigit()
+        )
+        ranks = tuple(row[key] for _, key in fields)
         card = row.get("card")
-        if not _whole(card) or not ranks or not all(_whole(r) and 1 <= r <= 10 for r in ranks):
+        if not whole(card) or not ranks or not all(whole(r) and 1 <= r <= 10 for r in ranks):
             where = f"components.intel_cards.rows[{index}]"
             raise InputError(f"{path}: {where}: expected a card number and ranks r1.. from 1 to 10")
+        if card in cards:
+            where = f"components.intel_cards.rows[{index}].card"
+            raise InputError(f"{path}: {where}: card {card} is listed twice (each number once)")
         cards[card] = ranks
     if len(cards) < DAYS + 1:
         raise InputError(f"{path}: components.intel_cards.rows: expected at least {DAYS + 1} cards")
@@ -116,8 +135,8 @@ def read_tracks(path: Path) -> tuple[int, int]:
     front = _component(path, "board").get("front") or []
     tracks = [item for item in front if isinstance(item, dict) and "track" in item]
     tops = {t.get("to") for t in tracks if t.get("from") == 0}
-    agents = [t for t in tracks if _whole(t.get("from")) and t["from"] < 0]
-    if len(tops) != 1 or not _whole(next(iter(tops))) or next(iter(tops)) < 1:
+    agents = [t for t in tracks if whole(t.get("from")) and t["from"] < 0]
+    if len(tops) != 1 or not whole(next(iter(tops))) or next(iter(tops)) < 1:
         raise InputError(f"{path}: components.board: expected infiltration tracks from 0 to N")
     if len(agents) != 1 or agents[0].get("to") != -agents[0]["from"] or agents[0]["to"] < 2:
         raise InputError(
@@ -129,11 +148,25 @@ def read_tracks(path: Path) -> tuple[int, int]:
 def read_house_rules(path: Path) -> dict[str, Any]:
     """Our readings, over the defaults; an unknown key is an error."""
     tree = _read(path) if path.exists() else None
-    given = (tree or {}).get("house_rules") or {}
-    unknown = sorted(set(given) - set(DEFAULT_HOUSE_RULES))
+    given = tree.get("house_rules") if isinstance(tree, dict) else tree
+    if given is None:
+        given = {}
+    if not isinstance(given, dict):
+        raise InputError(f"{path}: expected a mapping house_rules: {{rule: value}}")
+    unknown = sorted(set(given) - set(DEFAULT_HOUSE_RULES), key=str)
     if unknown:
         known = ", ".join(DEFAULT_HOUSE_RULES)
         raise InputError(f"{path}: house_rules.{unknown[0]}: unknown (expected one of: {known})")
+    for key, value in given.items():
+        if isinstance(DEFAULT_HOUSE_RULES[key], bool):
+            if not isinstance(value, bool):
+                raise InputError(
+                    f"{path}: house_rules.{key}: expected true or false (got {value!r})"
+                )
+        elif not whole(value) or value < 0:
+            raise InputError(
+                f"{path}: house_rules.{key}: expected a whole number >= 0 (got {value!r})"
+            )
     house = dict(DEFAULT_HOUSE_RULES)
     house.update(given)
     return house

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from assistant.engine import Json
-from assistant.games.spies_and_lies.data import DAYS, MISSIONS, SIDES
+from assistant.games.spies_and_lies.data import DAYS, MISSIONS, SIDES, whole
 from assistant.games.spies_and_lies.deploy import deployment_problem, seal
 from assistant.games.spies_and_lies.missions import line_of
-from assistant.games.spies_and_lies.state import Deny, Turn, new_side, other, whole
+from assistant.games.spies_and_lies.state import Deny, Turn, new_side, other
 
 
 def setup(state: Json, action: Json, turn: Turn) -> None:
@@ -75,6 +75,8 @@ def audit(state: Json, action: Json, turn: Turn) -> None:
         raise Deny("Audit", f"{side} has no sealed deployment to check and no flag to confirm")
     salts = action.get("salt")
     salts = [salts] if isinstance(salts, str) else salts
+    if not isinstance(salts, list | None) or not all(isinstance(s, str) for s in salts or []):
+        raise Deny("Audit", "salt: expected text (quote a salt of digits: salt=\"'1234'\")")
     if sealed:
         if not isinstance(salts, list) or len(salts) != len(sealed):
             raise Deny("Audit", f"salt: {side} sealed {len(sealed)} deployment(s); give each salt")
@@ -82,7 +84,7 @@ def audit(state: Json, action: Json, turn: Turn) -> None:
             ranks = [line[m - 1] for m in group["missions"]]
             if None in ranks:
                 raise Deny("Audit", f"soldiers: give {side}'s {MISSIONS} ranks to check the seal")
-            if seal(str(salt), ranks) != group["seal"]:
+            if seal(salt, ranks) != group["seal"]:
                 turn.rule(False, "Audit", f"the salt and soldiers do not match {side}'s seal")
             group["checked"] = True
             group["soldiers"] = ranks
@@ -123,6 +125,13 @@ def end(state: Json, winner: str, why: str) -> None:
 def end_day(state: Json, action: Json, turn: Turn) -> None:
     """Exhaust one deployed soldier per side (two after the enemy's Bomb's double damage), return
     the previous ones, old intel, next day, the other player starts."""
+    if state["day"] >= DAYS:
+        sides = " and ".join(unchecked(state)) or "each side"
+        raise Deny(
+            "End of day",
+            f"day {DAYS} is the last: the game is scored once {sides}'s sealed deployment is"
+            " checked (audit with the salt)",
+        )
     turn.rule(
         not unchecked(state),
         "End of day",
@@ -132,6 +141,7 @@ def end_day(state: Json, action: Json, turn: Turn) -> None:
     picks = action.get("exhausted")
     if not isinstance(picks, dict) or set(picks) != set(SIDES):
         raise Deny("End of day", "exhausted: expected {red: [ranks], blue: [ranks]}")
+    chosen: dict[str, list[int]] = {}
     for side in SIDES:
         ranks = picks[side]
         ranks = [ranks] if whole(ranks) else ranks
@@ -142,14 +152,20 @@ def end_day(state: Json, action: Json, turn: Turn) -> None:
         count = 2 if state["sides"][other(side)]["double_damage"] else 1
         why = " (double damage)" if count == 2 else ""
         turn.rule(len(ranks) == count, "End of day", f"{side} exhausts {count} soldier(s){why}")
+        listed = ", ".join(str(r) for r in ranks)
+        turn.rule(
+            len(set(ranks)) == len(ranks),
+            "End of day",
+            f"{side} exhausts {len(ranks)} different soldiers (got {listed})",
+        )
         deployed = line_of(state["sides"][side])
         for rank in ranks:
             turn.rule(
                 rank in deployed, "End of day", f"{side}'s rank {rank} was not deployed today"
             )
-        picks[side] = sorted(set(ranks))
+        chosen[side] = sorted(set(ranks))
     for side in SIDES:
-        state["exhausted"][side] = picks[side]
+        state["exhausted"][side] = chosen[side]
         state["sides"][side] = new_side()
     state["intel"]["old"].append(state["intel"]["current"])
     state["intel"]["current"] = None
@@ -157,7 +173,7 @@ def end_day(state: Json, action: Json, turn: Turn) -> None:
     state["starter"] = other(state["starter"])
     state["turn"] = 0
     state["phase"] = "deploy"
-    names = {s: ", ".join(turn.data.name(r) for r in picks[s]) for s in SIDES}
+    names = {s: ", ".join(turn.data.name(r) for r in chosen[s]) for s in SIDES}
     turn.note(f"exhausted: red's {names['red']}, blue's {names['blue']}")
     turn.note(f"day {state['day']} begins, {state['starter']} starts")
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from assistant.engine import Json
 from assistant.games.spies_and_lies import abilities
-from assistant.games.spies_and_lies.data import MISSIONS, SERGEANT, SIDES
+from assistant.games.spies_and_lies.data import MISSIONS, SERGEANT, SIDES, whole
 from assistant.games.spies_and_lies.deploy import deployment_problem, out_of_order
-from assistant.games.spies_and_lies.state import Deny, Turn, describe_agent, gain, other, whole
+from assistant.games.spies_and_lies.state import Deny, Turn, describe_agent, gain, other
 
 SEAL_HEX = set("0123456789abcdef")
 

@@ -73,7 +73,7 @@ def render_text(view: Json, data: GameData) -> str:
         f"intel: {current}; old pile: {old}; spare deception tokens {view['deception_spares']}"
     )
     exhausted = "; ".join(
-        f"{s}: " + ", ".join(f"{data.titles[r]} ({r})" for r in view["exhausted"][s]) for s in SIDES
+        f"{s}: " + (", ".join(data.name(r) for r in view["exhausted"][s]) or "none") for s in SIDES
     )
     lines.append(f"exhausted: {exhausted}")
     for side in SIDES:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from assistant.engine import Json, Option, Refusal
 from assistant.games.spies_and_lies import days, missions
+from assistant.games.spies_and_lies.abilities import option_names
 from assistant.games.spies_and_lies.data import SIDES, GameData, default_data
 from assistant.games.spies_and_lies.describe import describe_action
 from assistant.games.spies_and_lies.render import render_text
@@ -89,7 +90,7 @@ class SpiesAndLies:
             raise Deny("Game over", state["result"] or "the game is over")
         if state["pending"] is not None and kind != "choose":
             pending = state["pending"]
-            options = " or ".join(str(o) for o in pending["options"])
+            options = option_names(pending, self.data)
             raise Deny(pending["kind"].title(), f"{pending['side']} first chooses: {options}")
         if kind == "choose" and state["pending"] is None:
             raise Deny("Choice", "no Captain or Marshal is waiting for a choice")

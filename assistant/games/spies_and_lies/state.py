@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any
 
 from assistant.engine import Json, Refusal
 from assistant.games.spies_and_lies.data import MISSIONS, SIDES, GameData
@@ -154,7 +153,3 @@ def gain(state: Json, side: str, points: int, turn: Turn, *, rollover: bool = Fa
 def lose(state: Json, side: str, points: int) -> None:
     """Take points away, never below 0."""
     state["infiltration"][side] = max(0, state["infiltration"][side] - points)
-
-
-def whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)

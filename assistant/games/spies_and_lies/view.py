@@ -4,24 +4,26 @@ is revealed; deployments entered open or sealed show only their mode."""
 from __future__ import annotations
 
 from assistant.engine import Json
-from assistant.games.spies_and_lies.data import SIDES, GameData
-from assistant.games.spies_and_lies.missions import expected
+from assistant.games.spies_and_lies.abilities import option_names
+from assistant.games.spies_and_lies.data import MISSIONS, SIDES, GameData
+from assistant.games.spies_and_lies.days import unchecked
+from assistant.games.spies_and_lies.missions import deployed_missions, expected
 from assistant.games.spies_and_lies.state import other
 
 
-def next_step(state: Json) -> str:
+def next_step(state: Json, data: GameData) -> str:
     """What the table does next, in words."""
     phase = state["phase"]
     if state["winner"] is not None:
         return "the game is over"
     if state["pending"] is not None:
         pending = state["pending"]
-        options = " or ".join(str(o) for o in pending["options"])
+        options = option_names(pending, data)
         return f"{pending['side']} chooses for its {pending['kind'].title()}: {options}"
     if phase == "setup":
         return "setup: the old intel card and each side's exhausted soldier"
     if phase == "deploy":
-        missing = [s for s in SIDES if len(_deployed(state, s)) < 4]
+        missing = [s for s in SIDES if len(deployed_missions(state["sides"][s])) < MISSIONS]
         return f"deploy: {' and '.join(missing)}"
     if phase == "intel":
         return "intel: turn over the next intel card"
@@ -36,15 +38,11 @@ def next_step(state: Json) -> str:
     if phase == "audit":
         return f"audit: {state['claim']} reveals all its soldiers"
     if phase == "day_end":
-        sealed = [s for s in SIDES if any(not g["checked"] for g in state["sides"][s]["groups"])]
+        sealed = unchecked(state)
         if sealed:
             return f"audit: {' and '.join(sealed)} check the sealed deployment with the salt"
         return "end_day: each side's exhausted soldiers for the next day"
     return phase
-
-
-def _deployed(state: Json, side: str) -> list[int]:
-    return [m for g in state["sides"][side]["groups"] for m in g["missions"]]
 
 
 def public_view(state: Json, data: GameData) -> Json:
@@ -68,7 +66,7 @@ def public_view(state: Json, data: GameData) -> Json:
         "teams": state["teams"],
         "starter": state["starter"],
         "turn": turn,
-        "next": next_step(state),
+        "next": next_step(state, data),
         "intel": {
             "current": current,
             "ranks": list(data.intel[current]) if current is not None else None,

@@ -6,7 +6,7 @@ Actions (plain data; `deaddrop table do TYPE key=value ...` or the `deaddrop spy
   kept in the state under "secret" (which `view` strips); the public view shows only its salted
   hash. The referee then answers every probe of P's field itself. The network is also in the
   stored action, so anyone who can read the table database (`table export`, `log --json`) can see
-  it: on a shared machine use `commit` instead.
+  it: on a shared machine use `commit` instead. Printed text never shows it (`public_action`).
 - `commit player=P hash=H`: P keeps the network (on paper, or in a file) and only the hash enters
   the table; P answers probes (`answer`) and everything is checked at the reveal.
 - `probe player=P cells=5E` or `cells=4B-4E`: P spies on the opponent's field, in turn (players
@@ -31,9 +31,9 @@ cell or network). Salts are randomness: the CLI draws them (`complete`) and the 
 from __future__ import annotations
 
 import copy
-from typing import Any
 
 from assistant.engine import Json, Option, Refusal
+from assistant.games.actions import shape_refusal, whole
 from assistant.games.spy.scoring import opponent, result_text, score
 from assistant.games.spy.seal import HASH, parse_vertices, problems_of, seal_hash
 from assistant.spy.model import Cell, Field, Network, answer, format_cell, parse_cell
@@ -66,10 +66,6 @@ class _Stop(Exception):
         self.refusal = Refusal(rule, why)
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 class Spy:
     """The Spy! referee game (see the module docstring)."""
 
@@ -95,7 +91,7 @@ class Spy:
         ):
             raise InputError(f"option players: expected two distinct names, got {players!r}")
         for key in ("rows", "cols"):
-            if not _whole(options[key]) or not 1 <= options[key] <= 64:
+            if not whole(options[key]) or not 1 <= options[key] <= 64:
                 raise InputError(
                     f"option {key}: expected a whole number 1 to 64, got {options[key]!r}"
                 )
@@ -103,12 +99,12 @@ class Spy:
         if (
             not isinstance(lengths, list)
             or not lengths
-            or not all(_whole(n) and n >= 1 for n in lengths)
+            or not all(whole(n) and n >= 1 for n in lengths)
         ):
             raise InputError(
                 f"option lengths: expected whole numbers of at least 1, got {lengths!r}"
             )
-        if not isinstance(squares, list) or not all(_whole(n) and 2 <= n <= 5 for n in squares):
+        if not isinstance(squares, list) or not all(whole(n) and 2 <= n <= 5 for n in squares):
             raise InputError(f"option squares: expected numbers 2 to 5, got {squares!r}")
         return {
             "rows": options["rows"],
@@ -128,17 +124,10 @@ class Spy:
     # ---- apply -------------------------------------------------------------------------------
 
     def apply(self, state: Json, action: Json, *, force: bool = False) -> Json | Refusal:
-        kind = action.get("type")
-        if kind not in KEYS:
-            return Refusal("action", f"unknown action '{kind}' (known: {', '.join(KEYS)})")
-        extra = sorted(set(action) - KEYS[kind] - {"type"})
-        if extra:
-            return Refusal(
-                "action", f"{kind} takes no '{extra[0]}' (it takes {', '.join(sorted(KEYS[kind]))})"
-            )
-        missing = sorted(REQUIRED[kind] - set(action))
-        if missing:
-            return Refusal("action", f"{kind} needs {missing[0]}=...")
+        malformed = shape_refusal(action, KEYS, REQUIRED)
+        if malformed is not None:
+            return malformed
+        kind = action["type"]
         if action["player"] not in state["players"]:
             known = ", ".join(state["players"])
             return Refusal(
@@ -398,6 +387,12 @@ class Spy:
         if state["result"]:
             lines.append(result_text(state["result"]))
         return "\n".join(lines)
+
+    def public_action(self, action: Json) -> Json:
+        """The action as the table may see it: a seal's network and salt stay sealed."""
+        if action.get("type") != "seal":
+            return action
+        return {k: "(sealed)" if k in ("network", "salt") else v for k, v in action.items()}
 
     def complete(self, state: Json, action: Json, seed: int) -> Json:
         """A seal entered without a salt gets one drawn from `seed` (recorded in the action).

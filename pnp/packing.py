@@ -1,0 +1,261 @@
+"""Pieces of consecutive components sharing pages: a shelf packing. Pure geometry, points, y down.
+
+- A *block* is a grid of pieces of one size and one orientation (trim boxes `space` apart, like
+  a one-component page): consecutive pieces of the same size, even of different components, fill
+  it row by row in print order. Each block gets its own crop marks around it.
+- Blocks sit at least `block_gap` apart: room for the crop marks of both blocks (MARK_GAP, then
+  marks INNER_MARK long) and a clear strip of MARK_CLEAR between them, where the person cuts the
+  blocks apart before cutting each block on its marks.
+- Shelves: in a region, blocks stack top to bottom; the region to the right of a block (as tall
+  as that block) is filled the same way first, so that the page is a guillotine layout (every
+  block comes free with straight cuts through the gaps) and print order reads left to right,
+  then down. Each top-level shelf is centred across the page, the lot centred down it.
+- Pieces stay in print order. Each page takes what it can; the few choices per block (a short
+  run as a wide or a tall block; its partial last row kept in the block or moved on to the next
+  shelf) are searched and the page that holds the most pieces wins (ties: the fewest changes from
+  wide, kept).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from pnp.geometry import outset
+from pnp.layout import MARK_CLEAR, MARK_GAP, Settings, Slot, crop_marks, impose
+from pnp.model import Box
+from pnp.units import mm
+
+INNER_MARK = mm(2.5)  # crop marks between two blocks
+SEARCH_BITS = 10  # choices searched per page (at most 2**SEARCH_BITS layouts tried)
+SNAP = mm(10)  # a shelf this close to the widest one lines up with it instead of centring
+EPS = 1e-6
+
+
+def block_gap(settings: Settings) -> float:
+    """The least distance between the trim boxes of two blocks."""
+    marks = 2 * (settings.bleed + MARK_GAP + INNER_MARK) + MARK_CLEAR
+    return max(settings.space, marks)
+
+
+@dataclass(frozen=True)
+class Block:
+    """A grid of pieces `first`, `first + 1`, ... (indices into the packed sizes) at `slots`."""
+
+    first: int
+    slots: tuple[Slot, ...]
+
+    @property
+    def box(self) -> Box:
+        xs = [s.box.x for s in self.slots] + [s.box.x + s.box.w for s in self.slots]
+        ys = [s.box.y for s in self.slots] + [s.box.y + s.box.h for s in self.slots]
+        return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+    @property
+    def pieces(self) -> range:
+        return range(self.first, self.first + len(self.slots))
+
+
+@dataclass(frozen=True)
+class PackedPage:
+    """One front page: its blocks in print order."""
+
+    blocks: tuple[Block, ...]
+
+
+def _count(span: float, size: float, space: float) -> int:
+    if size <= 0 or span + EPS < size:
+        return 0
+    return int((span + space + EPS) // (size + space))
+
+
+def _runs(sizes: Sequence[tuple[float, float]]) -> list[tuple[int, int]]:
+    """(start, length) of each run of consecutive pieces of the same size."""
+    runs: list[tuple[int, int]] = []
+    for i, (w, h) in enumerate(sizes):
+        if runs:
+            start, n = runs[-1]
+            pw, ph = sizes[start]
+            if abs(pw - w) < EPS and abs(ph - h) < EPS:
+                runs[-1] = (start, n + 1)
+                continue
+        runs.append((i, 1))
+    return runs
+
+
+@dataclass
+class _Fill:
+    """One try at filling a page from piece `pos` on, following `policy` at each choice."""
+
+    sizes: Sequence[tuple[float, float]]
+    run_end: Sequence[int]  # for each piece, the end (exclusive) of its run
+    natural: Sequence[bool]  # for each piece, whether a full page of its size is turned
+    settings: Settings
+    pos: int
+    policy: tuple[bool, ...]
+    choices: int = 0  # choices met
+    changes: int = 0  # choices answered True
+    shelves: int = 0  # top-level shelves begun
+    placed: list[tuple[Block, int]] = field(default_factory=list)  # block, top-level shelf
+
+    def _choose(self) -> bool:
+        i = self.choices
+        self.choices += 1
+        answer = i < len(self.policy) and self.policy[i]
+        self.changes += answer
+        return answer
+
+    def block(self, x: float, y: float, w: float, h: float, shelf: int) -> Box | None:
+        """Place the next block at (x, y) in a w x h region; its box, or None if none fits."""
+        if self.pos >= len(self.sizes):
+            return None
+        space = self.settings.space
+        pw, ph = self.sizes[self.pos]
+        left = self.run_end[self.pos] - self.pos
+        best: tuple[int, int, bool] | None = None
+        natural = self.natural[self.pos]
+        for turned in (natural, not natural) if abs(pw - ph) > EPS else (False,):
+            bw, bh = (ph, pw) if turned else (pw, ph)
+            cols, rows = _count(w, bw, space), _count(h, bh, space)
+            if cols * rows and (best is None or cols * rows > best[0] * best[1]):
+                best = (cols, rows, turned)
+        if best is None:
+            return None
+        cols, rows, turned = best
+        take = min(left, cols * rows)
+        if take < cols * rows:
+            wide, tall = min(cols, take), math.ceil(take / rows)
+            cols = tall if tall != wide and self._choose() else wide
+            rows = math.ceil(take / cols)
+            if take % cols and rows > 1 and self._choose():
+                rows -= 1
+                take = rows * cols
+        bw, bh = (ph, pw) if turned else (pw, ph)
+        slots = tuple(
+            Slot(Box(x + (i % cols) * (bw + space), y + (i // cols) * (bh + space), bw, bh), turned)
+            for i in range(take)
+        )
+        placed = Block(self.pos, slots)
+        self.placed.append((placed, shelf))
+        self.pos += take
+        return Box(x, y, min(take, cols) * (bw + space) - space, rows * (bh + space) - space)
+
+    def region(self, x: float, y: float, w: float, h: float, shelf: int | None = None) -> None:
+        """Fill a region: a block at its top-left, then the region to its right (as tall as the
+        block, or as the region), then the region below it (as wide as the region, or as the
+        block). At the top level (`shelf` None) each region below is a new shelf."""
+        if shelf is None:
+            shelf, self.shelves = self.shelves, self.shelves + 1
+            below_shelf = None
+        else:
+            below_shelf = shelf
+        box = self.block(x, y, w, h, shelf)
+        if box is None:
+            return
+        gap = block_gap(self.settings)
+        right_w, below_h = w - box.w - gap, h - box.h - gap
+        tall = False
+        if self.pos < len(self.sizes):
+            least = min(self.sizes[self.pos])
+            # with no room below, the region on the right may as well be as tall as this one
+            tall = right_w >= least and (below_h < least or self._choose())
+        if tall:
+            self.region(box.x + box.w + gap, y, right_w, h, shelf)
+            self.region(x, y + box.h + gap, box.w, below_h, shelf)
+        else:
+            self.region(box.x + box.w + gap, y, right_w, box.h, shelf)
+            self.region(x, y + box.h + gap, w, below_h, below_shelf)
+
+
+def _fill(fill: _Fill) -> _Fill:
+    u = fill.settings.usable
+    fill.region(u.x, u.y, u.w, u.h)
+    return fill
+
+
+def _search(
+    make: Callable[[tuple[bool, ...]], _Fill], prefix: tuple[bool, ...] = ()
+) -> Iterator[_Fill]:
+    """Every policy worth trying, depth first from `prefix`: default answers first."""
+    tried = make(prefix)
+    yield tried
+    for i in range(len(prefix), min(tried.choices, SEARCH_BITS)):
+        yield from _search(make, prefix + (False,) * (i - len(prefix)) + (True,))
+
+
+def _centred(fill: _Fill) -> PackedPage:
+    """The blocks of a filled page, each top-level shelf centred across, the lot centred down."""
+    page_w, page_h = fill.settings.page
+    shelves: dict[int, list[Block]] = {}
+    for placed, shelf in fill.placed:
+        shelves.setdefault(shelf, []).append(placed)
+    moved: list[Block] = []
+    top = min(b.box.y for b, _ in fill.placed)
+    bottom = max(b.box.y + b.box.h for b, _ in fill.placed)
+    dy = (page_h - (bottom - top)) / 2 - top
+    left = min(b.box.x for b, _ in fill.placed)
+    widest = max(b.box.x + b.box.w for b, _ in fill.placed) - left
+    for blocks in shelves.values():
+        x0 = min(b.box.x for b in blocks)
+        x1 = max(b.box.x + b.box.w for b in blocks)
+        if x1 - x0 > widest - SNAP:  # nearly as wide as the widest: flush with it
+            x0, x1 = left, left + widest
+        dx = (page_w - (x1 - x0)) / 2 - x0
+        for b in blocks:
+            slots = tuple(
+                Slot(Box(s.box.x + dx, s.box.y + dy, s.box.w, s.box.h), s.turned) for s in b.slots
+            )
+            moved.append(Block(b.first, slots))
+    moved.sort(key=lambda b: b.first)
+    return PackedPage(tuple(moved))
+
+
+def fits(width: float, height: float, settings: Settings) -> bool:
+    """True when a piece fits the usable area (room for full crop marks), upright or turned."""
+    u = settings.usable
+    return (width <= u.w + EPS and height <= u.h + EPS) or (
+        height <= u.w + EPS and width <= u.h + EPS
+    )
+
+
+def pack(sizes: Sequence[tuple[float, float]], settings: Settings) -> list[PackedPage]:
+    """Front pages holding pieces of these sizes (width, height), in order.
+
+    Raises ValueError when a piece does not fit the usable area of the page either way."""
+    run_end: list[int] = []
+    natural: list[bool] = []
+    for start, n in _runs(sizes):
+        w, h = sizes[start]
+        sheet = impose(w, h, settings)
+        if sheet is None or not fits(w, h, settings):
+            raise ValueError(f"a {w:.1f} x {h:.1f} pt piece does not fit the usable area")
+        run_end += [start + n] * n
+        natural += [sheet.slots[0].turned] * n
+    pages: list[PackedPage] = []
+    pos = 0
+    while pos < len(sizes):
+        best: _Fill | None = None
+
+        def make(policy: tuple[bool, ...], at: int = pos) -> _Fill:
+            return _fill(_Fill(sizes, run_end, natural, settings, at, policy))
+
+        for tried in _search(make):
+            if best is None or (tried.pos, -tried.changes) > (best.pos, -best.changes):
+                best = tried
+        assert best is not None and best.pos > pos
+        pages.append(_centred(best))
+        pos = best.pos
+    return pages
+
+
+def block_marks(
+    page: PackedPage, settings: Settings
+) -> list[list[tuple[float, float, float, float]]]:
+    """The crop marks (x0, y0, x1, y1) of each block of a page: the block's own cut lines,
+    stopping short of the middle of the gap to a neighbouring block."""
+    boxes = [outset(b.box, settings.bleed) for b in page.blocks]
+    return [
+        crop_marks([s.box for s in block.slots], settings, boxes[:i] + boxes[i + 1 :])
+        for i, block in enumerate(page.blocks)
+    ]
