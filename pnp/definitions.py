@@ -171,12 +171,7 @@ def _read_named(ctx: Ctx, tree: Y, shared: _Shared) -> None:
                 first = shared.where[(key, name)]
                 ctx.err(spec_node.key_line, where, f"already defined at {first[0].file}:{first[1]}")
                 continue
-            if key == "boxes" and isinstance(spec_node.value, str):
-                spec = boxes.BoxSpec(extends=spec_node.value, line=spec_node.line)
-            elif key == "styles" and isinstance(spec_node.value, str):
-                spec = styles.StyleSpec(extends=spec_node.value, line=spec_node.line)
-            else:
-                spec = parse(ctx, spec_node, where)
+            spec = parse(ctx, spec_node, where)  # a plain name is a spec that extends it
             shared.where[(key, name)] = (ctx, spec_node.key_line, where)
             if spec is BAD:
                 broken.add(name)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp import boxes, styles
+from pnp.components.elements import track_cells
 from pnp.components.images import image_problem
 from pnp.format_keys import DIRECTIONS, ELEMENT_KEYS, ELEMENT_REQUIRED, FITS, LABELS
 from pnp.model import Box, Circle, Element, Grid, Image, Line, Rect, Style, Text, Track
@@ -350,7 +351,30 @@ def _track(scope: Scope, m: dict[str, Y], path: str) -> Track:
             return ctx.err(m["gap"].line, join(path, "gap"), what, "a smaller gap or fewer boxes")
         what = f"{boxes_in_track} boxes of {boxes.mm_text(step)} are too small to draw"
         return ctx.err(m["to"].line, join(path, "to"), what, "boxes of at least 1mm")
+    if scope.geometry and not _labels_fit(scope, track, m, path):
+        return BAD
     return track
+
+
+def _labels_fit(scope: Scope, track: Track, m: dict[str, Y], path: str) -> bool:
+    """Whether every label of a track fits its box at the style's min_size (problems recorded;
+    of the numbers drawn when no labels are given, only the first that does not fit)."""
+    ok = True
+    for i, (_, inner, label) in enumerate(track_cells(track)):
+        if track.labels:
+            node, where = m["labels"].value[i], join(path, "labels", i)
+        else:
+            node, where = m["to"], join(path, "to")
+        for suffix, row in scope.each_row(label):
+            filled = fill(label, row)
+            if fit_text(filled, inner.w, inner.h, track.style) is None:
+                size = f"{boxes.mm_text(inner.w)} x {boxes.mm_text(inner.h)}"
+                what = f"the label '{filled}' does not fit its box ({size})"
+                what += f" even at {track.style.min_size:g}pt{suffix}"
+                ok = scope.ctx.err(node.line, where, what, "bigger boxes or a smaller min_size")
+                if not track.labels:
+                    return False
+    return ok
 
 
 def _image(scope: Scope, m: dict[str, Y], path: str) -> Image:

@@ -76,25 +76,32 @@ def _centred(style: model.Style) -> model.Style:
     return replace(style, align="center", valign="middle")
 
 
-def track_ops(el: model.Track, data: dict[str, Any]) -> tuple[ops.Op, ...]:
+def track_cells(el: model.Track) -> list[tuple[Box, Box, str]]:
+    """Each box of a track: its cell, the inner box its label is fitted to, its label (the
+    loader checks that every label fits with this very geometry)."""
     b = el.box
     n = el.stop - el.start + 1
-    if n <= 0:
-        return ()
     horizontal = el.direction != "vertical"
     span = b.w if horizontal else b.h
-    step = (span - el.gap * (n - 1)) / n
-    stroke, fill = _colour(el.stroke, data), _colour(el.fill, data)
-    style = filled_style(el.style, data)
-    out: list[ops.Op] = []
-    for i in range(n):
+    step = (span - el.gap * (n - 1)) / n if n > 0 else 0.0
+    out = []
+    for i in range(max(n, 0)):
         offset = i * (step + el.gap)
         cell = (
             Box(b.x + offset, b.y, step, b.h) if horizontal else Box(b.x, b.y + offset, b.w, step)
         )
-        out.append(ops.Rect(cell.x, cell.y, cell.w, cell.h, 0.0, stroke, fill, el.width))
         text = el.labels[i] if el.labels and i < len(el.labels) else str(el.start + i)
         pad = min(cell.w, cell.h) * 0.08
         inner = Box(cell.x + pad, cell.y + pad, cell.w - 2 * pad, cell.h - 2 * pad)
+        out.append((cell, inner, text))
+    return out
+
+
+def track_ops(el: model.Track, data: dict[str, Any]) -> tuple[ops.Op, ...]:
+    stroke, fill = _colour(el.stroke, data), _colour(el.fill, data)
+    style = filled_style(el.style, data)
+    out: list[ops.Op] = []
+    for cell, inner, text in track_cells(el):
+        out.append(ops.Rect(cell.x, cell.y, cell.w, cell.h, 0.0, stroke, fill, el.width))
         out.extend(text_lines(fill_fields(text, data), inner, style))
     return tuple(out)

@@ -137,9 +137,12 @@ def test_grids_tracks_and_counts_too_large_to_draw_are_reported(make_game):
         "      - track: {x: 0mm, y: 0mm, w: 50mm, h: 5mm}\n"
         "        from: 1\n"
         "        to: 100000000\n"
-        "      - track: {x: 0mm, y: 0mm, w: 50mm, h: 5mm}\n"  # 40 boxes of 1.25mm: fine
+        "      - track: {x: 0mm, y: 0mm, w: 50mm, h: 5mm}\n"  # 40 boxes of 1.25mm: no room
         "        from: 1\n"
         "        to: 40\n"
+        "      - track: {x: 0mm, y: 0mm, w: 50mm, h: 5mm}\n"  # 10 boxes of 5mm: fine
+        "        from: 1\n"
+        "        to: 10\n"
         "    count: 1000000000\n"
     )
     assert problems(make_game, {"cards.yaml": yaml}) == [
@@ -147,7 +150,27 @@ def test_grids_tracks_and_counts_too_large_to_draw_are_reported(make_game):
         " small to draw (cells of at least 1mm)",
         f"{F}:11: components.cards.front[1].to: 100000000 boxes of 5e-07mm are too small to draw"
         " (boxes of at least 1mm)",
-        f"{F}:15: components.cards.count: 1000000000 is too large (expected at most 1000)",
+        f"{F}:14: components.cards.front[2].to: the label '1' does not fit its box"
+        " (1.05mm x 4.8mm) even at 5pt (bigger boxes or a smaller min_size)",
+        f"{F}:18: components.cards.count: 1000000000 is too large (expected at most 1000)",
+    ]
+
+
+def test_track_labels_must_fit_their_boxes(make_game):
+    yaml = CARD.replace(
+        "    front:\n", "    columns: [n]\n    rows: [{n: '7'}, {n: Seventy-seven}]\n    front:\n"
+    ) + (
+        "      - track: {x: 0mm, y: 0mm, w: 30mm, h: 6mm}\n"
+        "        from: 1\n"
+        "        to: 3\n"
+        "        labels: [a, Headquarters, '{n}']\n"
+        "        style: {size: 8pt, min_size: 6pt}\n"
+    )
+    assert problems(make_game, {"cards.yaml": yaml}) == [
+        f"{F}:11: components.cards.front[0].labels[1]: the label 'Headquarters' does not fit its"
+        " box (9.04mm x 5.04mm) even at 6pt (bigger boxes or a smaller min_size)",
+        f"{F}:11: components.cards.front[0].labels[2]: the label 'Seventy-seven' does not fit"
+        " its box (9.04mm x 5.04mm) even at 6pt in rows[1] (bigger boxes or a smaller min_size)",
     ]
 
 
