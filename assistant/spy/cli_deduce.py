@@ -171,6 +171,7 @@ def _write_picture(result, found, field, lengths, svg: Path | None, pdf: Path | 
         "Spy! deduction: chance that each cell is hot (%)",
         lines[:3] if result.conflict is None else lines[:2],
         answers,
+        result.suggestion.cells if result.suggestion is not None else None,
     )
     for path, kind in ((svg, "svg"), (pdf, "pdf")):
         if path is not None:

@@ -22,6 +22,7 @@ _STOPS = (
     (1.0, (128, 0, 38)),
 )
 LABEL_SIZE = 9.0
+PROBE_COLOUR = "#1f5fd0"
 CELL = mm(13)
 
 
@@ -68,15 +69,22 @@ def heatmap_component(
     title: str,
     notes: list[str],
     answers: dict[Cell, str] | None = None,
+    probe: tuple[Cell, ...] | None = None,
 ) -> pm.Component:
-    """The heat map sheet: title, labelled field of coloured cells, notes, colour scale."""
+    """The heat map sheet: title, labelled field of coloured cells, notes, colour scale.
+
+    `probe`: the suggested next probe (one cell or a run in a row or column), outlined in blue."""
+    if answers:
+        notes = [*notes, "Corner letters: the answers so far (H hot, W warm, C cold)."]
+    if probe:
+        notes = [*notes, "Outlined in blue: the best next probe."]
     margin = mm(8)
     cell = CELL if max(field.rows, field.cols) <= 12 else mm(150) / max(field.rows, field.cols)
     left, top = _label_room(field, LABEL_SIZE)
     title_h, note_h, scale_h = mm(16), mm(9), mm(14)
     grid_box = pm.Box(margin, margin + title_h, left + cell * field.cols, top + cell * field.rows)
     width = grid_box.w + 2 * margin
-    height = grid_box.y + grid_box.h + mm(4) + note_h * (len(notes) + 1) + scale_h + margin
+    height = grid_box.y + grid_box.h + mm(4) + note_h * len(notes) + scale_h + margin
     ox, oy = grid_box.x + left, grid_box.y + top
     small = max(min(cell * 0.3, 11.0), 4.0)
     elements: list[pm.Element] = [
@@ -107,9 +115,17 @@ def heatmap_component(
             label_style=_style(LABEL_SIZE),
         )
     )
+    if probe:
+        rows = [r for r, _ in probe]
+        cols = [c for _, c in probe]
+        run = pm.Box(
+            ox + min(cols) * cell,
+            oy + min(rows) * cell,
+            (max(cols) - min(cols) + 1) * cell,
+            (max(rows) - min(rows) + 1) * cell,
+        )
+        elements.append(pm.Rect(run, stroke=PROBE_COLOUR, fill=None, width=2.5))
     y = grid_box.y + grid_box.h + mm(4)
-    if answers:
-        notes = [*notes, "Corner letters: the answers so far (H hot, W warm, C cold)."]
     for line in notes:
         box = pm.Box(margin, y, width - 2 * margin, note_h)
         elements.append(pm.Text(line, box, _style(9, align="left", valign="top")))

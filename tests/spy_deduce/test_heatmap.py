@@ -77,3 +77,41 @@ def test_heat_map_files(tmp_path):
             check=True,
         )
         assert list(tmp_path.glob("p*.png"))
+
+
+@pytest.mark.parametrize(
+    "probe", [((7, 3), (7, 4), (7, 5), (7, 6), (7, 7)), ((2, 9),), ((0, 0), (1, 0))]
+)
+def test_the_suggested_probe_is_outlined_over_its_very_cells(probe):
+    from assistant.spy.heatmap import PROBE_COLOUR
+
+    field = Field()
+    probability = {cell: 0.25 for cell in field.cells()}
+    component = heatmap_component(field, probability, "title", ["a note"], None, probe)
+    cells = {
+        (round(el.box.x, 6), round(el.box.y, 6)): el.box
+        for el in component.front
+        if isinstance(el, pm.Rect) and el.stroke is None
+    }
+    first, last = min(probe), max(probe)
+    ordered = sorted(cells)
+    xs = sorted({x for x, _ in ordered})
+    ys = sorted({y for _, y in ordered})
+    top_left = cells[(xs[first[1]], ys[first[0]])]
+    bottom_right = cells[(xs[last[1]], ys[last[0]])]
+    outlines = [
+        el for el in component.front if isinstance(el, pm.Rect) and el.stroke == PROBE_COLOUR
+    ]
+    assert len(outlines) == 1
+    box = outlines[0].box
+    assert (round(box.x, 6), round(box.y, 6)) == (round(top_left.x, 6), round(top_left.y, 6))
+    assert round(box.x + box.w, 6) == round(bottom_right.x + bottom_right.w, 6)
+    assert round(box.y + box.h, 6) == round(bottom_right.y + bottom_right.h, 6)
+    assert any(isinstance(el, pm.Text) and "best next probe" in el.text for el in component.front)
+    texts = [el for el in component.front if isinstance(el, pm.Text)]
+    assert max(t.box.y + t.box.h for t in texts) <= component.height  # the notes fit the piece
+    assert not any(
+        el.stroke == PROBE_COLOUR
+        for el in heatmap_component(field, probability, "t", [], None, None).front
+        if isinstance(el, pm.Rect)
+    )
