@@ -110,8 +110,12 @@ def deduce_command(
     log: Annotated[
         Path | None, typer.Option("--log", help="Read observations from FILE, one per line.")
     ] = None,
-    rows: Annotated[int, typer.Option("--rows", help="Rows of the field.")] = 10,
-    cols: Annotated[int, typer.Option("--cols", help="Columns of the field.")] = 10,
+    rows: Annotated[
+        str, typer.Option("--rows", metavar="R", help="Rows of the field, 1 to 64.")
+    ] = "10",
+    cols: Annotated[
+        str, typer.Option("--cols", metavar="C", help="Columns of the field, 1 to 64.")
+    ] = "10",
     lengths: Annotated[
         str, typer.Option("--lengths", help="Line lengths, e.g. 1,1,2,3,4,5,6.")
     ] = "1,2,3,4,5,6",
@@ -126,16 +130,14 @@ def deduce_command(
     pdf: Annotated[Path | None, typer.Option("--pdf", help="Write the heat map as PDF.")] = None,
 ) -> None:
     """Count the networks that fit the answers so far, map where the lines are, suggest a probe."""
+    from assistant.spy.cli_network import _size
     from assistant.spy.deduce import deduce
     from assistant.spy.model import Field
     from assistant.spy.network_input import parse_lengths
     from assistant.spy.observations import parse_observations, read_log
     from assistant.spy.sheet_data import sheet_squares
 
-    try:
-        field = Field(rows, cols)
-    except ValueError as error:
-        raise InputError(f"--rows/--cols: {error}") from None
+    field = Field(_size("--rows", rows), _size("--cols", cols))
     line_lengths = parse_lengths(lengths)
     left = sheet_squares() if squares is None else parse_int_list(squares, "--squares", 2, 5)
     found = (read_log(log, field) if log is not None else []) + parse_observations(

@@ -84,8 +84,8 @@ def new(
     players: Annotated[str, typer.Option("--players", help="Two names, first spies first.")] = (
         "red,blue"
     ),
-    rows: Annotated[int, typer.Option("--rows", help="Rows of the field.")] = 10,
-    cols: Annotated[int, typer.Option("--cols", help="Columns of the field.")] = 10,
+    rows: Annotated[str, typer.Option("--rows", metavar="R", help="Rows, 1 to 64.")] = "10",
+    cols: Annotated[str, typer.Option("--cols", metavar="C", help="Columns, 1 to 64.")] = "10",
     lengths: Annotated[str, typer.Option("--lengths", help="Line lengths.")] = "1,2,3,4,5,6",
     squares: Annotated[
         str | None, typer.Option("--squares", help="Numbered squares (default: the sheet's).")
@@ -94,13 +94,14 @@ def new(
     """Start a refereed game (a table of game `spy`)."""
     from assistant import table as core
     from assistant.spy.cli_deduce import parse_int_list
+    from assistant.spy.cli_network import _size
     from assistant.spy.network_input import parse_lengths
     from assistant.spy.sheet_data import sheet_squares
 
     options = {
         "players": [p.strip() for p in players.split(",")],
-        "rows": rows,
-        "cols": cols,
+        "rows": _size("--rows", rows),
+        "cols": _size("--cols", cols),
         "lengths": list(parse_lengths(lengths)),
         "squares": list(
             sheet_squares() if squares is None else parse_int_list(squares, "--squares", 2, 5)

@@ -90,6 +90,19 @@ def test_deduce_bad_input_exit_2(tmp_path):
     assert "Traceback" not in result.output
 
 
+def test_field_size_errors_are_one_line(tmp_path):
+    db = str(tmp_path / "t.sqlite")
+    for args, option, given in [
+        (["spy", "deduce", "--rows", "abc"], "--rows", "abc"),
+        (["spy", "deduce", "--cols", "0"], "--cols", "0"),
+        (["spy", "deduce", "--rows", "65"], "--rows", "65"),
+        (["spy", "referee", "--db", db, "new", "--rows", "x"], "--rows", "x"),
+    ]:
+        result = run(*args)
+        assert result.exit_code == 2, args
+        assert result.stderr == f"deaddrop: {option}: '{given}' is not a whole number 1 to 64\n"
+
+
 def test_deduce_small_field_and_variant():
     data = json.loads(
         run("spy", "deduce", "--rows", "5", "--cols", "6", "--lengths", "1,1,2,3", "--json").stdout
