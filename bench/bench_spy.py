@@ -1,6 +1,6 @@
 """Spy! deduction figures (issue 5): cold enumeration, cache load, one observation, a suggestion.
 
-    /work/venv/bin/python bench/bench_spy.py [--no-16]
+    .venv/bin/python bench/bench_spy.py [--no-16]
 
 Uses a fresh temporary cache directory. Targets on a 2-core machine: cold 10x10 < 1 s, cached
 < 0.2 s, one observation < 10 ms, a full suggestion < 1 s; 16x16 (about two million networks) works.
@@ -31,9 +31,13 @@ def main() -> None:
     for rows, cols in sizes:
         _measure(rows, cols)
     command = [str(Path(sys.executable).parent / "deaddrop"), "spy", "deduce", "5E=hot", "--json"]
-    began = time.perf_counter()
-    subprocess.run(command, check=True, capture_output=True)
-    print(f"deaddrop spy deduce 5E=hot --json (wall, cached): {time.perf_counter() - began:.3f} s")
+    for label in ("empty cache", "cached"):
+        if label == "empty cache":
+            os.environ["DEADDROP_CACHE"] = tempfile.mkdtemp(prefix="deaddrop-bench-")
+        began = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True)
+        wall = time.perf_counter() - began
+        print(f"deaddrop spy deduce 5E=hot --json (whole command, {label}): {wall:.3f} s")
 
 
 def _measure(rows: int, cols: int) -> None:
@@ -72,6 +76,13 @@ def _measure(rows: int, cols: int) -> None:
     print(f"  suggestion after 5E=hot ({len(after):,} left): {part:.3f} s")
     whole = _best(lambda: deduce(field, (1, 2, 3, 4, 5, 6), [hot, multi], squares), 2)
     print(f"  whole deduce (2 observations, cached):  {whole:.3f} s")
+    print(f"  peak memory of this process so far:     {_peak_mb():.0f} MB")
+
+
+def _peak_mb() -> float:
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 if __name__ == "__main__":

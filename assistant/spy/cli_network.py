@@ -36,6 +36,16 @@ def _size(option: str, text: str) -> int:
     return int(text)
 
 
+def _seed(text: str) -> int:
+    """A seed given on the command line: a whole number (negative allowed)."""
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit()):
+        from deaddrop.errors import InputError
+
+        raise InputError(f"--seed: {text!r} is not a whole number (expected e.g. --seed 7)")
+    return int(text)
+
+
 def _setup(rows: str, cols: str, lengths: str):  # -> (Field, tuple[int, ...])
     from assistant.spy.model import Field
     from assistant.spy.network_input import parse_lengths
@@ -154,7 +164,9 @@ def same(
 
 
 def random(
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed, for a repeatable draw.")] = None,
+    seed: Annotated[
+        str | None, typer.Option("--seed", metavar="N", help="Seed, for a repeatable draw.")
+    ] = None,
     as_json: Annotated[bool, JSON] = False,
     rows: Annotated[str, ROWS] = "10",
     cols: Annotated[str, COLS] = "10",
@@ -165,7 +177,7 @@ def random(
     from assistant.spy.model import format_cell
 
     field, wanted = _setup(rows, cols, lengths)
-    network = random_network(field, wanted, seed)
+    network = random_network(field, wanted, None if seed is None else _seed(seed))
     if as_json:
         _echo_json(
             {

@@ -275,3 +275,33 @@ def test_random_variant_has_seven_lines():
     out = run("random", "--seed", "3", "--lengths", "1,1,2,3,4,5,6").stdout.strip()
     assert len(out.split()) == 8
     assert check_network(net(out), FIELD, (1, 1, 2, 3, 4, 5, 6)) == []
+
+
+def test_random_seed_must_be_a_whole_number():
+    assert run("random", "--seed", "-5").exit_code == 0
+    result = run("random", "--seed", "abc")
+    assert result.exit_code == 2
+    assert (
+        result.stderr == "deaddrop: --seed: 'abc' is not a whole number (expected e.g. --seed 7)\n"
+    )
+
+
+def test_random_is_uniform_over_distinct_networks_not_over_chains():
+    """On a small field, each distinct network comes up about equally often (chi-square), although
+    some are covered by several chains (line orders and layouts) and others by one."""
+    from bruteforce import chains
+
+    from assistant.spy.layouts import random_network
+    from assistant.spy.model import mask_of_cells
+
+    field, lengths = Field(3, 4), (1, 1, 1)  # 20 networks; each 2 x 2 block has four chains
+    by_cells = chains(3, 4, lengths)
+    assert len({len(layouts) for layouts in by_cells.values()}) > 1  # chain counts do differ
+    counts = dict.fromkeys((mask_of_cells(cells, field) for cells in by_cells), 0)
+    draws = 60 * len(counts)
+    for seed in range(draws):
+        counts[random_network(field, lengths, seed).mask(field)] += 1
+    expected = draws / len(counts)
+    chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
+    dof = len(counts) - 1
+    assert chi2 < dof + 5 * (2 * dof) ** 0.5  # far below what chain-weighted draws would give
