@@ -4,12 +4,35 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from deaddrop.errors import InputError
+
+MAX_OFFSET_MM = 20.0  # a printer that misplaces the back by more is not worth printing on
+
+
+def _writable(out: Path) -> None:
+    """Refuse an output folder that cannot be one, before anything is built."""
+    for folder in (out, *out.parents):
+        if folder.exists():
+            if not folder.is_dir():
+                raise InputError(f"--out: {folder} is a file (expected a folder)")
+            return
+
+
+@contextmanager
+def _writing(out: Path) -> Iterator[None]:
+    """Turn a failed write under `out` into one line (exit 2) instead of a traceback."""
+    try:
+        yield
+    except OSError as error:
+        where = error.filename or out
+        raise InputError(f"--out: {where}: cannot write ({error.strerror or error})") from None
 
 
 def _settings(paper: str, flip: str, back_offset: str, bleed: str, gutter: str | None):
@@ -27,6 +50,11 @@ def _settings(paper: str, flip: str, back_offset: str, bleed: str, gutter: str |
         raise InputError(
             f"--back-offset: '{back_offset}' is not X,Y in mm (expected two numbers, e.g. 0.5,-1)"
         ) from None
+    if not all(-MAX_OFFSET_MM <= v <= MAX_OFFSET_MM for v in (dx, dy)):  # also refuses nan
+        raise InputError(
+            f"--back-offset: '{back_offset}' is out of range"
+            f" (expected -{MAX_OFFSET_MM:g} to {MAX_OFFSET_MM:g} mm each)"
+        )
     lengths = {}
     for name, text in (("--bleed", bleed), ("--gutter", gutter)):
         if text is None:
@@ -71,8 +99,10 @@ def build(
     from pnp import build as builder
 
     settings = _settings(paper, flip, back_offset, bleed, gutter)
+    _writable(out)
     if calibration:
-        path = builder.build_calibration(out, settings)
+        with _writing(out):
+            path = builder.build_calibration(out, settings)
         typer.echo(f"wrote {path}")
         return
     from pnp.definitions import load_kits
@@ -92,9 +122,11 @@ def build(
             def tick(label: str) -> None:
                 bar.update(task, advance=1, description=label)
 
-            written = builder.build_kits(kits, out, settings, svg, tick)
+            with _writing(out):
+                written = builder.build_kits(kits, out, settings, svg, tick)
     else:
-        written = builder.build_kits(kits, out, settings, svg)
+        with _writing(out):
+            written = builder.build_kits(kits, out, settings, svg)
     for kit in kits:
         folder = out / kit.name
         files = [p for p in written if folder in p.parents]
@@ -143,9 +175,11 @@ def list_games(
         for c in game["components"]:
             size = f"{c['width_mm']:g} x {c['height_mm']:g} mm"
             back = "front+back" if c["back"] else "front only"
+            pieces = "piece " if c["count"] == 1 else "pieces"
+            faces = "face" if c["faces"] == 1 else "faces"
             typer.echo(
-                f"  {c['name']:<{width}}  {c['kind']:<8} {size:<18} {c['count']:>3} pieces "
-                f"({c['faces']} faces, {back})"
+                f"  {c['name']:<{width}}  {c['kind']:<8} {size:<18} {c['count']:>3} {pieces} "
+                f"({c['faces']} {faces}, {back})"
             )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import struct
 import zlib
 
@@ -469,3 +470,28 @@ def test_unknown_game_names_list_the_known_ones(make_game):
         "unknown game 'nope' (known: alpha, bad)",
         "unknown game 'zed' (known: alpha, bad)",
     ]
+
+
+@pytest.mark.parametrize("files, expected", CASES.values(), ids=CASES.keys())
+def test_deaddrop_build_exits_2_with_each_located_line_and_writes_nothing(
+    make_game, files, expected
+):
+    from typer.testing import CliRunner
+
+    from deaddrop.cli import app
+
+    folder = make_game(files)
+    args = ["build", "--templates", str(folder.parent), "--out", "out", "bad"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.splitlines() == [f"deaddrop: {line}" for line in expected]
+    assert result.stdout == "" and not (folder.parent / "out").exists()
+
+
+def test_at_least_ten_kinds_are_located_at_a_line():
+    located = [
+        kind
+        for kind, (_, expected) in CASES.items()
+        if all(re.match(r"bad/[\w.-]+\.yaml:\d+: ", line) for line in expected)
+    ]
+    assert len(located) >= 10, located

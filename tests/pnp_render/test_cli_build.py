@@ -65,13 +65,39 @@ def test_unknown_game_is_exit_2_with_the_known_games():
             "--bleed: '3' is not a length (expected a number with mm, cm, in or pt)",
         ),
         (["--bleed", "30mm"], "--bleed: '30mm' is out of range (expected 0mm to 20mm)"),
+        (
+            ["--back-offset", "100,0"],
+            "--back-offset: '100,0' is out of range (expected -20 to 20 mm each)",
+        ),
+        (
+            ["--back-offset", "nan,0"],
+            "--back-offset: 'nan,0' is out of range (expected -20 to 20 mm each)",
+        ),
+        (["--out", "a-file"], "--out: a-file is a file (expected a folder)"),
+        (["--out", "a-file/kits"], "--out: a-file is a file (expected a folder)"),
     ],
 )
-def test_bad_options_are_exit_2_with_one_line(args, message):
+def test_bad_options_are_exit_2_with_one_line(args, message, tmp_path):
+    (tmp_path / "a-file").write_text("not a folder")
     result = runner.invoke(app, ["build", "sample", *args])
     assert result.exit_code == 2
     assert result.stderr == f"deaddrop: {message}\n"
     assert "Traceback" not in result.output
+
+
+def test_a_failed_write_is_exit_2_with_one_line(tmp_path, monkeypatch):
+    from pnp.backends import pdf
+
+    def refuse(path, data):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(pdf, "write_atomic", refuse)
+    for args in (["build", "sample"], ["build", "--calibration"]):
+        result = runner.invoke(app, [*args, "--out", "out"])
+        assert result.exit_code == 2, result.output
+        line = result.stderr.strip()
+        assert line.startswith("deaddrop: --out: out/") and "(Permission denied)" in line, line
+        assert "Traceback" not in result.output
 
 
 def test_calibration_writes_a_front_and_a_back_page(tmp_path):
@@ -131,6 +157,8 @@ def test_list_text_names_each_component():
     kit = load_game(templates_dir() / "sample")
     for component in kit.components:
         assert component.name in result.stdout
+    (line,) = [row for row in result.stdout.splitlines() if row.strip().startswith("map ")]
+    assert line.endswith("1 piece  (1 face, front only)"), line  # singular for one
 
 
 def test_list_does_not_load_reportlab():
