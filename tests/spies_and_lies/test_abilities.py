@@ -28,7 +28,7 @@ def test_spy_earns_one_point_and_a_deception_token_and_finds_the_marshal():
     assert t.view["deception"]["blue"] == 2
     assert t.view["deception_spares"] == 1
     for mission in (1, 2, 3):
-        t.right("blue", mission) if mission > 1 else t.right("blue", 1)
+        t.right("blue", mission)
         t.right("red", mission + 1)
     t.guess("blue", 4, 9)  # wrong about red's Marshal: he retreats anyway
     card = t.view["missions"]["red"][3]
@@ -204,6 +204,7 @@ def test_colonel_rolls_over_excess_points():
     t.right("red", 3)  # 9
     t.wrong("blue", 3)  # Colonel: 9 + 8 = 17: Double Agent 1 more, 7 carried over
     assert (t.view["infiltration"]["red"], t.view["double_agent"]) == (7, 2)
+    assert "red reaches 10: back to 0, 7 carried over (the Colonel)" in t.log[-1]
 
 
 def test_general_moves_the_double_agent_two_spaces():

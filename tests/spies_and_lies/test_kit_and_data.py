@@ -3,6 +3,7 @@ the facts from them (one place for each fact)."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -135,3 +136,114 @@ def test_malformed_tracker_files_name_the_file_and_what_is_expected(tmp_path, fi
         load_data(folder)
     assert error.value.message.startswith(str(folder / file) + ": ")
     assert expected in error.value.message
+
+
+RULES_TEXT = REPO_ROOT.parent / "shared" / "rules" / "spies-and-lies-2019.txt"
+# What the reference cards change in the rules' own ability texts (docs/spies-and-lies.md lists
+# the same): misprints corrected, and a few words dropped where the card has no room.
+REFERENCE_EDITS = {
+    "4 Sergeant": [("About the Sergeant: during", "During"), ("2- 7- 4- 10", "2-7-4-10")],
+    "6 Captain": [("2 exhausted Soldier's,", "2 exhausted Soldiers,")],
+    "7 Bomb": [("Double damage: If", "Double damage: if")],
+    "8 Colonel": [
+        ("move 3 Infiltration spaces", "move 3 spaces"),
+        ("your Infiltration marker the remaining", "your marker the remaining"),
+        ("5 spaces on the next run along the numbered track.", "5 spaces."),
+    ],
+    "10 Marshal": [
+        ("points*,", "points,"),
+        ("their Infiltration marker", "their marker"),
+        ("*Remember excess", "Excess"),
+    ],
+    "4 Sergeant NL": [("Over de Sergeant: tijdens", "Tijdens")],
+    "6 Kapitein": [("gekozen kaart)", "gekozen kaart.)")],
+    "8 Kolonel": [("naar voren op de Infiltratiepunterteller.", "naar voren.")],
+    "1 Espion": [("l'avez", "l'ayez")],
+    "3 Démineur": [("l'avez", "l'ayez")],
+    "4 Sergent": [
+        ("À propos du sergent : pendant", "Pendant"),
+        ("n'importe où sur le champ de bataille.", "n'importe où."),
+        ("2- 7- 4- 4- 10", "2-7-4-10"),
+        ("renseignements, que ce soit en ne", "renseignements, en ne"),
+        ("aucunes informations", "aucune information"),
+    ],
+    "5 Lieutenant FR": [("aucun des points", "aucun point")],
+    "7 Bombe FR": [("aucun des points", "aucun point")],
+    "8 Colonel FR": [
+        ("votre tour d'infiltration de 3", "votre tour de 3"),
+        ("votre tour d'infiltration sur", "votre tour sur"),
+    ],
+    "9 Général": [("aucun des points", "aucun point")],
+    "10 Maréchal": [("*Souvenez-vous que les points", "*Les points")],
+    "4 Feldwebel": [("Feldweibel", "Feldwebel"), ("(mit eine ", "(mit einer ")],
+    "6 Kapitän": [("erschöpfter Soldaten, können Sie 1", "erschöpften Soldaten kann er 1")],
+    "7 Bombe DE": [("(von Dein Gegner)", "(des Gegners)")],
+    "8 Oberst": [
+        ("Der Spieler zieht seinen Infiltrationsturm", "Der Spieler zieht seinen Turm"),
+        ("kehrt sein Infiltrationsturm", "kehrt sein Turm"),
+        ("5 Felder auf dem Punktezähler vorwärts", "5 Felder vorwärts"),
+    ],
+}
+# the card's heading word -> (its language's key suffix above, where that language starts)
+LANGUAGE = {
+    "Als": (" NL", "SPIES & LIES: EEN STRATEGO-VERHAAL"),
+    "Si": (" FR", "SPIES & LIES :"),
+    "Wenn": (" DE", "SPIES & LIES: EINE STRATEGO-GESCHICHTE"),
+    "If": ("", "A STRATEGO STORY\n"),
+}
+
+
+def rules_ability(name: str, start: str) -> str:
+    """The rules' ability text of the soldier `name` ('1 Spy', '4 Feldwebel') in the part of the
+    rules text that begins at `start`, without its leading '...' (a line 'N Title<tab>... text',
+    or '- N Title ... text' in English, whose Bomb and Marshal go on over a second line)."""
+    rules = RULES_TEXT.read_text(encoding="utf-8").replace("**", "")
+    rules = rules.replace("<i>", "").replace("</i>", "")
+    starts = sorted(rules.index(s) for _, s in LANGUAGE.values())
+    begin = rules.index(start)
+    part = rules[begin : next((s for s in starts if s > begin), len(rules))]
+    lines = part.splitlines()
+    title = name.replace("Feldwebel", "Feldweibel")
+    for index, line in enumerate(lines):
+        found = re.match(rf"(- )?{re.escape(title)}\s*\.\.\. (.*)$", line)
+        if found:
+            body = found.group(2)
+            if found.group(1) and lines[index + 1][:1] in ("D", "*"):
+                body += " " + lines[index + 1]
+            return body[0].upper() + body[1:] if found.group(1) else body
+    raise AssertionError(f"{name} not found in the rules text")
+
+
+def test_reference_cards_are_the_rules_texts_with_the_documented_edits():
+    kit = {c.name: c for c in load_game(FOLDER).components}
+    checked = 0
+    for component in ("reference_low", "reference_high"):
+        for face in kit[component].faces:
+            language, start = LANGUAGE[face.data["heading"].split()[0]]
+            for i in range(1, 7 if component == "reference_low" else 5):
+                name, text = face.data[f"n{i}"], face.data[f"t{i}"]
+                expected = rules_ability(name, start)
+                edits = REFERENCE_EDITS.get(name + language, REFERENCE_EDITS.get(name, []))
+                for old, new in edits:
+                    assert old in expected, (name, old)
+                    expected = expected.replace(old, new)
+                assert text == expected, name
+                checked += 1
+    assert checked == 40
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_board_prints_in_two_tiles_joined_across_the_middle_space(paper):
+    """The seam of the glued board runs across the board (through the middle space), never along
+    the Double Agent track: two full-width tiles on A4 and on Letter."""
+    from pnp import layout
+    from pnp.layout import Settings
+
+    board = {c.name: c for c in load_game(FOLDER).components}["board"]
+    tiles = layout.tiles(board.width, board.height, Settings(paper=paper), board.overlap)
+    assert len(tiles) == 2
+    for tile in tiles:
+        assert (tile.region.x, round(tile.region.w, 3)) == (0, round(board.width, 3))
+    seam_top, seam_bottom = tiles[1].region.y, tiles[0].region.y + tiles[0].region.h
+    middle = (mm(45) + 5 * mm(290) / 11, mm(45) + 6 * mm(290) / 11)  # the middle space
+    assert middle[0] < seam_top < seam_bottom < middle[1]

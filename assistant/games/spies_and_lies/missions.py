@@ -226,17 +226,17 @@ def guess(state: Json, action: Json, turn: Turn) -> None:
     bomb = effects["bomb"]
     effects["bomb"] = False
     why_retreat = None
+    if counted is not None:
+        turn.note(counted)
     if bomb:
         why_retreat = f"{side}'s Bomb"
         if correct:
             state["sides"][side]["double_damage"] = True
-            turn.note(f"double damage: {enemy} exhausts two soldiers next day")
+            turn.note(f"{side}'s Bomb: double damage, {enemy} exhausts two soldiers next day")
     elif effects["spy"] and rank == 10:
         why_retreat = f"{side}'s Spy finds the Marshal"
     elif effects["miner"] and rank == 7:
         why_retreat = f"{side}'s Miner finds the Bomb"
-    if counted is not None:
-        turn.note(counted)
     if correct:
         bonus = effects["scout"] and (
             counted is None or house["scout_bonus_on_counted_identifications"]

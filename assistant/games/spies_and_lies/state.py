@@ -118,7 +118,9 @@ def move_agent(state: Json, side: str, spaces: int, turn: Turn) -> None:
         turn.note(f"the Double Agent takes {other(side)}'s flag")
         state["claim"] = side
     elif moved:
-        where = "on the wall" if pos * step == wall else f"now {describe_agent(pos, turn.data)}"
+        where = f"now {describe_agent(pos, turn.data)}"
+        if pos * step == wall:
+            where = "stops on the wall" if moved < spaces else "on the wall"
         turn.note(f"the Double Agent moves {moved} toward {other(side)}'s fort ({where})")
     else:
         turn.note("the Double Agent stays on the wall")
@@ -143,7 +145,8 @@ def gain(state: Json, side: str, points: int, turn: Turn, *, rollover: bool = Fa
     while pos >= top:
         pos = pos - top if rollover else 0
         state["infiltration"][side] = 0
-        turn.note(f"{side} reaches {top}: back to 0")
+        carried = f", {pos} carried over (the Colonel)" if pos else ""
+        turn.note(f"{side} reaches {top}: back to 0{carried}")
         move_agent(state, side, state["day"], turn)
         if state["claim"] is not None:
             break
