@@ -21,6 +21,7 @@ from deaddrop.errors import InputError
 
 APPLICATION = "deaddrop"
 BUSY_TIMEOUT_S = 10.0
+MARKS = ("application_id", "user_version")  # set by other applications, never by us
 
 # Event status: "live" (in the history; it may also carry a void reason), "undone" (on the redo
 # stack), "dropped" (undone, then a new action cleared the redo stack: kept, never shown).
@@ -97,6 +98,13 @@ class Store:
         try:
             with self._guard():
                 version = self._check()
+                if version == 0 and not create and not self._names():
+                    # An empty file (or an SQLite file without tables): read it as an empty
+                    # database without writing to it; only a command that creates makes it ours.
+                    self.db.close()
+                    self.db = sqlite3.connect(":memory:", isolation_level=None)
+                    self._migrate(0)
+                    return
                 if self.db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                     self.db.execute("PRAGMA journal_mode=WAL")
                 self.db.execute("PRAGMA synchronous=NORMAL")
@@ -122,8 +130,14 @@ class Store:
 
     def _check(self) -> int:
         """The schema version, or an InputError when the file is not (yet) ours."""
-        names = [r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        names = self._names()
         if not names:
+            marks = [self.db.execute(f"PRAGMA {m}").fetchone()[0] for m in MARKS]
+            if any(marks):
+                raise InputError(
+                    f"{self.path}: not a Dead Drop database (another application marked it: "
+                    f"application_id {marks[0]}, user_version {marks[1]})"
+                )
             return 0
         if "deaddrop_meta" not in names:
             shown = ", ".join(sorted(names)[:5])
@@ -139,16 +153,18 @@ class Store:
                 raise InputError(f"{self.path}: damaged Dead Drop database (no '{table}' table)")
         return version
 
+    def _names(self) -> list[str]:
+        return [r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+
     def _version(self) -> int:
-        names = [r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
-        if "deaddrop_meta" not in names:
+        if "deaddrop_meta" not in self._names():
             return 0
         row = self.db.execute(
             "SELECT value FROM deaddrop_meta WHERE key='schema_version'"
         ).fetchone()
         try:
-            return int(row[0]) if row else 0
-        except ValueError:
+            return int(row[0])
+        except (TypeError, ValueError):
             raise InputError(
                 f"{self.path}: damaged Dead Drop database (bad schema version)"
             ) from None
@@ -226,7 +242,22 @@ class Store:
                 "SELECT id, name, game, options, created, used FROM tables"
                 " ORDER BY used DESC, id DESC"
             ).fetchall()
-        return [TableRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5]) for r in rows]
+        return [self._table_row(r) for r in rows]
+
+    def _table_row(self, r: tuple[Any, ...]) -> TableRow:
+        options = self._decode(r[3], f"table '{r[1]}': options")
+        if not isinstance(options, dict) or not isinstance(r[1], str) or not isinstance(r[2], str):
+            raise InputError(f"{self.path}: damaged Dead Drop database (table id {r[0]})")
+        return TableRow(r[0], r[1], r[2], options, r[4], r[5])
+
+    def _decode(self, text: Any, what: str) -> Any:
+        """A stored JSON value, or an InputError naming the damaged row (exit 2)."""
+        try:
+            return json.loads(text)
+        except (TypeError, ValueError):
+            raise InputError(
+                f"{self.path}: damaged Dead Drop database ({what} is not valid JSON)"
+            ) from None
 
     def find(self, name: str | None) -> TableRow | None:
         """The table called `name` (the most recently used one when None), or None."""
@@ -237,7 +268,7 @@ class Store:
             else:
                 query = "SELECT id, name, game, options, created, used FROM tables WHERE name=?"
                 row = self.db.execute(query, (name,)).fetchone()
-        return TableRow(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5]) if row else None
+        return self._table_row(row) if row else None
 
     def create_table(self, name: str, game: str, options: dict[str, Any], created: str) -> None:
         """Add a table (inside a write transaction); it becomes the most recently used."""
@@ -273,7 +304,16 @@ class Store:
                 " WHERE table_id=? AND status!='dropped' ORDER BY id",
                 (table_id,),
             ).fetchall()
-        return [EventRow(r[0], json.loads(r[1]), *r[2:]) for r in rows]
+        out = []
+        for r in rows:
+            action = self._decode(r[1], f"event id {r[0]}: action")
+            if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+                raise InputError(
+                    f"{self.path}: damaged Dead Drop database (event id {r[0]}: the action "
+                    "is not a mapping with a type)"
+                )
+            out.append(EventRow(r[0], action, *r[2:]))
+        return out
 
     def append(
         self,

@@ -147,3 +147,77 @@ def test_replay_of_another_game_is_exit_2(cli, tmp_path):
     result = cli("table", "replay", "spy", str(path))
     assert result.exit_code == 2
     assert result.stderr == f"deaddrop: {path}: game: 'tally' is not 'spy'\n"
+
+
+PNG = (
+    b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x02\x00\x00\x00"
+    b"\x90wS\xde\x00\x00\x00\x0cIDATx\x9cc```\x00\x00\x00\x04\x00\x01\xf6\x178U\x00\x00\x00"
+    b"\x00IEND\xaeB`\x82"
+)
+
+
+@pytest.mark.parametrize("args", COMMANDS)
+def test_a_picture_is_not_a_database(cli, db, digest, args):
+    db.write_bytes(PNG)
+    before = digest(db.parent)
+    result = cli("table", *args)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"deaddrop: {db}: not a usable Dead Drop database (file is not a database)\n"
+    )
+    assert digest(db.parent) == before
+
+
+@pytest.mark.parametrize("args", [["list"], ["show"], ["show", "x"], ["log"], ["export"]])
+def test_reading_an_empty_file_leaves_it_empty(cli, db, digest, args):
+    db.write_bytes(b"")
+    before = digest(db.parent)
+    result = cli("table", *args)
+    assert result.exit_code in (0, 2), result.output
+    assert "Traceback" not in result.output
+    assert digest(db.parent) == before
+
+
+@pytest.mark.parametrize("args", COMMANDS)
+def test_an_empty_database_of_another_application_is_left_alone(cli, db, digest, args):
+    con = sqlite3.connect(db)
+    con.execute("PRAGMA user_version=7")
+    con.commit()
+    con.close()
+    before = digest(db.parent)
+    result = cli("table", *args)
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"deaddrop: {db}: not a Dead Drop database (another application marked it: "
+        "application_id 0, user_version 7)\n"
+    )
+    assert digest(db.parent) == before
+
+
+DAMAGED_ROWS = [
+    ("UPDATE events SET action='{not json' WHERE id=2", "event id 2: action is not valid JSON"),
+    (
+        "UPDATE events SET action='[1, 2]' WHERE id=2",
+        "event id 2: the action is not a mapping with a type",
+    ),
+    ("UPDATE tables SET options='{' WHERE name='t'", "table 't': options is not valid JSON"),
+    ("UPDATE tables SET options='[]' WHERE name='t'", "table id 1"),
+]
+
+
+@pytest.mark.parametrize(("sql", "message"), DAMAGED_ROWS)
+def test_a_damaged_row_is_exit_2_and_changes_nothing(cli, db, digest, sql, message):
+    cli("table", "new", "tally", "--name", "t")
+    cli("table", "do", "add", "player=red", "n=1")
+    cli("table", "do", "add", "player=blue", "n=2")
+    con = sqlite3.connect(db)
+    con.execute(sql)
+    con.commit()
+    con.close()
+    before = digest(db.parent)
+    reading = [a for a in COMMANDS if a[0] not in ("new", "delete")]  # new reads no events
+    for args in reading + [["redo"], ["void", "1", "--why", "x"], ["list", "--json"]]:
+        result = cli("table", *args)
+        assert (result.exit_code, result.stdout) == (2, ""), args
+        assert result.stderr == f"deaddrop: {db}: damaged Dead Drop database ({message})\n", args
+    assert digest(db.parent) == before
