@@ -41,6 +41,19 @@ class PageRange:
     items: tuple[str, ...]  # "Agent cards ×5", in print order
 
 
+def _turn_over(s: Settings) -> str:
+    """How a cut piece relates to its back (pnp.layout.piece_flip), for the guide."""
+    upside = (
+        "The backs stand upside down on the back pages on purpose (short-edge flip). "
+        if s.flip == "short"
+        else ""
+    )
+    return (
+        upside
+        + "A cut piece turned over sideways, like the page of a book, shows its back upright."
+    )
+
+
 def flip_words(settings: Settings) -> str:
     return "flip on long edge" if settings.flip == "long" else "flip on short edge"
 
@@ -107,8 +120,10 @@ def _guide_text(
         "Fronts are on odd pages, their backs on the even page right after. Pieces with no "
         "back leave their place blank on the back page; a back page with nothing on it is "
         "blank on purpose: keep it, so the fronts and backs that follow stay paired.",
+        _turn_over(s) if any(e.has_back for e in entries) else "",
     ):
-        flow.para("• " + line, 9.5)
+        if line:
+            flow.para("• " + line, 9.5)
     if notes:
         flow.para("• " + notes, 9.5)
     flow.y += 4 * flow.scale

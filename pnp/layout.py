@@ -10,8 +10,11 @@
   (pnp.packing) they stop MARK_CLEAR / 2 short of the middle of the gap between the two.
 - As many per page as fit, upright or turned a quarter (the turn that fits more wins; ties upright).
 - Backs go on the next page at the mirrored place: flipping the sheet on its long edge mirrors x,
-  on its short edge mirrors y; the back art is turned so that it reads upright when the piece is
-  turned over the same way. `back_offset` (mm from --back-offset, in points here) shifts the backs.
+  on its short edge mirrors y. The back art is drawn so that a cut piece turned over sideways
+  (on its own vertical axis, like the page of a book) shows its back upright, whatever the flip
+  edge and whether the piece is turned on the page: the printed piece does not depend on the
+  printer's duplex setting (on short-edge back pages the backs therefore stand upside down).
+  `back_offset` (mm from --back-offset, in points here) shifts the backs.
 - A board larger than the printable area (split: true) is cut into equal tiles overlapping by
   `overlap`, labelled A1, B1, ... (column letter, row number).
 """
@@ -163,9 +166,16 @@ def page_flip(settings: Settings) -> Affine:
     return mirror_x(w) if settings.flip == "long" else mirror_y(h)
 
 
+def piece_flip(width: float) -> Affine:
+    """Back-art frame -> front frame of a piece: turned over on its vertical axis."""
+    return mirror_x(width)
+
+
 def back_transform(front: Affine, width: float, height: float, settings: Settings) -> Affine:
-    """Back-art frame -> back page, for a piece whose front is drawn through `front`."""
-    piece = mirror_x(width) if settings.flip == "long" else mirror_y(height)
+    """Back-art frame -> back page, for a piece whose front is drawn through `front`. The back
+    is behind its front as a piece turned over on its own vertical axis, like a page of a book,
+    whatever the flip edge and whether or not the piece is turned on the page."""
+    piece = piece_flip(width)
     dx, dy = settings.back_offset
     return piece.then(front).then(page_flip(settings)).then(translate(dx, dy))
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from deaddrop.errors import InputError
 from pnp import layout, ops
 from pnp.components import cut_line, face_ops
-from pnp.geometry import mirror_x, mirror_y, outset, rotate, translate, union
+from pnp.geometry import outset, rotate, translate, union
 from pnp.layout import MARK_GAP, MARK_MAX, Settings
 from pnp.model import Box, Component
 from pnp.textfit import text_width
@@ -160,7 +160,7 @@ def _impose_board(component: Component, settings: Settings, duplex: bool) -> Imp
     pages: list[ops.Page] = []
     front_art = face_ops(component, 0, back=False)
     back_art = face_ops(component, 0, back=True) if component.back is not None else ()
-    piece = mirror_x(w) if settings.flip == "long" else mirror_y(h)
+    piece = layout.piece_flip(w)
     for tile in tiles:
         trims = [tile.slot.box]
         art = (*front_art, *_glue_marks(tile, overlap))

@@ -78,3 +78,17 @@ def test_a_kit_that_cannot_be_laid_out_writes_nothing(parts, tmp_path):
     with pytest.raises(InputError, match="huge: 300x300 mm does not fit"):
         build_kits([kit], tmp_path, Settings())
     assert list(tmp_path.rglob("*")) == []
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_guide_says_how_a_piece_turns_over_and_why_short_edge_backs_stand_upside_down(parts, flip):
+    def words(kit) -> str:
+        plan = plan_kit(kit, Settings(flip=flip))
+        page = plan.document.pages[0]
+        return " ".join(op.text for op in _flat(page.ops) if isinstance(op, ops.Text))
+
+    text = words(parts.kit())
+    assert "turned over sideways, like the page of a book, shows its back upright" in text
+    assert ("upside down on the back pages on purpose" in text) == (flip == "short")
+    no_backs = replace(parts.kit(), components=(parts.counter(),))
+    assert "turned over sideways" not in words(no_backs)  # no backs: nothing to say

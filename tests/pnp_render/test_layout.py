@@ -88,10 +88,11 @@ def test_backs_land_on_the_mirror_of_their_fronts(w, h, paper, flip, offset):
         got = t.map_box(Box(0, 0, w, h))
         for a, b in zip(vars(got).values(), vars(expected).values(), strict=True):
             assert math.isclose(a, b, abs_tol=1e-6)
-        # each corner of the back art sits behind the corner of the front it belongs to:
-        # the front's top-left corner is behind the back's top-right (long) / bottom-left (short)
+        # each corner of the back art sits behind the corner of the front it belongs to: the
+        # piece turns over on its own vertical axis whatever the flip edge and turn, so the
+        # front's top-left corner is always behind the back's top-right
         front_tl = slot.transform().apply(0, 0)
-        behind = (w, 0) if flip == "long" else (0, h)
+        behind = (w, 0)
         bx, by = t.apply(*behind)
         fx, fy = (
             (page_w - front_tl[0], front_tl[1])

@@ -176,9 +176,10 @@ def test_every_back_lies_at_the_mirrored_place_of_its_front(specs, paper, flip, 
                 want = Box(f.x + offset[0], page_h - f.y - f.h + offset[1], f.w, f.h)
             for x, y in zip(vars(got).values(), vars(want).values(), strict=True):
                 assert math.isclose(x, y, abs_tol=1e-6)
-            # the back art's corner behind the front's top-left corner
+            # the back art's top-right corner is behind the front's top-left corner: the piece
+            # turns over on its own vertical axis, whatever the flip edge
             fx, fy = g.transform.apply(0, 0)
-            bx, by = b.transform.apply(*((c.width, 0) if flip == "long" else (0, c.height)))
+            bx, by = b.transform.apply(c.width, 0)
             mx, my = (page_w - fx, fy) if flip == "long" else (fx, page_h - fy)
             assert math.isclose(bx, mx + offset[0], abs_tol=1e-6)
             assert math.isclose(by, my + offset[1], abs_tol=1e-6)

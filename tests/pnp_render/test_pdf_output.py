@@ -124,8 +124,9 @@ def test_each_front_has_its_back_behind_it(built, paper, flip):
         middle = fy + drop  # PDF y is up: the card's middle is above the baseline
         if flip == "long":  # x mirrored about the page's vertical axis, y unchanged
             ex, ey = w - fx, fy
-        else:  # y mirrored about the page's horizontal axis; the marker keeps its drop
-            ex, ey = fx, (h - middle) - drop
+        else:  # y mirrored about the page's horizontal axis, and the back art turned half
+            # round (the piece turns over on its own vertical axis): the baseline is above
+            ex, ey = fx, (h - middle) + drop
         # PDF y is up: a back offset of dy (down) is -dy in PDF coordinates
         assert abs(bx - (ex + dx)) < 0.05, (name, bx, ex + dx)
         assert abs(by - (ey - dy)) < 0.05, (name, by, ey - dy)
