@@ -34,6 +34,7 @@ class HistoryFile:
     options: dict[str, Any]
     events: list[Entry] = field(default_factory=list)
     name: str | None = None
+    lines: dict[str, int] = field(default_factory=dict, compare=False)  # "game", "options"
 
 
 def read_history(path: str | Path) -> HistoryFile:
@@ -109,7 +110,8 @@ def parse_history(text: str, file: str) -> HistoryFile:
                 entries.append(entry)
     if errors:
         raise InputError("\n".join(errors))
-    return HistoryFile(game, dict(options), entries, name)
+    lines = {key: _at(nodes, key, node).start_mark.line + 1 for key in ("game", "options")}
+    return HistoryFile(game, dict(options), entries, name, lines)
 
 
 def _children(node: yaml.Node) -> dict[Any, tuple[yaml.Node, yaml.Node]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from assistant.games import load_game
-from assistant.history import ReplayRefused, replay, resolve_options
+from assistant.history import ReplayRefused, initial_state, replay, resolve_options
 from assistant.history_file import HistoryFile, dump_history, read_history
 from assistant.table import Outcome, check_name, entry_of, load, now, opened, touch_if_named
 from deaddrop.errors import InputError, Refused
@@ -22,9 +22,22 @@ def export(db: Path, name: str | None) -> str:
 
 
 def _checked(history: HistoryFile, file: str):
-    """The game, its resolved options and the final state; Refused names the event that fails."""
-    game = load_game(history.game)
-    options = resolve_options(game, history.options)
+    """The game, its resolved options and the final state; Refused names the event that fails.
+    Every error names the file and the line (of `game:`, `options:` or the event)."""
+
+    def where(key: str) -> str:
+        line = history.lines.get(key)
+        return f"{file}:{line}: {key}" if line else f"{file}: {key}"
+
+    try:
+        game = load_game(history.game)
+    except InputError as error:
+        raise InputError(f"{where('game')}: {error.message}") from None
+    try:
+        options = resolve_options(game, history.options)
+        initial_state(game, options)
+    except (InputError, Refused) as error:
+        raise type(error)(f"{where('options')}: {error.message}") from None
     try:
         state = replay(game, options, history.events)
     except ReplayRefused as error:
@@ -59,6 +72,8 @@ def replay_file(game_name: str, path: Path) -> Outcome:
     """Replay an exported history in memory (no database) and give the final state."""
     history = read_history(path)
     if history.game != game_name:
-        raise InputError(f"{path}: game: '{history.game}' is not '{game_name}'")
+        line = history.lines.get("game")
+        where = f"{path}:{line}" if line else str(path)
+        raise InputError(f"{where}: game: '{history.game}' is not '{game_name}'")
     game, _, state = _checked(history, str(path))
     return Outcome(history.name or "", game, state, len(history.events))

@@ -95,8 +95,15 @@ MALFORMED = [
         "t.yaml:4: events[0].who: unknown key (one of: action, by, force, void, time)",
     ),
     ("game: tally\ncolour: red\nevents: []\n", "t.yaml:2: colour: unknown key"),
-    ("game: nope\nevents: []\n", "unknown game 'nope' (known: "),
-    ("game: tally\noptions: {size: 3}\nevents: []\n", "unknown option 'size' for tally"),
+    ("game: nope\nevents: []\n", "t.yaml:1: game: unknown game 'nope' (known: "),
+    (
+        "game: tally\noptions: {size: 3}\nevents: []\n",
+        "t.yaml:2: options: unknown option 'size' for tally (known: dice, max, players, start)\n",
+    ),
+    (
+        "game: tally\noptions: {players: [red, red]}\nevents: []\n",
+        "t.yaml:2: options: option players: expected a list of distinct names, got ['red', 'red']",
+    ),
 ]
 
 
@@ -141,12 +148,24 @@ def test_import_of_a_refused_history_is_exit_1_and_changes_nothing(cli, db, dige
     )
 
 
+def test_import_whose_setup_is_refused_is_exit_1_and_names_the_options(cli, db, tmp_path):
+    path = tmp_path / "h.yaml"
+    path.write_text("game: tally\nname: x\noptions:\n  start: 9\n  max: 5\nevents: []\n")
+    for args in (["import", str(path)], ["replay", "tally", str(path)]):
+        result = cli("table", *args)
+        assert (result.exit_code, result.stdout) == (1, "")
+        assert result.stderr == (
+            f"deaddrop: {path}:4: options: refused: ceiling: start 9 is above the maximum 5\n"
+        )
+    assert not db.exists()
+
+
 def test_replay_of_another_game_is_exit_2(cli, tmp_path):
     path = tmp_path / "h.yaml"
     path.write_text("game: tally\nevents: []\n")
     result = cli("table", "replay", "spy", str(path))
     assert result.exit_code == 2
-    assert result.stderr == f"deaddrop: {path}: game: 'tally' is not 'spy'\n"
+    assert result.stderr == f"deaddrop: {path}:1: game: 'tally' is not 'spy'\n"
 
 
 PNG = (
