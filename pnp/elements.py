@@ -18,6 +18,7 @@ from pnp.values import BAD, COLOUR, Ctx, fields_in, fill, join, type_name
 from pnp.yaml_lines import Y, did_you_mean, display_path
 
 MIN_CELL = mm(1.0)  # the smallest grid cell or track box that can be drawn and seen
+QUARTER_TURNS = (0.0, 90.0, 180.0, 270.0)  # text turns: fitted upright or on its side
 
 
 @dataclass
@@ -178,6 +179,13 @@ def _text(scope: Scope, m: dict[str, Y], path: str) -> Text:
     box = _box(scope, m.get("box"), join(path, "box"))
     style = _style(scope, m, "style", path, overrides=True)
     rotate = ctx.number(m["rotate"], join(path, "rotate")) if "rotate" in m else 0.0
+    if rotate is not BAD and rotate not in QUARTER_TURNS:
+        rotate = ctx.err(
+            m["rotate"].line,
+            join(path, "rotate"),
+            f"{m['rotate'].raw} is not a quarter turn",
+            "expected 0, 90, 180 or 270 degrees",
+        )
     fields_ok = text is not BAD and _fields_ok(scope, text, m["text"].line, join(path, "text"))
     if BAD in (text, box, style, rotate) or not fields_ok:
         return BAD

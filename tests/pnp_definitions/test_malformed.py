@@ -399,6 +399,26 @@ CASES = {
             " 'Ŋ' (U+014A), '♞' (U+265E) (expected Latin-1 and accented Latin letters)",
         ],
     ),
+    "text turned by other than a quarter turn": (
+        {
+            "cards.yaml": """\
+            components:
+              cards:
+                kind: card
+                size: [63mm, 88mm]
+                front:
+                  - {text: Upright, box: safe, style: body, rotate: 90}
+                  - {text: Aslant, box: safe, style: body, rotate: 45}
+                  - {text: Back, box: safe, style: body, rotate: -90}
+            """
+        },
+        [
+            f"{F}:7: components.cards.front[1].rotate: 45 is not a quarter turn"
+            " (expected 0, 90, 180 or 270 degrees)",
+            f"{F}:8: components.cards.front[2].rotate: -90 is not a quarter turn"
+            " (expected 0, 90, 180 or 270 degrees)",
+        ],
+    ),
     "a .yml file is not read": (
         {"cards.yml": "components: {}\n"},
         ["bad/cards.yml: not read (expected the extension .yaml)"],

@@ -116,6 +116,15 @@ BAD = {
         "components": {"a": {"kind": "card", "size": [63, "88mm"], "front": []}}
     },
     "bad colour": {"styles": {"s": {"color": "red"}}},
+    "text turned by 45 degrees": {
+        "components": {
+            "a": {
+                "kind": "card",
+                "size": ["63mm", "88mm"],
+                "front": [{"text": "x", "box": "full", "rotate": 45}],
+            }
+        }
+    },
     "unknown element": {
         "components": {"a": {"kind": "card", "size": ["1mm", "1mm"], "front": [{"txt": "x"}]}}
     },
