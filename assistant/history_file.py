@@ -24,6 +24,7 @@ from deaddrop.errors import InputError, located
 
 TOP_KEYS = ("game", "name", "options", "events")
 EVENT_KEYS = ("action", "by", "force", "void", "time")
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: 10x faster
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ def read_history(path: str | Path) -> HistoryFile:
 
 def parse_history(text: str, file: str) -> HistoryFile:
     """Parse export text; `file` names it in messages."""
-    loader = yaml.SafeLoader(text)
+    loader = LOADER(text)
     try:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None

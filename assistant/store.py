@@ -324,13 +324,16 @@ class Store:
         who: str | None = None,
         force: str | None = None,
         void: str | None = None,
+        new_table: bool = False,
     ) -> None:
-        """Add an event at the end; undone events (the redo stack) become dropped."""
+        """Add an event at the end; undone events (the redo stack) become dropped. `new_table`:
+        the table was just made (an import), so it has no redo stack to clear."""
         with self._guard():
-            self.db.execute(
-                "UPDATE events SET status='dropped' WHERE table_id=? AND status='undone'",
-                (table_id,),
-            )
+            if not new_table:
+                self.db.execute(
+                    "UPDATE events SET status='dropped' WHERE table_id=? AND status='undone'",
+                    (table_id,),
+                )
             self.db.execute(
                 "INSERT INTO events (table_id, action, time, who, force, void)"
                 " VALUES (?, ?, ?, ?, ?, ?)",

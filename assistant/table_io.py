@@ -63,6 +63,7 @@ def import_file(db: Path, path: Path, name: str | None) -> Outcome:
                 who=entry.by,
                 force=entry.force,
                 void=entry.void,
+                new_table=True,
             )
     text = f"imported {len(history.events)} events into table '{name}'"
     return Outcome(name, game, state, len(history.events), text)
