@@ -198,7 +198,7 @@ def _check_chains(shared: _Shared) -> None:
                     spec.line or line,
                     join(where, "extends"),
                     problem.split(" (")[0],
-                    did_you_mean(parent, named),
+                    did_you_mean(parent, named, noun),
                 )
             elif problem.startswith(f"circular extends: {name} ->"):
                 cycle = frozenset(problem.removeprefix("circular extends: ").split(" -> "))

@@ -98,7 +98,7 @@ def _known(
     if name in named:
         return True
     where = path if isinstance(node.value, str) else join(path, "extends")
-    scope.ctx.err(node.line, where, f"unknown {noun} '{name}'", did_you_mean(name, named))
+    scope.ctx.err(node.line, where, f"unknown {noun} '{name}'", did_you_mean(name, named, noun))
     return False
 
 

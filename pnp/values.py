@@ -95,7 +95,7 @@ def chain_problem(name: str, named: Mapping[str, _Extends], noun: str) -> str | 
             return "circular extends: " + " -> ".join([*seen[seen.index(parent) :], parent])
         seen.append(parent)
         current = parent
-    return f"unknown {noun} '{current}' ({did_you_mean(current, named)})"
+    return f"unknown {noun} '{current}' ({did_you_mean(current, named, noun)})"
 
 
 @dataclass

@@ -8,6 +8,7 @@ duplicate keys are reported instead of silently overwritten. Problems are collec
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -68,13 +69,21 @@ class Problems:
         return "\n".join(message for _, _, message in ordered)
 
 
-def did_you_mean(word: str, choices: list[str] | tuple[str, ...] | set[str]) -> str:
-    """`did you mean 'x'?` for the closest choice, else `expected one of: a, b`."""
+NAMED = {"box": "boxes", "style": "styles"}  # names a game defines, and where
+
+
+def did_you_mean(word: str, choices: Iterable[str], noun: str | None = None) -> str:
+    """`did you mean 'x'?` for the closest choice, else `expected one of: a, b`; with no choice
+    at all, where a `noun` (box, style) would be defined, else that no field belongs here."""
     options = sorted(choices)
     close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
     if close:
         return f"did you mean '{close[0]}'?"
-    return "expected one of: " + ", ".join(options) if options else "expected no fields here"
+    if options:
+        return "expected one of: " + ", ".join(options)
+    if noun in NAMED:
+        return f"no {NAMED[noun]} are defined: expected one under '{NAMED[noun]}:' in game.yaml"
+    return "expected no fields here"
 
 
 _CONSTRUCTOR = yaml.SafeLoader("")

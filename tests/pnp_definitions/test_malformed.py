@@ -399,6 +399,26 @@ CASES = {
             " 'Ŋ' (U+014A), '♞' (U+265E) (expected Latin-1 and accented Latin letters)",
         ],
     ),
+    "box and style names in a game that defines none (the README's card on its own)": (
+        {
+            "game.yaml": "game: bad\n",
+            "cards.yaml": """\
+            components:
+              agents:
+                kind: card
+                size: [63mm, 88mm]
+                front:
+                  - rect: full
+                  - {text: Hi, box: {x: 4mm, y: 4mm, w: 55mm, h: 10mm}, style: title}
+            """,
+        },
+        [
+            f"{F}:6: components.agents.front[0].rect: unknown box 'full'"
+            " (no boxes are defined: expected one under 'boxes:' in game.yaml)",
+            f"{F}:7: components.agents.front[1].style: unknown style 'title'"
+            " (no styles are defined: expected one under 'styles:' in game.yaml)",
+        ],
+    ),
     "text turned by other than a quarter turn": (
         {
             "cards.yaml": """\
