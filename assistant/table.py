@@ -143,23 +143,35 @@ class Loaded:
     state: Json
     initial: Json
     steps: list[Step]  # one per live event, with the states around it (for the log)
+    broken: ReplayRefused | None = None  # the live event that no longer applies (repair mode)
 
     @property
     def live(self) -> list[EventRow]:
         return [e for e in self.events if e.status == LIVE]
 
 
-def load(store: Store, name: str | None) -> Loaded:
-    """Read a table and replay its live events."""
+def load(store: Store, name: str | None, *, repair: bool = False) -> Loaded:
+    """Read a table and replay its live events. When an event no longer applies (the game's
+    rules changed since it was entered) this is an InputError, unless `repair`: then the table
+    is replayed up to that event and `broken` says which (log, export, undo and void use it)."""
     row = find_table(store, name)
     game = load_game(row.game)
     events = store.events(row.id)
     initial = initial_state(game, row.options)
+    entries = [entry_of(e) for e in events if e.status == LIVE]
+    broken = None
     try:
-        done = steps(game, initial, [entry_of(e) for e in events if e.status == LIVE])
+        done = steps(game, initial, entries)
     except ReplayRefused as error:
-        raise InputError(f"table '{row.name}' no longer replays ({error.message})") from None
-    return Loaded(row, game, events, done[-1].after if done else initial, initial, done)
+        if not repair:
+            raise InputError(
+                f"table '{row.name}' no longer replays: {error.message} (see `deaddrop table "
+                f"log`; repair it with `deaddrop table void {error.number} --why TEXT`)"
+            ) from None
+        broken = error
+        done = steps(game, initial, entries[: error.number - 1])
+    state = done[-1].after if done else initial
+    return Loaded(row, game, events, state, initial, done, broken)
 
 
 def new(db: Path, game_name: str, name: str | None, options: dict[str, Any]) -> Outcome:
@@ -228,15 +240,21 @@ def log(db: Path, name: str | None) -> list[LogLine]:
     """The numbered log: live events (voided ones marked), then undone ones."""
     with opened(db) as store:
         with store.read():
-            table = load(store, name)
+            table = load(store, name, repair=True)
         touch_if_named(store, name, table.row)
-    applied = {event.id: step for event, step in zip(table.live, table.steps, strict=True)}
+    applied = {event.id: step for event, step in zip(table.live, table.steps, strict=False)}
+    broken = table.broken
     lines = []
     for number, event in enumerate(table.events, start=1):
         if event.status == UNDONE:
             status, text = "undone", f"[undone] {_shown(table.game, event.action)}"
         elif event.void is not None:
             status, text = "void", f"[void: {event.void}] {_shown(table.game, event.action)}"
+        elif broken is not None and number == broken.number:
+            status = "live"
+            text = f"[no longer applies: {broken.refusal}] {_shown(table.game, event.action)}"
+        elif event.id not in applied:
+            status, text = "live", f"[not replayed] {_shown(table.game, event.action)}"
         else:
             step = applied[event.id]
             status, text = "live", _describe(table.game, event.action, step.before, step.after)
@@ -290,13 +308,20 @@ def do(
 def undo(db: Path, name: str | None) -> Outcome:
     """Mark the last live event undone (it goes on the redo stack)."""
     with opened(db) as store, store.write():
-        table = load(store, name)
+        table = load(store, name, repair=True)
         live = table.live
         if not live:
             raise Refused(f"nothing to undo at table '{table.row.name}'")
+        if table.broken is not None and table.broken.number < len(live):
+            raise Refused(
+                f"cannot undo {len(live)}: event {table.broken.number} would still not apply "
+                f"({table.broken.refusal}); void it: deaddrop table void {table.broken.number} "
+                "--why TEXT"
+            )
         store.set_status(live[-1].id, UNDONE)
         store.touch(table.row.name)
-        state = table.steps[-1].before  # the state before the undone event
+        # the state before the undone event (when it was the broken one: the replay up to it)
+        state = table.state if table.broken is not None else table.steps[-1].before
     return Outcome(
         table.row.name,
         table.game,
@@ -338,7 +363,7 @@ def void(db: Path, name: str | None, number: int, why: str) -> Outcome:
     if not why.strip():
         raise InputError("void needs a reason (--why TEXT)")
     with opened(db) as store, store.write():
-        table = load(store, name)
+        table = load(store, name, repair=True)
         if not 1 <= number <= len(table.events):
             raise InputError(
                 f"no event {number} at table '{table.row.name}' (events: 1-{len(table.events)})"
@@ -363,14 +388,10 @@ def void(db: Path, name: str | None, number: int, why: str) -> Outcome:
         store.set_void(event.id, why)
         store.touch(table.row.name)
     changes = differences(table.game.view(table.state), table.game.view(state))
-    return Outcome(
-        table.row.name,
-        table.game,
-        state,
-        number,
-        f"voided {number}: {_shown(table.game, event.action)} ({why})",
-        changes,
-    )
+    text = f"voided {number}: {_shown(table.game, event.action)} ({why})"
+    if table.broken is not None:  # the changes are from the replay up to the broken event
+        text += f"; the table replays again (event {table.broken.number} no longer applied)"
+    return Outcome(table.row.name, table.game, state, number, text, changes)
 
 
 def _final(table: Loaded, entries: list[Entry]) -> Json:
