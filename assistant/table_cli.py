@@ -97,7 +97,8 @@ def list_(
     width = max((len(r["name"]) for r in rows), default=0)
     for row in rows:
         mark = "*" if row["current"] else " "
-        typer.echo(f"{mark} {row['name']:<{width}}  {row['game']}  {row['events']} events")
+        events = f"{row['events']} event" + ("" if row["events"] == 1 else "s")
+        typer.echo(f"{mark} {row['name']:<{width}}  {row['game']}  {events}")
 
 
 @app.command()
@@ -129,6 +130,8 @@ def log(
     if as_json:
         _print_json([line.as_json() for line in lines])
         return
+    if not lines:
+        typer.echo("no events yet")
     for line in lines:
         typer.echo(str(line))
 
@@ -156,7 +159,11 @@ def do_(
     if "type" in fields:
         raise _input_error("value 'type=...': the action type is the first argument")
     outcome = core.do(_db(ctx), name, {"type": kind, **fields}, by=by, force=force)
-    _print(outcome, as_json, render=True)
+    if not as_json:  # numbered as in the log, so that `void N` can name it
+        typer.echo(f"{outcome.number}. {outcome.text}")
+        typer.echo(outcome.game.render(outcome.state))
+        return
+    _print(outcome, as_json)
 
 
 def _input_error(message: str) -> Exception:

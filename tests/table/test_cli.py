@@ -14,7 +14,7 @@ def test_new_do_show_log(cli):
     )
     result = cli("table", "do", "add", "player=red", "n=3", "--by", "alice")
     assert result.exit_code == 0
-    assert result.stdout == "red adds 3 (now 3)\nred      3\nblue     0\n(maximum 20)\n"
+    assert result.stdout == "1. red adds 3 (now 3)\nred      3\nblue     0\n(maximum 20)\n"
     cli("table", "do", "roll", "player=blue", "dice=[6,2]")
     result = cli("table", "show", "--json")
     assert json.loads(result.stdout) == {
@@ -122,7 +122,7 @@ def test_name_defaults_to_most_recently_used(cli):
         ("b", 1, True),
         ("a", 2, False),
     ]  # `show b` made b the most recently used
-    assert cli("table", "list").stdout == "* b  tally  1 events\n  a  tally  2 events\n"
+    assert cli("table", "list").stdout == "* b  tally  1 event\n  a  tally  2 events\n"
 
 
 def test_unknown_table_is_exit_2(cli, db, digest):
@@ -224,7 +224,7 @@ def test_force_needs_a_reason(cli):
     result = cli("table", "do", "sub", "player=red", "n=5", "--force", " ")
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == 'deaddrop: --force needs a reason (e.g. --force "house rule: debts")\n'
-    assert cli("table", "log").stdout == ""
+    assert cli("table", "log").stdout == "no events yet\n"
 
 
 def test_a_taken_name_says_how_to_choose_another(cli, tmp_path):
