@@ -169,6 +169,8 @@ def list_games(
     if as_json:
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
+    if not kits:
+        typer.echo(f"no games under {templates or templates_dir()} (expected <game>/game.yaml)")
     for game in data["games"]:
         typer.echo(f"{game['name']}: {game['title']}")
         width = max((len(c["name"]) for c in game["components"]), default=0)

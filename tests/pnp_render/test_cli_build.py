@@ -203,3 +203,12 @@ def test_the_sample_pdfs_hold_every_word_of_their_text(tmp_path):
                     for word in fill_fields(el.text, face.data).split():
                         if all(ord(c) in glyphs for c in word):
                             assert word in words, (component.name, word)
+
+
+def test_list_of_a_folder_without_games_says_so(tmp_path):
+    (tmp_path / "none").mkdir()
+    result = runner.invoke(app, ["list", "--templates", "none"])
+    assert result.exit_code == 0
+    assert result.stdout == "no games under none (expected <game>/game.yaml)\n"
+    result = runner.invoke(app, ["list", "--templates", "none", "--json"])
+    assert json.loads(result.stdout) == {"games": []}
