@@ -138,7 +138,7 @@ def test_malformed_tracker_files_name_the_file_and_what_is_expected(tmp_path, fi
     assert expected in error.value.message
 
 
-RULES_TEXT = REPO_ROOT.parent / "shared" / "rules" / "spies-and-lies-2019.txt"
+RULES_TEXT = Path(__file__).with_name("rules_abilities.txt")  # the rules' ability lines
 # What the reference cards change in the rules' own ability texts (docs/spies-and-lies.md lists
 # the same): misprints corrected, and a few words dropped where the card has no room.
 REFERENCE_EDITS = {
