@@ -21,9 +21,16 @@ app = typer.Typer(
 NAME_HELP = "The table (default: the most recently used one)."
 
 
-def _db(ctx: typer.Context) -> Path:
+DB_HELP = "The table database (default: DEADDROP_DB, else the data directory)."
+# --db is taken before the command (`table --db X show`) and after it (`table show --db X`)
+DbOption = Annotated[Path | None, typer.Option("--db", metavar="PATH", help=DB_HELP)]
+
+
+def _db(ctx: typer.Context, db: Path | None = None) -> Path:
     from deaddrop.paths import default_db
 
+    if db is not None:
+        return db
     return ctx.obj if isinstance(ctx.obj, Path) else default_db()
 
 
@@ -44,17 +51,7 @@ def _print(outcome: Any, as_json: bool, *, render: bool = True) -> None:
 
 
 @app.callback()
-def table(
-    ctx: typer.Context,
-    db: Annotated[
-        Path | None,
-        typer.Option(
-            "--db",
-            metavar="PATH",
-            help="The table database (default: DEADDROP_DB, else the data directory).",
-        ),
-    ] = None,
-) -> None:
+def table(ctx: typer.Context, db: DbOption = None) -> None:
     """Keep a game at the table: actions, log, undo, void, export."""
     ctx.obj = db
 
@@ -73,22 +70,25 @@ def new(
         typer.Option("-o", "--option", metavar="KEY=VALUE", help="A game option KEY=VALUE."),
     ] = None,
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    db: DbOption = None,
 ) -> None:
     """Start a table of GAME."""
     from assistant import table as core
 
     options = core.parse_assignments(option or [], "option")
-    _print(core.new(_db(ctx), game, name, options), as_json)
+    _print(core.new(_db(ctx, db), game, name, options), as_json)
 
 
 @app.command("list")
 def list_(
-    ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")
+    ctx: typer.Context,
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    db: DbOption = None,
 ) -> None:
     """List the tables, most recently used first (* marks the default one)."""
     from assistant import table as core
 
-    rows = core.tables(_db(ctx))
+    rows = core.tables(_db(ctx, db))
     if as_json:
         _print_json(rows)
         return
@@ -106,11 +106,12 @@ def show(
     ctx: typer.Context,
     name: Annotated[str | None, typer.Argument(metavar="NAME", help=NAME_HELP)] = None,
     as_json: bool = typer.Option(False, "--json", help="Print the game's public view as JSON."),
+    db: DbOption = None,
 ) -> None:
     """Show the table's current state."""
     from assistant import table as core
 
-    outcome = core.show(_db(ctx), name)
+    outcome = core.show(_db(ctx, db), name)
     if as_json:
         _print_json(outcome.game.view(outcome.state))
     else:
@@ -122,11 +123,12 @@ def log(
     ctx: typer.Context,
     name: Annotated[str | None, typer.Argument(metavar="NAME", help=NAME_HELP)] = None,
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    db: DbOption = None,
 ) -> None:
     """The numbered history of the table (voided and undone events marked)."""
     from assistant import table as core
 
-    lines = core.log(_db(ctx), name)
+    lines = core.log(_db(ctx, db), name)
     if as_json:
         _print_json([line.as_json() for line in lines])
         return
@@ -151,6 +153,7 @@ def do_(
         typer.Option("--force", metavar="REASON", help="Apply it anyway as a house rule."),
     ] = None,
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    db: DbOption = None,
 ) -> None:
     """Enter an action (values are YAML: n=3, player=red, cards=[1,2])."""
     from assistant import table as core
@@ -158,7 +161,7 @@ def do_(
     fields = core.parse_assignments(values or [], "value")
     if "type" in fields:
         raise _input_error("value 'type=...': the action type is the first argument")
-    outcome = core.do(_db(ctx), name, {"type": kind, **fields}, by=by, force=force)
+    outcome = core.do(_db(ctx, db), name, {"type": kind, **fields}, by=by, force=force)
     if not as_json:  # numbered as in the log, so that `void N` can name it
         typer.echo(f"{outcome.number}. {outcome.text}")
         typer.echo(outcome.game.render(outcome.state))
@@ -177,11 +180,12 @@ def undo(
     ctx: typer.Context,
     name: Annotated[str | None, typer.Argument(metavar="NAME", help=NAME_HELP)] = None,
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    db: DbOption = None,
 ) -> None:
     """Undo the last event (redo brings it back until a new action is entered)."""
     from assistant import table as core
 
-    _print(core.undo(_db(ctx), name), as_json)
+    _print(core.undo(_db(ctx, db), name), as_json)
 
 
 @app.command()
@@ -189,11 +193,12 @@ def redo(
     ctx: typer.Context,
     name: Annotated[str | None, typer.Argument(metavar="NAME", help=NAME_HELP)] = None,
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    db: DbOption = None,
 ) -> None:
     """Re-apply the most recently undone event."""
     from assistant import table as core
 
-    _print(core.redo(_db(ctx), name), as_json)
+    _print(core.redo(_db(ctx, db), name), as_json)
 
 
 @app.command()
@@ -203,11 +208,12 @@ def void(
     why: str = typer.Option(..., "--why", metavar="TEXT", help="Why the event is void."),
     name: Annotated[str | None, typer.Option("--table", metavar="NAME", help=NAME_HELP)] = None,
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    db: DbOption = None,
 ) -> None:
     """Void a past event: kept in the log, no longer applied; shows what changed downstream."""
     from assistant import table as core
 
-    outcome = core.void(_db(ctx), name, number, why)
+    outcome = core.void(_db(ctx, db), name, number, why)
     if not as_json and not outcome.changes:
         typer.echo(outcome.text)
         typer.echo("  nothing changed downstream")
@@ -220,11 +226,12 @@ def void(
 def export(
     ctx: typer.Context,
     name: Annotated[str | None, typer.Argument(metavar="NAME", help=NAME_HELP)] = None,
+    db: DbOption = None,
 ) -> None:
     """Print the table's history as YAML (the import/replay format)."""
     from assistant import table_io
 
-    typer.echo(table_io.export(_db(ctx), name), nl=False)
+    typer.echo(table_io.export(_db(ctx, db), name), nl=False)
 
 
 @app.command("import")
@@ -235,11 +242,12 @@ def import_(
         None, "--name", metavar="NAME", help="The new table's name (default: the file's)."
     ),
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    db: DbOption = None,
 ) -> None:
     """Start a table from an exported history."""
     from assistant import table_io
 
-    _print(table_io.import_file(_db(ctx), file, name), as_json)
+    _print(table_io.import_file(_db(ctx, db), file, name), as_json)
 
 
 @app.command()
@@ -263,16 +271,17 @@ def delete(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(metavar="NAME", help="The table to delete.")],
     yes: bool = typer.Option(False, "--yes", help="Do not ask for confirmation."),
+    db: DbOption = None,
 ) -> None:
     """Delete a table and its whole history."""
     from assistant import table as core
     from deaddrop.errors import Refused
 
-    if not yes and name in {row["name"] for row in core.tables(_db(ctx))}:
+    if not yes and name in {row["name"] for row in core.tables(_db(ctx, db))}:
         try:
             confirmed = typer.confirm(f"Delete table '{name}' and its whole history?")
         except typer.Abort:
             confirmed = False
         if not confirmed:
             raise Refused(f"table '{name}' not deleted (pass --yes to delete without asking)")
-    typer.echo(core.delete(_db(ctx), name))
+    typer.echo(core.delete(_db(ctx, db), name))

@@ -237,3 +237,16 @@ def test_a_taken_name_says_how_to_choose_another(cli, tmp_path):
             "deaddrop: a table named 'fri' already exists (choose another with --name)\n",
         )
     assert cli("table", "import", str(tmp_path / "h.yaml"), "--name", "sat").exit_code == 0
+
+
+def test_db_is_taken_before_or_after_the_command(cli, tmp_path):
+    one, two = tmp_path / "one.sqlite", tmp_path / "two.sqlite"
+    assert cli("table", "--db", str(one), "new", "tally", "--name", "a").exit_code == 0
+    assert cli("table", "new", "tally", "--name", "b", "--db", str(two)).exit_code == 0
+    assert cli("table", "do", "add", "player=red", "n=2", "--db", str(one)).exit_code == 0
+    # after the command wins over before it
+    result = cli("table", "--db", str(two), "list", "--db", str(one))
+    assert result.stdout == "* a  tally  1 event\n"
+    assert cli("table", "list", "--db", str(two)).stdout == "* b  tally  0 events\n"
+    assert cli("table", "log", "a", "--db", str(one)).stdout == "1. red adds 2 (now 2)\n"
+    assert not (tmp_path / "data" / "tables.sqlite").exists()  # DEADDROP_DB was not used
