@@ -21,10 +21,10 @@ import yaml
 
 from assistant.history import Entry, plain
 from deaddrop.errors import InputError, located
+from deaddrop.yaml_loader import LOADER
 
 TOP_KEYS = ("game", "name", "options", "events")
 EVENT_KEYS = ("action", "by", "force", "void", "time")
-LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: 10x faster
 
 
 @dataclass(frozen=True)

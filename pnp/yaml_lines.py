@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 
 from deaddrop.errors import located
+from deaddrop.yaml_loader import LOADER
 
 
 class Y:
@@ -87,7 +88,6 @@ def did_you_mean(word: str, choices: Iterable[str], noun: str | None = None) -> 
 
 
 _CONSTRUCTOR = yaml.SafeLoader("")
-_FAST = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when installed: 10x faster
 
 
 class _Converter:
@@ -157,7 +157,7 @@ def load_yaml(path: Path, file: str, problems: Problems) -> Y | None:
         return None
     try:
         try:
-            node = yaml.compose(text, Loader=_FAST)
+            node = yaml.compose(text, Loader=LOADER)
         except yaml.YAMLError:  # parse again for PyYAML's messages, the same on every machine
             node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as error:

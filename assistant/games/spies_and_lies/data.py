@@ -20,6 +20,7 @@ import yaml
 
 from deaddrop.errors import InputError
 from deaddrop.paths import templates_dir
+from deaddrop.yaml_loader import LOADER
 
 FOLDER = "spies-and-lies"
 SERGEANT = 4
@@ -57,7 +58,7 @@ class GameData:
 def _read(path: Path) -> Any:
     try:
         with path.open(encoding="utf-8") as handle:
-            return yaml.safe_load(handle)
+            return yaml.load(handle, Loader=LOADER)
     except FileNotFoundError:
         raise InputError(f"{path}: missing (the Spies & Lies tracker reads it)") from None
     except yaml.YAMLError as error:
