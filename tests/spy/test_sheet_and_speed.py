@@ -56,7 +56,6 @@ def _words_and_trim(pdf: Path) -> tuple[list[tuple[str, float, float, float, flo
     return words, (x0, height - y1, x1, height - y0)
 
 
-@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler-utils")
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_no_text_touches_the_edge_of_the_sheet(tmp_path, paper):
     """Every word on the sheet keeps at least 2 mm from its cut edge (it once did not)."""
@@ -111,20 +110,3 @@ def test_check_on_a_vertex_list_loads_no_heavy_module(tmp_path):
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=Path.cwd()
     )
     assert out.stdout.splitlines()[-1] == "False False False 0"
-
-
-def test_check_on_a_vertex_list_answers_well_under_a_third_of_a_second(tmp_path):
-    """The whole command, start-up included, best of three runs (about 0.1 s here)."""
-    import time
-
-    network = tmp_path / "n.txt"
-    network.write_text("2B 2D 5D 5H 10H 10B 9B\n", encoding="utf-8")
-    script = Path(sys.executable).parent / "deaddrop"
-    if not script.exists():
-        pytest.skip("the deaddrop script is not installed beside this Python")
-    times = []
-    for _ in range(3):
-        began = time.perf_counter()
-        subprocess.run([str(script), "spy", "check", str(network)], check=True, capture_output=True)
-        times.append(time.perf_counter() - began)
-    assert min(times) < 0.3
