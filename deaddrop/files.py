@@ -12,17 +12,24 @@ from typing import IO
 
 @contextmanager
 def atomic_writer(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO]:
-    """Open a temporary file beside `path`; on success fsync it and rename it over `path`."""
+    """Open a temporary file beside `path`; on success fsync it and rename it over `path`.
+    A failure to create or rename the file is an OSError that names `path`, not the temporary."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, str(target)) from None
     try:
         os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the file the usual mode
         with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8"})) as handle:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, target)
+        try:
+            os.replace(tmp, target)
+        except OSError as error:
+            raise OSError(error.errno, error.strerror, str(target)) from None
     except BaseException:
         try:
             os.unlink(tmp)

@@ -32,7 +32,10 @@ def _writing(out: Path) -> Iterator[None]:
         yield
     except OSError as error:
         where = error.filename or out
-        raise InputError(f"--out: {where}: cannot write ({error.strerror or error})") from None
+        why = error.strerror or str(error)
+        raise InputError(
+            f"--out: {where}: cannot write: {why} (expected a folder you can write to)"
+        ) from None
 
 
 def _settings(paper: str, flip: str, back_offset: str, bleed: str, gutter: str | None):

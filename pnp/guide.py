@@ -43,11 +43,15 @@ class PageRange:
 
 def _turn_over(s: Settings) -> str:
     """How a cut piece relates to its back (pnp.layout.piece_flip), for the guide."""
-    upside = (
-        "The backs stand upside down on the back pages on purpose (short-edge flip). "
-        if s.flip == "short"
-        else ""
-    )
+    if s.flip == "short":
+        upside = (
+            "On the back pages the backs of upright pieces stand upside down on purpose"
+            " (short-edge flip), those of pieces lying sideways do not. "
+        )
+    else:
+        upside = (
+            "On the back pages the backs of pieces lying sideways stand upside down on purpose. "
+        )
     return (
         upside
         + "A cut piece turned over sideways, like the page of a book, shows its back upright."

@@ -85,19 +85,21 @@ def test_bad_options_are_exit_2_with_one_line(args, message, tmp_path):
     assert "Traceback" not in result.output
 
 
-def test_a_failed_write_is_exit_2_with_one_line(tmp_path, monkeypatch):
-    from pnp.backends import pdf
-
-    def refuse(path, data):
-        raise PermissionError(13, "Permission denied", str(path))
-
-    monkeypatch.setattr(pdf, "write_atomic", refuse)
-    for args in (["build", "sample"], ["build", "--calibration"]):
+def test_a_failed_write_is_exit_2_with_one_line_naming_the_output(tmp_path):
+    """A folder where the PDF should go: the real write fails, and the line names that path."""
+    (tmp_path / "out" / "sample.pdf").mkdir(parents=True)
+    (tmp_path / "out" / "calibration-a4.pdf").mkdir()
+    for args, name in (
+        (["build", "sample"], "sample.pdf"),
+        (["build", "--calibration"], "calibration-a4.pdf"),
+    ):
         result = runner.invoke(app, [*args, "--out", "out"])
         assert result.exit_code == 2, result.output
-        line = result.stderr.strip()
-        assert line.startswith("deaddrop: --out: out/") and "(Permission denied)" in line, line
-        assert "Traceback" not in result.output
+        assert result.stderr == (
+            f"deaddrop: --out: out/{name}: cannot write: Is a directory"
+            " (expected a folder you can write to)\n"
+        )
+        assert not [p for p in (tmp_path / "out").iterdir() if p.name.endswith(".tmp")]
 
 
 def test_calibration_writes_a_front_and_a_back_page(tmp_path):

@@ -89,6 +89,9 @@ def test_guide_says_how_a_piece_turns_over_and_why_short_edge_backs_stand_upside
 
     text = words(parts.kit())
     assert "turned over sideways, like the page of a book, shows its back upright" in text
-    assert ("upside down on the back pages on purpose" in text) == (flip == "short")
+    upright = "the backs of upright pieces stand upside down on purpose (short-edge flip)"
+    assert (upright in text) == (flip == "short")
+    sideways = "the backs of pieces lying sideways stand upside down on purpose"
+    assert (sideways in text) == (flip == "long")
     no_backs = replace(parts.kit(), components=(parts.counter(),))
     assert "turned over sideways" not in words(no_backs)  # no backs: nothing to say
