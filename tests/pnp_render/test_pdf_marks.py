@@ -15,7 +15,9 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from deaddrop.paths import templates_dir
-from pnp.build import build_kits
+from pnp import ops
+from pnp.build import build_kits, plan_kit
+from pnp.components.sheets import MARK_COLOUR
 from pnp.definitions import load_kits
 from pnp.layout import MARK_EDGE, Settings
 from pnp.model import Box
@@ -137,6 +139,17 @@ def scan(page, reader) -> tuple[list[tuple[tuple[float, float], ...]], list[Piec
     return marks, pieces
 
 
+def _is_mark(op: ops.Op) -> bool:
+    """A crop mark as the plan draws it: a 0.3 pt two-point line in the mark colour."""
+    return (
+        isinstance(op, ops.Polyline)
+        and len(op.points) == 2
+        and op.width == 0.3
+        and op.stroke == MARK_COLOUR
+        and op.dash is None
+    )
+
+
 def _sizes(kit) -> set[tuple[float, float]]:
     return {(c.width, c.height) for c in kit.components}
 
@@ -157,9 +170,15 @@ def test_crop_marks_in_the_pdf_miss_every_piece_and_never_reach_the_page_edge(
     reader = PdfReader(tmp_path / f"{game}.pdf")
     page_w, page_h = settings.page
     sizes = _sizes(kits[game])
+    planned = plan_kit(kits[game], settings).document.pages
+    assert len(planned) == len(reader.pages)
     fronts = 0
     for number, page in enumerate(reader.pages[2:], start=3):
         marks, pieces = scan(page, reader)
+        plan = planned[number - 1].ops
+        # the parser must find every piece and every mark the plan drew, no more and no fewer
+        assert len(pieces) == sum(isinstance(op, ops.Group) for op in plan), number
+        assert len(marks) == sum(_is_mark(op) for op in plan), number
         if number % 2 == 0:  # a back page: cut from the front, no marks here
             assert not marks, number
             continue
