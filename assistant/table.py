@@ -381,16 +381,19 @@ def void(db: Path, name: str | None, number: int, why: str) -> Outcome:
             state = _final(table, entries)
         except ReplayRefused as error:
             later = entries[error.number - 1].action
+            already = table.broken is not None and error.number == table.broken.number
             raise Refused(
                 f"cannot void {number}: event {error.number} ({_shown(table.game, later)}) "
-                f"would no longer apply: {error.refusal}"
+                f"{'does not apply' if already else 'would no longer apply'}: {error.refusal}"
             ) from None
         store.set_void(event.id, why)
         store.touch(table.row.name)
     changes = differences(table.game.view(table.state), table.game.view(state))
     text = f"voided {number}: {_shown(table.game, event.action)} ({why})"
     if table.broken is not None:  # the changes are from the replay up to the broken event
-        text += f"; the table replays again (event {table.broken.number} no longer applied)"
+        broken = table.broken.number
+        text += "; the table replays again"
+        text += f" (event {broken} applies again)" if broken != number else ""
     return Outcome(table.row.name, table.game, state, number, text, changes)
 
 

@@ -195,9 +195,6 @@ def test_two_writers_lose_nothing_and_never_interleave(tmp_path):
     for who in ("a", "b"):
         mine = [line.by for line in lines if line.by.startswith(who)]
         assert mine == [f"{who}{i}" for i in range(written[who])]
-    # they really wrote at the same time: their events alternate, not one block after the other
-    switches = sum(1 for x, y in zip(lines, lines[1:], strict=False) if x.by[0] != y.by[0])
-    assert switches >= 2, switches
     state = table.show(db, "t").state
     assert sum(state["points"].values()) == len(lines)
     # each event saw exactly the events before it: "now N" grows by one per player
@@ -206,4 +203,3 @@ def test_two_writers_lose_nothing_and_never_interleave(tmp_path):
         player = line.action["player"]
         seen[player] += 1
         assert line.text == f"{player} adds 1 (now {seen[player]})"
-    print(f"{switches} switches between the two writers")

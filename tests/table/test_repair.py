@@ -62,8 +62,7 @@ def test_void_repairs_it(cli, db):
     result = cli("table", "void", "2", "--why", "rules changed")
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[0] == (
-        "voided 2: add player=red n=4 (rules changed); the table replays again "
-        "(event 2 no longer applied)"
+        "voided 2: add player=red n=4 (rules changed); the table replays again"
     )
     assert json.loads(cli("table", "show", "--json").stdout)["points"] == {"red": 3, "blue": 2}
     assert cli("table", "log").stdout == (
@@ -73,13 +72,23 @@ def test_void_repairs_it(cli, db):
     )
 
 
+def test_void_of_an_earlier_event_that_makes_room_repairs_it_and_says_so(cli, db):
+    _broken(cli, db)
+    result = cli("table", "void", "1", "--why", "misheard")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == (
+        "voided 1: add player=red n=3 (misheard); the table replays again (event 2 applies again)"
+    )
+    assert json.loads(cli("table", "show", "--json").stdout)["points"] == {"red": 4, "blue": 2}
+
+
 def test_void_of_another_event_is_refused_and_names_the_broken_one(cli, db, digest):
     _broken(cli, db)
     before = digest(db.parent)
     result = cli("table", "void", "3", "--why", "x")
     assert result.exit_code == 1
     assert result.stderr == (
-        "deaddrop: cannot void 3: event 2 (add player=red n=4) would no longer apply: ceiling: "
+        "deaddrop: cannot void 3: event 2 (add player=red n=4) does not apply: ceiling: "
         "red has 3; adding 4 would pass the maximum 5\n"
     )
     assert digest(db.parent) == before
