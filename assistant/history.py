@@ -116,12 +116,16 @@ def steps(game: Game, state: Json, entries: list[Entry], first: int = 1) -> list
     return out
 
 
-def replay(game: Game, options: Json, entries: list[Entry]) -> Json:
-    """The state after the whole history."""
-    state = initial_state(game, options)
+def final(game: Game, state: Json, entries: list[Entry]) -> Json:
+    """The state after `entries`, applied to `state`."""
     for step in steps(game, state, entries):
         state = step.after
     return state
+
+
+def replay(game: Game, options: Json, entries: list[Entry]) -> Json:
+    """The state after the whole history."""
+    return final(game, initial_state(game, options), entries)
 
 
 def differences(before: Any, after: Any, path: str = "") -> list[tuple[str, Any, Any]]:

@@ -26,6 +26,7 @@ from assistant.history import (
     apply,
     check_action,
     differences,
+    final,
     initial_state,
     resolve_options,
     steps,
@@ -378,7 +379,7 @@ def void(db: Path, name: str | None, number: int, why: str) -> Outcome:
         entries = [entry_of(e) for e in table.live]
         entries[number - 1] = Entry(event.action, event.who, event.force, why, event.time)
         try:
-            state = _final(table, entries)
+            state = final(table.game, table.initial, entries)
         except ReplayRefused as error:
             later = entries[error.number - 1].action
             already = table.broken is not None and error.number == table.broken.number
@@ -395,13 +396,6 @@ def void(db: Path, name: str | None, number: int, why: str) -> Outcome:
         text += "; the table replays again"
         text += f" (event {broken} applies again)" if broken != number else ""
     return Outcome(table.row.name, table.game, state, number, text, changes)
-
-
-def _final(table: Loaded, entries: list[Entry]) -> Json:
-    state = table.initial
-    for step in steps(table.game, table.initial, entries):
-        state = step.after
-    return state
 
 
 def delete(db: Path, name: str) -> str:

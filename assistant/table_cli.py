@@ -38,16 +38,17 @@ def _print_json(data: Any) -> None:
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def _print(outcome: Any, as_json: bool, *, render: bool = True) -> None:
+def _print(outcome: Any, as_json: bool, *, numbered: bool = False) -> None:
+    """The outcome's line (numbered as in the log, so that `void N` can name it), the changes
+    downstream, then the table; or its JSON."""
     if as_json:
         _print_json(outcome.as_json())
         return
     if outcome.text:
-        typer.echo(outcome.text)
+        typer.echo(f"{outcome.number}. {outcome.text}" if numbered else outcome.text)
     for path, before, after in outcome.changes:
         typer.echo(f"  {path}: {json.dumps(before)} -> {json.dumps(after)}")
-    if render:
-        typer.echo(outcome.game.render(outcome.state))
+    typer.echo(outcome.game.render(outcome.state))
 
 
 @app.callback()
@@ -162,11 +163,7 @@ def do_(
     if "type" in fields:
         raise _input_error("value 'type=...': the action type is the first argument")
     outcome = core.do(_db(ctx, db), name, {"type": kind, **fields}, by=by, force=force)
-    if not as_json:  # numbered as in the log, so that `void N` can name it
-        typer.echo(f"{outcome.number}. {outcome.text}")
-        typer.echo(outcome.game.render(outcome.state))
-        return
-    _print(outcome, as_json)
+    _print(outcome, as_json, numbered=True)
 
 
 def _input_error(message: str) -> Exception:
@@ -204,7 +201,7 @@ def redo(
 @app.command()
 def void(
     ctx: typer.Context,
-    number: Annotated[int, typer.Argument(metavar="N", help="The event number, as in the log.")],
+    number: Annotated[str, typer.Argument(metavar="N", help="The event number, as in the log.")],
     why: str = typer.Option(..., "--why", metavar="TEXT", help="Why the event is void."),
     name: Annotated[str | None, typer.Option("--table", metavar="NAME", help=NAME_HELP)] = None,
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
@@ -213,7 +210,9 @@ def void(
     """Void a past event: kept in the log, no longer applied; shows what changed downstream."""
     from assistant import table as core
 
-    outcome = core.void(_db(ctx, db), name, number, why)
+    if not (number.isascii() and number.isdigit()) or int(number) < 1:
+        raise _input_error(f"N: {number!r} is not an event number (expected a number from the log)")
+    outcome = core.void(_db(ctx, db), name, int(number), why)
     if not as_json and not outcome.changes:
         typer.echo(outcome.text)
         typer.echo("  nothing changed downstream")

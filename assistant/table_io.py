@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from assistant.games import load_game
-from assistant.history import ReplayRefused, initial_state, replay, resolve_options
+from assistant.history import ReplayRefused, final, initial_state, resolve_options
 from assistant.history_file import HistoryFile, dump_history, read_history
 from assistant.table import Outcome, check_name, entry_of, load, now, opened, touch_if_named
 from deaddrop.errors import InputError, Refused
@@ -35,11 +35,11 @@ def _checked(history: HistoryFile, file: str):
         raise InputError(f"{where('game')}: {error.message}") from None
     try:
         options = resolve_options(game, history.options)
-        initial_state(game, options)
+        state = initial_state(game, options)
     except (InputError, Refused) as error:
         raise type(error)(f"{where('options')}: {error.message}") from None
     try:
-        state = replay(game, options, history.events)
+        state = final(game, state, history.events)
     except ReplayRefused as error:
         line = history.events[error.number - 1].line
         raise Refused(f"{file}:{line}: {error.message}" if line else error.message) from None

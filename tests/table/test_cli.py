@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 
 def test_new_do_show_log(cli):
     result = cli("table", "new", "tally", "--name", "fri", "-o", "max=20")
@@ -92,6 +94,17 @@ def test_void_shows_the_difference_downstream(cli):
     ]
     assert cli("table", "log").stdout == (
         "1. [void: wrong player] add player=red n=5\n2. blue adds 1 (now 1)\n"
+    )
+
+
+@pytest.mark.parametrize("number", ["x", "0", "1.5", "²"])
+def test_void_of_something_that_is_not_an_event_number_is_exit_2(cli, number):
+    cli("table", "new", "tally", "--name", "t")
+    cli("table", "do", "add", "player=red", "n=5")
+    result = cli("table", "void", number, "--why", "typo")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"deaddrop: N: {number!r} is not an event number (expected a number from the log)\n"
     )
 
 
