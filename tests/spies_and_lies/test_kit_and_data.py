@@ -127,6 +127,11 @@ def test_missing_soldier_rows_name_the_file(tmp_path):
             "house_rules: {wall_stops_whole_action: 1}\n",
             "house_rules.wall_stops_whole_action: expected true or false (got 1)",
         ),
+        (
+            "tracker/house-rules.yaml",
+            "house_rules: {exposed_sergeant_counts_as_identified: 'no'}\n",
+            "house_rules.exposed_sergeant_counts_as_identified: expected true or false (got 'no')",
+        ),
     ],
 )
 def test_malformed_tracker_files_name_the_file_and_what_is_expected(tmp_path, file, text, expected):

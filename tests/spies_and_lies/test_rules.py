@@ -525,3 +525,102 @@ def test_house_rule_switches_change_the_outcome():
     t.do("deceive", side="blue", mission=3)
     t.wrong("red", 3)  # blue's Colonel retreats (the Bomb); the token still pays
     assert t.view["infiltration"]["blue"] == 2 + 4  # by default: 2 (see the Bomb test)
+
+
+def bomb_then_counted_identification(**house) -> Table:
+    """Red's Bomb explodes, then red's next reveal is blue's Colonel, whose missing Intel token
+    makes it count as identified (special rule 1) although red guessed wrong."""
+    t = house_table(**house)
+    # intel card 1 shows 1, 3, 6, 8: blue's Colonel (mission 3) should carry a token
+    t.day(red=[3, 7, 8, 10], blue=[1, 5, 8, 9], intel=1, blue_tokens=[1])
+    t.right("red", 1)
+    t.right("blue", 1)
+    t.right("red", 2)
+    t.wrong("blue", 2)  # red's Bomb explodes
+    t.guess("red", 3, 9)  # wrong, but the Colonel counts as identified
+    assert t.view["missions"]["blue"][2]["state"] == "retreated"
+    assert t.view["infiltration"] == {"red": 6, "blue": 2}
+    t.right("blue", 3)
+    t.right("red", 4)
+    t.right("blue", 4)
+    assert t.view["infiltration"] == {"red": 8, "blue": 6}
+    return t
+
+
+def test_house_rule_bomb_double_damage_on_counted_identifications():
+    """'Double damage: If your Bomb is activated and you correctly identify the next enemy card
+    this round, you will choose 2 Soldier cards instead of 1' and special rule 1: 'that card
+    immediately counts as correctly identified'. Our reading (on by default): that counts."""
+    t = bomb_then_counted_identification()
+    assert t.view["double_damage"] == {"red": True, "blue": False}
+    assert t.log[11] == (
+        "red guesses General on blue mission 3: it is the Colonel (8); incorrect intel (special"
+        " rule 1): it counts as identified; red's Bomb: double damage, blue exhausts two soldiers"
+        " next day; identified: red +2, it retreats"
+    )
+    refusal = t.refused("end_day", exhausted={"red": [3], "blue": [5]})
+    assert str(refusal) == "End of day: blue exhausts 2 soldier(s) (double damage)"
+    t.do("end_day", exhausted={"red": [3], "blue": [5, 8]})
+    assert t.view["exhausted"] == {"red": [3], "blue": [5, 8]}
+
+    t = bomb_then_counted_identification(bomb_double_damage_on_counted_identifications=False)
+    assert t.view["double_damage"] == {"red": False, "blue": False}
+    assert t.log[11] == (
+        "red guesses General on blue mission 3: it is the Colonel (8); incorrect intel (special"
+        " rule 1): it counts as identified; identified: red +2, it retreats"
+    )
+    refusal = t.refused("end_day", exhausted={"red": [3], "blue": [5, 8]})
+    assert str(refusal) == "End of day: blue exhausts 1 soldier(s)"
+    t.do("end_day", exhausted={"red": [3], "blue": [5]})
+    assert t.view["exhausted"] == {"red": [3], "blue": [5]}
+
+
+def exposed_with_the_sergeant_face_down(**house) -> Table:
+    """Blue's Bomb, right of its General, breaks the order (special rule 2) while blue's Sergeant
+    is still face down on mission 3."""
+    t = house_table(**house)
+    t.do("deploy", side="red", soldiers=[3, 5, 8, 10])
+    t.do("deploy", side="blue")  # face down, entered as revealed
+    t.do("intel", card=2)  # 2 5 7 10
+    t.do("tokens", side="red", missions=[2, 4])
+    t.do("tokens", side="blue", missions=[2, 4])
+    t.do("first", side="red")
+    t.guess("red", 1, 1, reveal=9)  # wrong: blue's General moves the Double Agent 2
+    t.right("blue", 1)
+    t.guess("red", 2, 1, reveal=7)  # 7 right of 9: incorrect order
+    t.right("blue", 2)
+    view = t.view
+    assert view["exposed"] == {"red": False, "blue": True}
+    assert (view["double_agent"], view["infiltration"]) == (0, {"red": 2, "blue": 2})
+    return t
+
+
+def test_house_rule_exposed_sergeant_counts_as_identified():
+    """Special rule 2: 'This card and all your remaining cards this round will count as
+    Identified ... (The Sergeant is excluded from these rules.)' The Sergeant never breaks the
+    order himself (he 'can be placed in any position'); whether an exposed side's remaining
+    Sergeant counts as identified is our reading (on by default)."""
+    t = exposed_with_the_sergeant_face_down()
+    t.guess("red", 3, None, reveal=4)  # no guess needed: it counts as identified
+    assert t.view["missions"]["blue"][2]["state"] == "retreated"
+    assert t.view["infiltration"] == {"red": 4, "blue": 2}
+
+    t = exposed_with_the_sergeant_face_down(exposed_sergeant_counts_as_identified=False)
+    refusal = t.refused("guess", side="red", mission=3, rank=None, reveal=4)
+    assert str(refusal) == (
+        "Mission: red names a rank for blue's mission 3 (rank: 1-10): blue's Sergeant may be"
+        " there and does not count as identified (special rule 2, house rule"
+        " exposed_sergeant_counts_as_identified)"
+    )
+    t.guess("red", 3, 1, reveal=4)  # a wrong guess: the Sergeant activates, +4
+    assert t.view["missions"]["blue"][2]["state"] == "activated"
+    assert t.view["infiltration"] == {"red": 2, "blue": 6}
+    assert t.log[-1] == (
+        "red guesses Spy on blue mission 3: it is the Sergeant (4); the Sergeant is excluded from"
+        " special rule 2: the guess counts; wrong; blue's Sergeant activates; +4"
+    )
+    t.right("blue", 3)
+    t.guess("red", 4, None, reveal=10)  # the Sergeant is out: the rest counts as identified
+    assert t.view["missions"]["blue"][3]["state"] == "retreated"
+    assert t.view["infiltration"] == {"red": 4, "blue": 8}
+    assert t.view["double_agent"] == 0

@@ -33,6 +33,8 @@ DEFAULT_HOUSE_RULES: dict[str, Any] = {
     "captain_pick_hit_by_spy_or_miner": True,
     "scout_bonus_on_counted_identifications": True,
     "wall_stops_whole_action": True,
+    "bomb_double_damage_on_counted_identifications": True,
+    "exposed_sergeant_counts_as_identified": True,
 }
 
 

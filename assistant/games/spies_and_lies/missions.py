@@ -191,19 +191,34 @@ def guess(state: Json, action: Json, turn: Turn) -> None:
     if card["state"] != "down":
         raise Deny("Mission", f"{enemy}'s mission {mission} is already revealed")
     exposed = target["exposed"]
-    if guessed is not None and (not whole(guessed) or guessed not in turn.data.titles):
+    data, house = turn.data, turn.data.house
+    # An exposed side's Sergeant counts as identified (house rule), or else a rank is named while
+    # he may still be on this card: he is neither revealed nor exhausted (what the guesser knows).
+    sergeant_counts = house["exposed_sergeant_counts_as_identified"]
+    sergeant_out = SERGEANT in state["exhausted"][enemy] or any(
+        m["rank"] == SERGEANT for m in target["missions"]
+    )
+    if guessed is not None and (not whole(guessed) or guessed not in data.titles):
         raise Deny("Mission", f"rank: expected the guessed rank 1-10 (got {guessed!r})")
     if guessed is None and not exposed:
         raise Deny("Mission", f"{side} names a rank for {enemy}'s mission {mission} (rank: 1-10)")
+    if guessed is None and not (sergeant_counts or sergeant_out):
+        raise Deny(
+            "Mission",
+            f"{side} names a rank for {enemy}'s mission {mission} (rank: 1-10): {enemy}'s"
+            " Sergeant may be there and does not count as identified (special rule 2, house rule"
+            " exposed_sergeant_counts_as_identified)",
+        )
     rank = _revealed_rank(state, enemy, mission, action, turn)
     card["rank"], card["guess"] = rank, guessed
-    data, house = turn.data, turn.data.house
     said = f"guesses {data.titles[guessed]} on" if guessed is not None else "reveals"
     who = f"{side} ({'1-2' if mission <= 2 else '3-4'})" if state["teams"] else side
     turn.note(f"{who} {said} {enemy} mission {mission}: it is the {data.name(rank)}")
     counted = None
-    if exposed:
+    if exposed and (rank != SERGEANT or sergeant_counts):
         counted = "it counts as identified (special rule 2)"
+    elif exposed:
+        turn.note("the Sergeant is excluded from special rule 2: the guess counts")
     elif out_of_order([m["rank"] for m in target["missions"]], mission - 1):
         counted = "incorrect order (special rule 2)"
         undo = target["da_moved"]
@@ -230,7 +245,7 @@ def guess(state: Json, action: Json, turn: Turn) -> None:
         turn.note(counted)
     if bomb:
         why_retreat = f"{side}'s Bomb"
-        if correct:
+        if correct and (counted is None or house["bomb_double_damage_on_counted_identifications"]):
             state["sides"][side]["double_damage"] = True
             turn.note(f"{side}'s Bomb: double damage, {enemy} exhausts two soldiers next day")
     elif effects["spy"] and rank == 10:
