@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp import boxes, styles
-from pnp.components.elements import track_cells
+from pnp.components.elements import track_cells, track_step
 from pnp.components.images import image_problem
 from pnp.format_keys import DIRECTIONS, ELEMENT_KEYS, ELEMENT_REQUIRED, FITS, LABELS
 from pnp.model import Box, Circle, Element, Grid, Image, Line, Rect, Style, Text, Track
@@ -18,7 +18,7 @@ from pnp.values import BAD, COLOUR, Ctx, fields_in, fill, join, type_name
 from pnp.yaml_lines import Y, did_you_mean, display_path
 
 MIN_CELL = mm(1.0)  # the smallest grid cell or track box that can be drawn and seen
-QUARTER_TURNS = (0.0, 90.0, 180.0, 270.0)  # text turns: fitted upright or on its side
+QUARTER_TURNS = (0.0, 90.0, 180.0, 270.0)  # text and track-label turns: upright or on a side
 
 
 @dataclass
@@ -178,14 +178,7 @@ def _text(scope: Scope, m: dict[str, Y], path: str) -> Text:
     text = ctx.text(m["text"], join(path, "text"))
     box = _box(scope, m.get("box"), join(path, "box"))
     style = _style(scope, m, "style", path, overrides=True)
-    rotate = ctx.number(m["rotate"], join(path, "rotate")) if "rotate" in m else 0.0
-    if rotate is not BAD and rotate not in QUARTER_TURNS:
-        rotate = ctx.err(
-            m["rotate"].line,
-            join(path, "rotate"),
-            f"{m['rotate'].raw} is not a quarter turn",
-            "expected 0, 90, 180 or 270 degrees",
-        )
+    rotate = _rotate(scope, m, path)
     fields_ok = text is not BAD and _fields_ok(scope, text, m["text"].line, join(path, "text"))
     if BAD in (text, box, style, rotate) or not fields_ok:
         return BAD
@@ -202,6 +195,21 @@ def _text(scope: Scope, m: dict[str, Y], path: str) -> Text:
             )
             ctx.err(m["text"].line, join(path, "text"), what, "a bigger box or a smaller min_size")
     return Text(text, box, style, rotate)
+
+
+def _rotate(scope: Scope, m: dict[str, Y], path: str) -> Any:
+    """`rotate` of a text or a track: a quarter turn in degrees, 0 when not given."""
+    if "rotate" not in m:
+        return 0.0
+    rotate = scope.ctx.number(m["rotate"], join(path, "rotate"))
+    if rotate is not BAD and rotate not in QUARTER_TURNS:
+        rotate = scope.ctx.err(
+            m["rotate"].line,
+            join(path, "rotate"),
+            f"{m['rotate'].raw} is not a quarter turn",
+            "expected 0, 90, 180 or 270 degrees",
+        )
+    return rotate
 
 
 def _glyphs_ok(scope: Scope, text: str, style: Style, line: int, path: str, suffix: str) -> bool:
@@ -340,6 +348,7 @@ def _track(scope: Scope, m: dict[str, Y], path: str) -> Track:
         fill=_colour(scope, m, "fill", path, None, True),
         style=_style(scope, m, "style", path, overrides=False),
         gap=_length(scope, m, "gap", path, 0.0),
+        rotate=_rotate(scope, m, path),
     )
     if BAD in parts.values():
         return BAD
@@ -352,7 +361,7 @@ def _track(scope: Scope, m: dict[str, Y], path: str) -> Track:
             )
     boxes_in_track = track.stop - track.start + 1
     span = track.box.w if track.direction == "horizontal" else track.box.h
-    step = (span - track.gap * (boxes_in_track - 1)) / boxes_in_track
+    step = track_step(track)  # before track_cells: a huge `to` is refused, not laid out
     if scope.geometry and step < MIN_CELL:
         if track.gap * (boxes_in_track - 1) >= span:
             what = f"a gap of {boxes.mm_text(track.gap)} leaves no room for {boxes_in_track} boxes"
@@ -369,14 +378,16 @@ def _labels_fit(scope: Scope, track: Track, m: dict[str, Y], path: str) -> bool:
     of the numbers drawn when no labels are given, only the first that does not fit)."""
     ok = True
     for i, (_, inner, label) in enumerate(track_cells(track)):
+        # a label turned a quarter is fitted to its box on its side, as text_lines draws it
+        w, h = (inner.h, inner.w) if track.rotate % 180 == 90 else (inner.w, inner.h)
         if track.labels:
             node, where = m["labels"].value[i], join(path, "labels", i)
         else:
             node, where = m["to"], join(path, "to")
         for suffix, row in scope.each_row(label):
             filled = fill(label, row)
-            if fit_text(filled, inner.w, inner.h, track.style) is None:
-                size = f"{boxes.mm_text(inner.w)} x {boxes.mm_text(inner.h)}"
+            if fit_text(filled, w, h, track.style) is None:
+                size = f"{boxes.mm_text(w)} x {boxes.mm_text(h)}"
                 what = f"the label '{filled}' does not fit its box ({size})"
                 what += f" even at {track.style.min_size:g}pt{suffix}"
                 ok = scope.ctx.err(node.line, where, what, "bigger boxes or a smaller min_size")

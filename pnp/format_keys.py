@@ -49,7 +49,19 @@ ELEMENT_KEYS: dict[str, frozenset[str]] = {
         }
     ),
     "track": frozenset(
-        {"track", "from", "to", "direction", "labels", "stroke", "width", "fill", "style", "gap"}
+        {
+            "track",
+            "from",
+            "to",
+            "direction",
+            "labels",
+            "stroke",
+            "width",
+            "fill",
+            "style",
+            "gap",
+            "rotate",
+        }
     ),
     "image": frozenset({"image", "box", "fit"}),
 }

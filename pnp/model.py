@@ -108,7 +108,8 @@ class Grid:
 class Track:
     """A row (or column) of numbered boxes, `start` to `stop` inclusive, filling `box`.
 
-    `labels`, when given, replaces the numbers (one label per box)."""
+    `labels`, when given, replaces the numbers (one label per box). `rotate` turns every label
+    about its box's centre (degrees counter-clockwise, a quarter turn: 0, 90, 180 or 270)."""
 
     box: Box
     start: int
@@ -120,6 +121,7 @@ class Track:
     fill: str | None = None
     style: Style = field(default_factory=Style)
     gap: float = 0.0
+    rotate: float = 0.0
 
 
 @dataclass(frozen=True)

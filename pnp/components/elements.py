@@ -76,16 +76,20 @@ def _centred(style: model.Style) -> model.Style:
     return replace(style, align="center", valign="middle")
 
 
+def track_step(el: model.Track) -> float:
+    """The length of each box of a track along it (its boxes share the span less the gaps)."""
+    n = el.stop - el.start + 1  # at least 1: the loader refuses `to` before `from`
+    span = el.box.w if el.direction != "vertical" else el.box.h
+    return (span - el.gap * (n - 1)) / n
+
+
 def track_cells(el: model.Track) -> list[tuple[Box, Box, str]]:
     """Each box of a track: its cell, the inner box its label is fitted to, its label (the
-    loader checks that every label fits with this very geometry)."""
-    b = el.box
-    n = el.stop - el.start + 1
+    loader checks that every label fits with this very geometry, turned by `el.rotate`)."""
+    b, step = el.box, track_step(el)
     horizontal = el.direction != "vertical"
-    span = b.w if horizontal else b.h
-    step = (span - el.gap * (n - 1)) / n if n > 0 else 0.0
     out = []
-    for i in range(max(n, 0)):
+    for i in range(el.stop - el.start + 1):
         offset = i * (step + el.gap)
         cell = (
             Box(b.x + offset, b.y, step, b.h) if horizontal else Box(b.x, b.y + offset, b.w, step)
@@ -103,5 +107,5 @@ def track_ops(el: model.Track, data: dict[str, Any]) -> tuple[ops.Op, ...]:
     out: list[ops.Op] = []
     for cell, inner, text in track_cells(el):
         out.append(ops.Rect(cell.x, cell.y, cell.w, cell.h, 0.0, stroke, fill, el.width))
-        out.extend(text_lines(fill_fields(text, data), inner, style))
+        out.extend(text_lines(fill_fields(text, data), inner, style, el.rotate))
     return tuple(out)

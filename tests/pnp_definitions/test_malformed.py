@@ -12,6 +12,7 @@ from pnp.definitions import load_game, load_kits
 
 F = "bad/cards.yaml"
 G = "bad/game.yaml"
+S = "bad/sheet.yaml"
 LENGTH = "(expected a number with a unit: mm, cm, in or pt, such as 63mm)"
 ONE_OF = "(expected exactly one of: text, rect, circle, line, grid, track, image)"
 
@@ -435,6 +436,37 @@ CASES = {
             f"{F}:7: components.cards.front[1].rotate: 45 is not a quarter turn"
             " (expected 0, 90, 180 or 270 degrees)",
             f"{F}:8: components.cards.front[2].rotate: -90 is not a quarter turn"
+            " (expected 0, 90, 180 or 270 degrees)",
+        ],
+    ),
+    "track labels turned by other than a quarter turn, or too long on their side": (
+        {
+            "sheet.yaml": """\
+            components:
+              sheet:
+                kind: sheet
+                size: [100mm, 100mm]
+                front:
+                  - track: {x: 0mm, y: 0mm, w: 60mm, h: 6mm}
+                    from: 1
+                    to: 1
+                    labels: [INFILTRATION]
+                    rotate: 180
+                  - track: {x: 0mm, y: 10mm, w: 60mm, h: 6mm}
+                    from: 1
+                    to: 1
+                    labels: [INFILTRATION]
+                    rotate: 90
+                  - track: {x: 0mm, y: 20mm, w: 60mm, h: 6mm}
+                    from: 0
+                    to: 2
+                    rotate: 45
+            """
+        },
+        [
+            f"{S}:14: components.sheet.front[1].labels[0]: the label 'INFILTRATION' does not fit"
+            " its box (5.04mm x 59.04mm) even at 5pt (bigger boxes or a smaller min_size)",
+            f"{S}:19: components.sheet.front[2].rotate: 45 is not a quarter turn"
             " (expected 0, 90, 180 or 270 degrees)",
         ],
     ),
