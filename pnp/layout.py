@@ -171,7 +171,7 @@ def piece_flip(width: float) -> Affine:
     return mirror_x(width)
 
 
-def back_transform(front: Affine, width: float, height: float, settings: Settings) -> Affine:
+def back_transform(front: Affine, width: float, settings: Settings) -> Affine:
     """Back-art frame -> back page, for a piece whose front is drawn through `front`. The back
     is behind its front as a piece turned over on its own vertical axis, like a page of a book,
     whatever the flip edge and whether or not the piece is turned on the page."""

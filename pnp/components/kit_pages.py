@@ -92,7 +92,7 @@ def _packed_pages(
             front.append(ops.Group(art, slot.transform()))
             trims.append(slot.box)
             w, h = component.width, component.height
-            t = layout.back_transform(slot.transform(), w, h, s)
+            t = layout.back_transform(slot.transform(), w, s)
             back_trims.append(t.map_box(Box(0, 0, w, h)))
             if component.back is not None:
                 back.append(ops.Group(face_ops(component, face, back=True, bleed=s.bleed), t))

@@ -109,7 +109,7 @@ def impose_component(component: Component, settings: Settings, duplex: bool = Tr
         back: list[ops.Op] = []
         back_trims: list[Box] = []
         for slot, face in zip(slots, chunk, strict=True):
-            t = layout.back_transform(slot.transform(), component.width, component.height, settings)
+            t = layout.back_transform(slot.transform(), component.width, settings)
             back_trims.append(t.map_box(Box(0, 0, component.width, component.height)))
             if component.back is not None:
                 back.append(ops.Group(face_ops(component, face, back=True, bleed=bleed), t))
@@ -154,9 +154,9 @@ def _glue_marks(tile: layout.Tile, overlap: float) -> list[ops.Op]:
 
 def _impose_board(component: Component, settings: Settings, duplex: bool) -> Imposed:
     overlap = component.overlap
-    tiles = layout.tiles(component.width, component.height, settings, overlap)
+    w = component.width
+    tiles = layout.tiles(w, component.height, settings, overlap)
     title = component.title or component.name
-    w, h = component.width, component.height
     pages: list[ops.Page] = []
     front_art = face_ops(component, 0, back=False)
     back_art = face_ops(component, 0, back=True) if component.back is not None else ()
@@ -174,7 +174,7 @@ def _impose_board(component: Component, settings: Settings, duplex: bool) -> Imp
         pages.append(make_page(items, trims, settings))
         if not duplex:
             continue
-        t = layout.back_transform(tile.transform(), w, h, settings)
+        t = layout.back_transform(tile.transform(), w, settings)
         behind = piece.map_box(tile.region)  # the tile's region in the back art's frame
         back_box = t.map_box(behind)
         back: list[ops.Op] = []

@@ -84,7 +84,7 @@ def test_backs_land_on_the_mirror_of_their_fronts(w, h, paper, flip, offset):
             expected = Box(page_w - f.x - f.w + offset[0], f.y + offset[1], f.w, f.h)
         else:
             expected = Box(f.x + offset[0], page_h - f.y - f.h + offset[1], f.w, f.h)
-        t = layout.back_transform(slot.transform(), w, h, s)
+        t = layout.back_transform(slot.transform(), w, s)
         got = t.map_box(Box(0, 0, w, h))
         for a, b in zip(vars(got).values(), vars(expected).values(), strict=True):
             assert math.isclose(a, b, abs_tol=1e-6)
