@@ -13,7 +13,8 @@
   on its short edge mirrors y. The back art is drawn so that a cut piece turned over sideways
   (on its own vertical axis, like the page of a book) shows its back upright, whatever the flip
   edge and whether the piece is turned on the page: the printed piece does not depend on the
-  printer's duplex setting (on short-edge back pages the backs therefore stand upside down).
+  printer's duplex setting (so on short-edge back pages the backs of upright pieces stand upside
+  down, and on long-edge back pages those of pieces turned a quarter).
   `back_offset` (mm from --back-offset, in points here) shifts the backs.
 - A board larger than the printable area (split: true) is cut into equal tiles overlapping by
   `overlap`, labelled A1, B1, ... (column letter, row number).
