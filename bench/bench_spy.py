@@ -52,10 +52,10 @@ def main() -> None:
 def _measure(rows: int, cols: int) -> None:
     import numpy as np
 
-    from assistant.spy import enumerate as en
-    from assistant.spy.deduce import apply, deduce, suggest
-    from assistant.spy.model import Field
-    from assistant.spy.observations import parse_observation
+    from assistant.games.spy import enumerate as en
+    from assistant.games.spy.deduce import apply, deduce, suggest
+    from assistant.games.spy.model import Field
+    from assistant.games.spy.observations import parse_observation
 
     field = Field(rows, cols)
     en.clear_memo()

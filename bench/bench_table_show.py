@@ -25,7 +25,7 @@ from assistant import table_io
 from assistant.history import Entry
 from assistant.history_file import HistoryFile, dump_history
 
-RUN = "from deaddrop.cli import main; main()"  # `python -c RUN table show`: the CLI's own argv
+RUN = "from deaddrop.commands.main import main; main()"  # `python -c RUN table show`: the CLI's own argv
 
 
 def history(events: int) -> HistoryFile:

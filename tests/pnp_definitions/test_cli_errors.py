@@ -10,7 +10,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from deaddrop.cli import app
+from deaddrop.commands.main import app
 
 BAD_ROWS = """\
 components:

@@ -549,7 +549,7 @@ def test_deaddrop_build_exits_2_with_each_located_line_and_writes_nothing(
 ):
     from typer.testing import CliRunner
 
-    from deaddrop.cli import app
+    from deaddrop.commands.main import app
 
     folder = make_game(files)
     args = ["build", "--templates", str(folder.parent), "--out", "out", "bad"]

@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from deaddrop.cli import app
+from deaddrop.commands.main import app
 from deaddrop.paths import templates_dir
 from pnp.definitions import game_names, load_game
 
@@ -167,7 +167,7 @@ def test_list_does_not_load_reportlab():
     code = (
         "import sys\n"
         "from typer.testing import CliRunner\n"
-        "from deaddrop.cli import app\n"
+        "from deaddrop.commands.main import app\n"
         "r = CliRunner().invoke(app, ['list'])\n"
         "print(r.exit_code, 'reportlab' in sys.modules)\n"
     )

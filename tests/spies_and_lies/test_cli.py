@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from deaddrop.cli import app
+from deaddrop.commands.main import app
 
 GAMES = Path(__file__).parent / "games"
 

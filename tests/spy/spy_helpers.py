@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from assistant.spy.model import Field, Network, parse_cell_anywhere
+from assistant.games.spy.model import Field, Network, parse_cell_anywhere
 
 FIELD = Field()
 
@@ -33,6 +33,6 @@ def net(text: str) -> Network:
 
 def names(cells) -> list[str]:
     """Cells as text, row-major."""
-    from assistant.spy.model import format_cell
+    from assistant.games.spy.model import format_cell
 
     return [format_cell(c) for c in sorted(cells)]

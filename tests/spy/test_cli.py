@@ -8,9 +8,9 @@ import pytest
 from spy_helpers import FIELD, LEGAL, LEGAL_DRAWING, TWIN_A, TWIN_B, net
 from typer.testing import CliRunner
 
-from assistant.spy.legality import check_network
-from assistant.spy.model import Field
-from deaddrop.cli import app
+from assistant.games.spy.legality import check_network
+from assistant.games.spy.model import Field
+from deaddrop.commands.main import app
 
 
 @pytest.fixture(autouse=True)
@@ -291,8 +291,8 @@ def test_random_is_uniform_over_distinct_networks_not_over_chains():
     some are covered by several chains (line orders and layouts) and others by one."""
     from bruteforce import chains
 
-    from assistant.spy.layouts import random_network
-    from assistant.spy.model import mask_of_cells
+    from assistant.games.spy.layouts import random_network
+    from assistant.games.spy.model import mask_of_cells
 
     field, lengths = Field(3, 4), (1, 1, 1)  # 20 networks; each 2 x 2 block has four chains
     by_cells = chains(3, 4, lengths)

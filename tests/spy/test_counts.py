@@ -7,7 +7,7 @@ The figures come from tests/spy/bruteforce.py (written from DESIGN.md alone), ru
     python tests/spy/bruteforce.py 8 8 1,1,2,3,4,5,6   # 97984, about 5 s: pinned only
 
 The small ones are recomputed by the brute force in the test; the product's enumeration
-(assistant.spy.enumerate) is checked against every pinned figure, and against the brute force's
+(assistant.games.spy.enumerate) is checked against every pinned figure, and against the brute force's
 very sets of cells on the small fields.
 """
 
@@ -18,8 +18,8 @@ import functools
 import pytest
 from bruteforce import masks
 
-from assistant.spy.enumerate import networks
-from assistant.spy.model import Field
+from assistant.games.spy.enumerate import networks
+from assistant.games.spy.model import Field
 
 DEFAULT = (1, 2, 3, 4, 5, 6)
 

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from spy_helpers import FIELD, LEGAL, LEGAL_DRAWING, net
 
-from assistant.spy.model import Field, format_cell
-from assistant.spy.network_input import parse_lengths, parse_network, read_network
+from assistant.games.spy.model import Field, format_cell
+from assistant.games.spy.network_input import parse_lengths, parse_network, read_network
 from deaddrop.errors import InputError
 
 

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from spy_helpers import FIELD, LEGAL, TWIN_A, TWIN_B, net
 
-from assistant.spy.layouts import explain_cells, layouts
-from assistant.spy.model import Field, parse_cell
+from assistant.games.spy.layouts import explain_cells, layouts
+from assistant.games.spy.model import Field, parse_cell
 
 
 def cells(*texts: str) -> set:

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from spy_helpers import FIELD, LEGAL, names, net
 
-from assistant.spy.legality import check_network
-from assistant.spy.model import Field, Network
+from assistant.games.spy.legality import check_network
+from assistant.games.spy.model import Field, Network
 
 VARIANT = (1, 1, 2, 3, 4, 5, 6)
 
@@ -166,7 +166,7 @@ def test_check_agrees_with_walking_the_chain(network):
 @settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_every_brute_force_network_is_legal(data):
-    from assistant.spy.layouts import layouts
+    from assistant.games.spy.layouts import layouts
 
     cells = data.draw(st.sampled_from(sorted(small_networks(), key=sorted)))
     found = layouts(cells)

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from spy_helpers import FIELD, LEGAL, net
 
-from assistant.spy.model import (
+from assistant.games.spy.model import (
     Field,
     Line,
     answer,

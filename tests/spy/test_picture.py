@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from spy_helpers import FIELD, LEGAL, net
 
-from assistant.spy.check import check_input
-from assistant.spy.network_input import NetworkInput
-from assistant.spy.picture import PROBLEM, network_component
+from assistant.games.spy.check import check_input
+from assistant.games.spy.network_input import NetworkInput
+from assistant.games.spy.picture import PROBLEM, network_component
 from pnp.model import Grid, Line, Rect, Text
 
 

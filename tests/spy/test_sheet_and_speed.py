@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from assistant.spy.sheet_data import DEFAULT_SQUARES, sheet_squares
-from deaddrop.cli import app
+from assistant.games.spy.sheet_data import DEFAULT_SQUARES, sheet_squares
+from deaddrop.commands.main import app
 from deaddrop.errors import InputError
 from deaddrop.paths import REPO_ROOT
 
@@ -100,7 +100,7 @@ def test_check_on_a_vertex_list_loads_no_heavy_module(tmp_path):
     network.write_text("2B 2D 5D 5H 10H 10B 9B\n", encoding="utf-8")
     code = (
         "import sys\n"
-        "from deaddrop.cli import app\n"
+        "from deaddrop.commands.main import app\n"
         f"sys.argv = ['deaddrop', 'spy', 'check', {str(network)!r}]\n"
         "try:\n    app()\nexcept SystemExit as e:\n    code = e.code\n"
         "heavy = ('numpy', 'reportlab', 'pydantic')\n"

@@ -1,7 +1,7 @@
 """An independent, deliberately simple brute force of distinct legal Spy! networks (for tests).
 
 It walks every start cell, every order of the lengths and every turn, cell by cell, with plain
-Python sets: nothing shared with assistant.spy.enumerate.
+Python sets: nothing shared with assistant.games.spy.enumerate.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ import json
 
 from typer.testing import CliRunner
 
-from deaddrop.cli import app
+from deaddrop.commands.main import app
 
 
 def run(*args: str, input: str | None = None):
@@ -54,7 +54,7 @@ def test_deduce_contradiction_exit_1():
 
 
 def test_deduce_shows_a_solved_network(tmp_path):
-    from assistant.spy.model import Field, Network, answer, format_cell, parse_cell
+    from assistant.games.spy.model import Field, Network, answer, format_cell, parse_cell
 
     truth = Network(tuple(parse_cell(w, Field()) for w in "2B 2D 5D 5H 10H 10B 9B".split()))
     mask = truth.mask(Field())

@@ -11,10 +11,10 @@ from brute import brute_networks
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from assistant.spy.deduce import candidate_probes, deduce
-from assistant.spy.enumerate import networks
-from assistant.spy.model import Field, Network, answer, mask_of_cells
-from assistant.spy.observations import Observation
+from assistant.games.spy.deduce import candidate_probes, deduce
+from assistant.games.spy.enumerate import networks
+from assistant.games.spy.model import Field, Network, answer, mask_of_cells
+from assistant.games.spy.observations import Observation
 
 SMALL = [(4, 5, (1, 2, 3)), (5, 5, (1, 2, 3, 4)), (5, 6, (1, 1, 2, 3)), (6, 4, (1, 2, 3))]
 
@@ -162,7 +162,7 @@ def test_sampled_scoring_reports_exact_figures():
     field = Field()
     result = deduce(field, (1, 2, 3, 4, 5, 6), [], squares=(2, 3))
     masks = networks(field).masks
-    from assistant.spy.deduce import cell_codes
+    from assistant.games.spy.deduce import cell_codes
 
     pattern = np.zeros(len(masks), np.int64)
     for cell in result.suggestion.cells:

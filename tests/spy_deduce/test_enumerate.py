@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 from brute import brute_networks
 
-from assistant.spy import enumerate as en
-from assistant.spy.model import Field, Network, cells_of_mask
+from assistant.games.spy import enumerate as en
+from assistant.games.spy.model import Field, Network, cells_of_mask
 
 # Pinned like perft counts. 8x8 is recomputed by brute.py below; the 10x10 figure comes from a
 # one-off run of brute.py (`brute_networks(10, 10, (1, 2, 3, 4, 5, 6))`, 5 s) and is recomputed by
@@ -46,7 +46,7 @@ def test_pinned_totals_8x8_and_10x10():
 
 @pytest.mark.parametrize(("rows", "cols"), [(8, 8), (10, 10)])
 def test_deduce_with_no_observations_counts_the_pinned_totals(rows, cols):
-    from assistant.spy.deduce import deduce
+    from assistant.games.spy.deduce import deduce
 
     field = Field(rows, cols)
     result = deduce(field, (1, 2, 3, 4, 5, 6), [], want_suggestion=False)

@@ -7,8 +7,8 @@ import subprocess
 
 import pytest
 
-from assistant.spy.heatmap import heat_colour, heatmap_component, ink_on, percent_text
-from assistant.spy.model import Field
+from assistant.games.spy.heatmap import heat_colour, heatmap_component, ink_on, percent_text
+from assistant.games.spy.model import Field
 from pnp import model as pm
 from pnp import ops
 from pnp.components.elements import grid_ops
@@ -63,7 +63,7 @@ def test_cells_sit_exactly_in_the_grid(rows, cols):
 
 
 def test_heat_map_files(tmp_path):
-    from assistant.spy.heatmap import write_heatmap
+    from assistant.games.spy.heatmap import write_heatmap
 
     field = Field()
     component = heatmap_component(field, {c: 0.5 for c in field.cells()}, "Heat", ["n"])
@@ -83,7 +83,7 @@ def test_heat_map_files(tmp_path):
     "probe", [((7, 3), (7, 4), (7, 5), (7, 6), (7, 7)), ((2, 9),), ((0, 0), (1, 0))]
 )
 def test_the_suggested_probe_is_outlined_over_its_very_cells(probe):
-    from assistant.spy.heatmap import PROBE_COLOUR
+    from assistant.games.spy.heatmap import PROBE_COLOUR
 
     field = Field()
     probability = {cell: 0.25 for cell in field.cells()}

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant.spy.model import Field, format_cell
-from assistant.spy.observations import parse_observation, parse_observations, read_log
+from assistant.games.spy.model import Field, format_cell
+from assistant.games.spy.observations import parse_observation, parse_observations, read_log
 from deaddrop.errors import InputError
 
 FIELD = Field(10, 10)

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from assistant.engine import Refusal
 from assistant.games.spy.rules import GAME
 from assistant.history import Entry, replay
-from assistant.spy.enumerate import networks
-from assistant.spy.model import Field, Network, answer, format_cell, parse_cell
+from assistant.games.spy.enumerate import networks
+from assistant.games.spy.model import Field, Network, answer, format_cell, parse_cell
 
 RED = "2B 2D 5D 5H 10H 10B 9B"
 BLUE = "2C 2A 5A 5B 10B 10F 4F"
@@ -176,7 +176,7 @@ def test_an_equivalent_reconstruction_counts_as_correct():
 
 
 def _relayouts(network):
-    from assistant.spy.layouts import layouts
+    from assistant.games.spy.layouts import layouts
 
     return [n for n in layouts(network.cells(), (1, 2, 3, 4, 5, 6)) if n.reversed() != network]
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from deaddrop.cli import app
+from deaddrop.commands.main import app
 
 TESTS = Path(__file__).parent.parent
 GAMES = sorted(

@@ -12,10 +12,10 @@ import typer
 from typer.testing import CliRunner
 
 from assistant import table
-from deaddrop.fast_params import install
+from deaddrop.commands.fast_params import install
 
 RUN = (
-    "import sys; from deaddrop.cli import main; sys.argv = ['deaddrop', *sys.argv[1:]]\n"
+    "import sys; from deaddrop.commands.main import main; sys.argv = ['deaddrop', *sys.argv[1:]]\n"
     "try:\n    main()\nexcept SystemExit:\n    pass\n"
     "heavy = ('reportlab', 'svgwrite', 'numpy', 'pydantic')\n"
     "print(sorted(m for m in heavy if m in sys.modules))"

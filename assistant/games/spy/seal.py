@@ -11,8 +11,8 @@ from __future__ import annotations
 import hashlib
 import re
 
-from assistant.spy.legality import check_network
-from assistant.spy.model import Field, Network, format_cell, parse_cell_anywhere
+from assistant.games.spy.legality import check_network
+from assistant.games.spy.model import Field, Network, format_cell, parse_cell_anywhere
 
 HASH = re.compile(r"^[0-9a-f]{64}$")
 

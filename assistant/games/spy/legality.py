@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from assistant.spy.model import DEFAULT_LENGTHS, Cell, Field, Line, Network, format_cell
+from assistant.games.spy.model import DEFAULT_LENGTHS, Cell, Field, Line, Network, format_cell
 
 # Rule names, as they appear in `Problem.rule` and in `--json`.
 RULES = {

@@ -1,7 +1,7 @@
 """Spy! deduction: which networks fit the answers so far, where the lines probably are, and what
 to probe next. Pure (numpy on the enumerated networks; no I/O besides the enumeration cache).
 
-- Consistent networks: every distinct legal network (assistant.spy.enumerate) whose answers match
+- Consistent networks: every distinct legal network (assistant.games.spy.enumerate) whose answers match
   every observation. Probabilities are uniform over them.
 - Next probe: among single cells and the multiple probes the unused numbered squares allow (2-5
   cells in a row or column, of a size that has a square left), the one whose answer tells the most
@@ -26,9 +26,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from assistant.spy.enumerate import Networks, networks
-from assistant.spy.model import Cell, Field
-from assistant.spy.observations import Observation
+from assistant.games.spy.enumerate import Networks, networks
+from assistant.games.spy.model import Cell, Field
+from assistant.games.spy.observations import Observation
 from deaddrop.errors import InputError
 
 CODE = {"cold": 0, "warm": 1, "hot": 2}

@@ -4,7 +4,7 @@ Kept light on purpose: `check` on a vertex list imports neither numpy nor report
 `--svg` and `random` load them), so it answers fast. The field size options are plain text
 parameters, converted here by `_size`: typer 0.29 converts an `int` parameter through pydantic,
 whose import alone costs about 65 ms, while plain `str` parameters take the fast path of
-`deaddrop.fast_params`.
+`deaddrop.commands.fast_params`.
 """
 
 from __future__ import annotations
@@ -47,15 +47,15 @@ def _seed(text: str) -> int:
 
 
 def _setup(rows: str, cols: str, lengths: str):  # -> (Field, tuple[int, ...])
-    from assistant.spy.model import Field
-    from assistant.spy.network_input import parse_lengths
+    from assistant.games.spy.model import Field
+    from assistant.games.spy.network_input import parse_lengths
 
     return Field(_size("--rows", rows), _size("--cols", cols)), parse_lengths(lengths)
 
 
 def _checked(path: str, rows: str, cols: str, lengths: str):
-    from assistant.spy.check import check_input
-    from assistant.spy.network_input import read_network
+    from assistant.games.spy.check import check_input
+    from assistant.games.spy.network_input import read_network
 
     field, wanted = _setup(rows, cols, lengths)
     return field, check_input(read_network(path, field), field, wanted)
@@ -77,7 +77,7 @@ def check(
         raise InputError("--pdf and --svg: give one or the other (expected one picture)")
     field, result = _checked(file, rows, cols, lengths)
     if pdf or svg:
-        from assistant.spy.picture import write_network_picture
+        from assistant.games.spy.picture import write_network_picture
 
         write_network_picture(result, field, pdf=pdf, svg=svg)
     if as_json:
@@ -98,9 +98,9 @@ def answer(
     lengths: Annotated[str, LENGTHS] = "1,2,3,4,5,6",
 ) -> None:
     """Answer probes from a network: hot, warm or cold for each cell (or --map for all)."""
-    from assistant.spy.answers import answers_for, map_text
-    from assistant.spy.check import legal_mask
-    from assistant.spy.model import answer_map
+    from assistant.games.spy.answers import answers_for, map_text
+    from assistant.games.spy.check import legal_mask
+    from assistant.games.spy.model import answer_map
 
     if not cells and not show_map:
         from deaddrop.errors import InputError
@@ -136,9 +136,9 @@ def same(
     lengths: Annotated[str, LENGTHS] = "1,2,3,4,5,6",
 ) -> None:
     """Exit 0 when two networks are equivalent (same covered cells, same answers), else 1."""
-    from assistant.spy.answers import differences
-    from assistant.spy.check import legal_mask
-    from assistant.spy.model import format_cell
+    from assistant.games.spy.answers import differences
+    from assistant.games.spy.check import legal_mask
+    from assistant.games.spy.model import format_cell
 
     field, one = _checked(first, rows, cols, lengths)
     _, two = _checked(second, rows, cols, lengths)
@@ -173,8 +173,8 @@ def random(
     lengths: Annotated[str, LENGTHS] = "1,2,3,4,5,6",
 ) -> None:
     """Draw a legal network uniformly among distinct networks, printed as a vertex list."""
-    from assistant.spy.layouts import random_network
-    from assistant.spy.model import format_cell
+    from assistant.games.spy.layouts import random_network
+    from assistant.games.spy.model import format_cell
 
     field, wanted = _setup(rows, cols, lengths)
     network = random_network(field, wanted, None if seed is None else _seed(seed))

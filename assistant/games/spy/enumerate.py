@@ -2,7 +2,7 @@
 
 API (used by `deaddrop spy random` and `deaddrop spy deduce`):
 
-    from assistant.spy.enumerate import networks
+    from assistant.games.spy.enumerate import networks
     nets = networks(field, lengths)      # field: anything with .rows and .cols; lengths: ints
     len(nets)                            # the number of distinct networks
     nets.masks                           # (N, W) uint64: bit i = row * cols + col, word i // 64

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from assistant.spy.legality import (
+from assistant.games.spy.legality import (
     Problem,
     cell_list,
     check_network,
@@ -17,7 +17,7 @@ from assistant.spy.legality import (
     number_word,
     sorted_cells,
 )
-from assistant.spy.model import DEFAULT_LENGTHS, Cell, Field, Network
+from assistant.games.spy.model import DEFAULT_LENGTHS, Cell, Field, Network
 
 _STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
@@ -213,10 +213,10 @@ def explain_cells(
 def random_network(field: Field, lengths: Sequence[int], seed: int | None = None) -> Network:
     """A legal network drawn uniformly among distinct networks (distinct covered cells).
 
-    Uses the cached enumeration (`assistant.spy.enumerate`, numpy): one index drawn uniformly."""
+    Uses the cached enumeration (`assistant.games.spy.enumerate`, numpy): one index drawn uniformly."""
     import random
 
-    from assistant.spy.enumerate import networks
+    from assistant.games.spy.enumerate import networks
     from deaddrop.errors import Refused
 
     nets = networks(field, tuple(lengths))

@@ -9,7 +9,8 @@ app = typer.Typer(no_args_is_help=True, help="Spy!: check networks, answer probe
 
 
 def _register() -> None:
-    from assistant.spy import cli_deduce, cli_network
+    from deaddrop.commands import spy_deduce as cli_deduce
+    from deaddrop.commands import spy_network as cli_network
 
     cli_network.register(app)
     cli_deduce.register(app)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from assistant.spy.check import CheckResult
-from assistant.spy.model import Cell, Field, column_letters
+from assistant.games.spy.check import CheckResult
+from assistant.games.spy.model import Cell, Field, column_letters
 from deaddrop.errors import InputError
 from pnp.model import Box, Component, Face, Grid, Line, Rect, Style, Text
 from pnp.units import mm

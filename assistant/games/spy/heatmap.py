@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from assistant.spy.model import Cell, Field, format_cell
+from assistant.games.spy.model import Cell, Field, format_cell
 from pnp import model as pm
 from pnp.units import mm
 

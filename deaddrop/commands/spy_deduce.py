@@ -1,5 +1,5 @@
-"""`deaddrop spy deduce|referee` (issue 5): thin commands over assistant.spy.deduce and the referee
-game (assistant.games.spy). See docs/spy-deduce.md."""
+"""`deaddrop spy deduce|referee`: thin commands over assistant.games.spy.deduce and the
+referee game (assistant.games.spy). See docs/spy-deduce.md."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def parse_int_list(text: str, option: str, low: int, high: int | None = None) ->
 
 
 def _report_json(result, field) -> str:
-    from assistant.spy.model import format_cell
+    from assistant.games.spy.model import format_cell
 
     suggestion = result.suggestion
     return json.dumps(
@@ -57,8 +57,8 @@ def _terminal_heatmap(result, field) -> None:
     from rich.console import Console
     from rich.text import Text
 
-    from assistant.spy.heatmap import heat_colour, ink_on, percent_text
-    from assistant.spy.model import column_letters
+    from assistant.games.spy.heatmap import heat_colour, ink_on, percent_text
+    from assistant.games.spy.model import column_letters
 
     console = Console(highlight=False, soft_wrap=True)
     width = len(str(field.rows))
@@ -75,8 +75,8 @@ def _terminal_heatmap(result, field) -> None:
 
 
 def _summary(result, observations, field, lengths) -> list[str]:
-    from assistant.spy.heatmap import describe_cells
-    from assistant.spy.model import format_cell
+    from assistant.games.spy.heatmap import describe_cells
+    from assistant.games.spy.model import format_cell
 
     n = len(observations)
     fits = "network fits" if result.consistent == 1 else "networks fit"
@@ -130,12 +130,12 @@ def deduce_command(
     pdf: Annotated[Path | None, typer.Option("--pdf", help="Write the heat map as PDF.")] = None,
 ) -> None:
     """Count the networks that fit the answers so far, map where the lines are, suggest a probe."""
-    from assistant.spy.cli_network import _size
-    from assistant.spy.deduce import deduce
-    from assistant.spy.model import Field
-    from assistant.spy.network_input import parse_lengths
-    from assistant.spy.observations import parse_observations, read_log
-    from assistant.spy.sheet_data import sheet_squares
+    from assistant.games.spy.deduce import deduce
+    from assistant.games.spy.model import Field
+    from assistant.games.spy.network_input import parse_lengths
+    from assistant.games.spy.observations import parse_observations, read_log
+    from assistant.games.spy.sheet_data import sheet_squares
+    from deaddrop.commands.spy_network import _size
 
     field = Field(_size("--rows", rows), _size("--cols", cols))
     line_lengths = parse_lengths(lengths)
@@ -160,7 +160,7 @@ def deduce_command(
 
 
 def _write_picture(result, found, field, lengths, svg: Path | None, pdf: Path | None) -> None:
-    from assistant.spy.heatmap import heatmap_component, write_heatmap
+    from assistant.games.spy.heatmap import heatmap_component, write_heatmap
 
     answers = {}
     for observation in found:
@@ -182,7 +182,7 @@ def _write_picture(result, found, field, lengths, svg: Path | None, pdf: Path | 
 
 def register(app: typer.Typer) -> None:
     """Add the deduction commands to the `spy` group."""
-    from assistant.spy.cli_referee import app as referee_app
+    from deaddrop.commands.spy_referee import app as referee_app
 
     app.command("deduce")(deduce_command)
     app.add_typer(referee_app, name="referee", help="Referee a recorded two-player game of Spy!.")

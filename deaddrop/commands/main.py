@@ -35,12 +35,12 @@ app = typer.Typer(
 
 
 def _register() -> None:
-    from deaddrop.fast_params import install
+    from deaddrop.commands.fast_params import install
 
     install()  # plain str/Path/bool parameters: no pydantic import at start-up (75 ms)
-    from assistant.spy.cli import app as spy_app
-    from assistant.table_cli import app as table_app
-    from pnp.cli import register as register_pnp
+    from deaddrop.commands.build import register as register_pnp
+    from deaddrop.commands.spy import app as spy_app
+    from deaddrop.commands.table import app as table_app
 
     register_pnp(app)
     app.add_typer(table_app, name="table", help="Keep a game at the table: actions, log, undo.")

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
+from deaddrop.commands.db import DbOption, db_path, remember
 from deaddrop.errors import InputError
 
 app = typer.Typer(no_args_is_help=True, help="Referee a recorded two-player game of Spy!.")
@@ -22,19 +23,14 @@ TABLE = Annotated[
 @app.callback()
 def referee(
     ctx: typer.Context,
-    db: Annotated[
-        Path | None,
-        typer.Option("--db", help="The table database (default: DEADDROP_DB, else the data dir)."),
-    ] = None,
+    db: DbOption = None,
 ) -> None:
     """Referee a game: sealed networks, probes answered or checked, claims, reveal and score."""
-    ctx.obj = db
+    remember(ctx, db)
 
 
 def _db(ctx: typer.Context) -> Path:
-    from deaddrop.paths import default_db
-
-    return ctx.obj if isinstance(ctx.obj, Path) else default_db()
+    return db_path(ctx)
 
 
 def _spy_table(ctx: typer.Context, name: str | None):
@@ -58,9 +54,9 @@ def _do(ctx: typer.Context, name: str | None, action: dict[str, Any], shown: Any
 def _network_text(path: str, state: dict) -> str:
     """A network (a file holding a vertex list or a drawing, `-` for stdin, or a vertex list
     written on the command line: "2B 2D 5D 5H 10H 10B 9B") as a vertex list for the action."""
-    from assistant.spy.layouts import network_of_cells
-    from assistant.spy.model import Field
-    from assistant.spy.network_input import parse_network, read_network
+    from assistant.games.spy.layouts import network_of_cells
+    from assistant.games.spy.model import Field
+    from assistant.games.spy.network_input import parse_network, read_network
 
     field = Field(state["rows"], state["cols"])
     if path != "-" and len(path.split()) > 1 and not Path(path).exists():
@@ -90,13 +86,15 @@ def new(
     squares: Annotated[
         str | None, typer.Option("--squares", help="Numbered squares (default: the sheet's).")
     ] = None,
+    db: DbOption = None,
 ) -> None:
     """Start a refereed game (a table of game `spy`)."""
+    remember(ctx, db)
     from assistant import table as core
-    from assistant.spy.cli_deduce import parse_int_list
-    from assistant.spy.cli_network import _size
-    from assistant.spy.network_input import parse_lengths
-    from assistant.spy.sheet_data import sheet_squares
+    from assistant.games.spy.network_input import parse_lengths
+    from assistant.games.spy.sheet_data import sheet_squares
+    from deaddrop.commands.spy_deduce import parse_int_list
+    from deaddrop.commands.spy_network import _size
 
     options = {
         "players": [p.strip() for p in players.split(",")],
@@ -121,8 +119,10 @@ def seal(
         typer.Option("--commit", help="Enter only the hash; the player keeps network and salt."),
     ] = False,
     name: TABLE = None,
+    db: DbOption = None,
 ) -> None:
     """Seal PLAYER's network (checked for legality; only a salted hash is shown)."""
+    remember(ctx, db)
     import secrets
     import shlex
 
@@ -133,8 +133,8 @@ def seal(
     network = _network_text(file, state)
     salt = secrets.token_hex(16)
     if commit:
+        from assistant.games.spy.model import Field
         from assistant.games.spy.seal import problems_of
-        from assistant.spy.model import Field
 
         problems = problems_of(
             parse_vertices(network), Field(state["rows"], state["cols"]), tuple(state["lengths"])
@@ -160,8 +160,10 @@ def probe(
     player: Annotated[str, typer.Argument(help="Who spies.")],
     cells: Annotated[str, typer.Argument(help="5E, or 2-5 cells in a row or column: 4B-4E.")],
     name: TABLE = None,
+    db: DbOption = None,
 ) -> None:
     """PLAYER spies on the opponent's field (answered now when the network is sealed)."""
+    remember(ctx, db)
     _do(ctx, name, {"type": "probe", "player": player, "cells": cells})
 
 
@@ -171,8 +173,10 @@ def answer(
     player: Annotated[str, typer.Argument(help="Who answers (whose field was probed).")],
     answers: Annotated[str, typer.Argument(help="hot,warm,cold (or h,w,c), one per cell.")],
     name: TABLE = None,
+    db: DbOption = None,
 ) -> None:
     """PLAYER answers the pending probe (checked against the network at the reveal)."""
+    remember(ctx, db)
     _do(ctx, name, {"type": "answer", "player": player, "answers": answers})
 
 
@@ -185,8 +189,10 @@ def claim(
         typer.Argument(help="The opponent's network as PLAYER reconstructs it: " + NETWORK_HELP),
     ],
     name: TABLE = None,
+    db: DbOption = None,
 ) -> None:
     """PLAYER names the opponent's network at the end of a round."""
+    remember(ctx, db)
     shown = _spy_table(ctx, name)
     action = {"type": "claim", "player": player, "network": _network_text(file, shown.state)}
     _do(ctx, name, action, shown)
@@ -201,8 +207,10 @@ def reveal(
     ] = None,
     salt: Annotated[str | None, typer.Option("--salt", help="The salt of a commitment.")] = None,
     name: TABLE = None,
+    db: DbOption = None,
 ) -> None:
     """Reveal PLAYER's network after the claims; the game is scored once both are revealed."""
+    remember(ctx, db)
     action: dict[str, Any] = {"type": "reveal", "player": player}
     shown = _spy_table(ctx, name)
     if file is not None:

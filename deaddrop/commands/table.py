@@ -12,6 +12,8 @@ from typing import Annotated, Any
 
 import typer
 
+from deaddrop.commands.db import DbOption, db_path, remember
+
 app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
@@ -19,19 +21,6 @@ app = typer.Typer(
 )
 
 NAME_HELP = "The table (default: the most recently used one)."
-
-
-DB_HELP = "The table database (default: DEADDROP_DB, else the data directory)."
-# --db is taken before the command (`table --db X show`) and after it (`table show --db X`)
-DbOption = Annotated[Path | None, typer.Option("--db", metavar="PATH", help=DB_HELP)]
-
-
-def _db(ctx: typer.Context, db: Path | None = None) -> Path:
-    from deaddrop.paths import default_db
-
-    if db is not None:
-        return db
-    return ctx.obj if isinstance(ctx.obj, Path) else default_db()
 
 
 def _print_json(data: Any) -> None:
@@ -54,7 +43,7 @@ def _print(outcome: Any, as_json: bool, *, numbered: bool = False) -> None:
 @app.callback()
 def table(ctx: typer.Context, db: DbOption = None) -> None:
     """Keep a game at the table: actions, log, undo, void, export."""
-    ctx.obj = db
+    remember(ctx, db)
 
 
 @app.command()
@@ -77,7 +66,7 @@ def new(
     from assistant import table as core
 
     options = core.parse_assignments(option or [], "option")
-    _print(core.new(_db(ctx, db), game, name, options), as_json)
+    _print(core.new(db_path(ctx, db), game, name, options), as_json)
 
 
 @app.command("list")
@@ -89,7 +78,7 @@ def list_(
     """List the tables, most recently used first (* marks the default one)."""
     from assistant import table as core
 
-    rows = core.tables(_db(ctx, db))
+    rows = core.tables(db_path(ctx, db))
     if as_json:
         _print_json(rows)
         return
@@ -112,7 +101,7 @@ def show(
     """Show the table's current state."""
     from assistant import table as core
 
-    outcome = core.show(_db(ctx, db), name)
+    outcome = core.show(db_path(ctx, db), name)
     if as_json:
         _print_json(outcome.game.view(outcome.state))
     else:
@@ -129,7 +118,7 @@ def log(
     """The numbered history of the table (voided and undone events marked)."""
     from assistant import table as core
 
-    lines = core.log(_db(ctx, db), name)
+    lines = core.log(db_path(ctx, db), name)
     if as_json:
         _print_json([line.as_json() for line in lines])
         return
@@ -162,7 +151,7 @@ def do_(
     fields = core.parse_assignments(values or [], "value")
     if "type" in fields:
         raise _input_error("value 'type=...': the action type is the first argument")
-    outcome = core.do(_db(ctx, db), name, {"type": kind, **fields}, by=by, force=force)
+    outcome = core.do(db_path(ctx, db), name, {"type": kind, **fields}, by=by, force=force)
     _print(outcome, as_json, numbered=True)
 
 
@@ -182,7 +171,7 @@ def undo(
     """Undo the last event (redo brings it back until a new action is entered)."""
     from assistant import table as core
 
-    _print(core.undo(_db(ctx, db), name), as_json)
+    _print(core.undo(db_path(ctx, db), name), as_json)
 
 
 @app.command()
@@ -195,7 +184,7 @@ def redo(
     """Re-apply the most recently undone event."""
     from assistant import table as core
 
-    _print(core.redo(_db(ctx, db), name), as_json)
+    _print(core.redo(db_path(ctx, db), name), as_json)
 
 
 @app.command()
@@ -212,7 +201,7 @@ def void(
 
     if not (number.isascii() and number.isdigit()) or int(number) < 1:
         raise _input_error(f"N: {number!r} is not an event number (expected a number from the log)")
-    outcome = core.void(_db(ctx, db), name, int(number), why)
+    outcome = core.void(db_path(ctx, db), name, int(number), why)
     if not as_json and not outcome.changes:
         typer.echo(outcome.text)
         typer.echo("  nothing changed downstream")
@@ -230,7 +219,7 @@ def export(
     """Print the table's history as YAML (the import/replay format)."""
     from assistant import table_io
 
-    typer.echo(table_io.export(_db(ctx, db), name), nl=False)
+    typer.echo(table_io.export(db_path(ctx, db), name), nl=False)
 
 
 @app.command("import")
@@ -246,7 +235,7 @@ def import_(
     """Start a table from an exported history."""
     from assistant import table_io
 
-    _print(table_io.import_file(_db(ctx, db), file, name), as_json)
+    _print(table_io.import_file(db_path(ctx, db), file, name), as_json)
 
 
 @app.command()
@@ -276,11 +265,11 @@ def delete(
     from assistant import table as core
     from deaddrop.errors import Refused
 
-    if not yes and name in {row["name"] for row in core.tables(_db(ctx, db))}:
+    if not yes and name in {row["name"] for row in core.tables(db_path(ctx, db))}:
         try:
             confirmed = typer.confirm(f"Delete table '{name}' and its whole history?")
         except typer.Abort:
             confirmed = False
         if not confirmed:
             raise Refused(f"table '{name}' not deleted (pass --yes to delete without asking)")
-    typer.echo(core.delete(_db(ctx, db), name))
+    typer.echo(core.delete(db_path(ctx, db), name))

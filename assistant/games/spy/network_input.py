@@ -19,7 +19,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from assistant.spy.model import Cell, Field, Network, parse_cell_anywhere
+from assistant.games.spy.model import Cell, Field, Network, parse_cell_anywhere
 from deaddrop.errors import InputError
 
 _DRAWING_ROW = re.compile(r"^[#Xx.]+$")

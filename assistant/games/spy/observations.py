@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from assistant.spy.model import Cell, Field, format_cell, parse_cell
+from assistant.games.spy.model import Cell, Field, format_cell, parse_cell
 from deaddrop.errors import InputError, located
 
 ANSWERS = {"h": "hot", "hot": "hot", "w": "warm", "warm": "warm", "c": "cold", "cold": "cold"}

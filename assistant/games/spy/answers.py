@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from assistant.spy.model import (
+from assistant.games.spy.model import (
     Cell,
     Field,
     answer,
