@@ -25,7 +25,8 @@ from assistant import table_io
 from assistant.history import Entry
 from assistant.history_file import HistoryFile, dump_history
 
-RUN = "from deaddrop.commands.main import main; main()"  # `python -c RUN table show`: the CLI's own argv
+# `python -c RUN table show`: the CLI's own argv
+RUN = "from deaddrop.commands.main import main; main()"
 
 
 def history(events: int) -> HistoryFile:

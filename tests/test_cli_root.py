@@ -55,6 +55,9 @@ def test_refusal_is_exit_1():
 
 
 def test_console_script_starts_without_reportlab():
-    code = "import sys, deaddrop.commands.main; print('reportlab' in sys.modules, 'svgwrite' in sys.modules)"
+    code = (
+        "import sys, deaddrop.commands.main;"
+        " print('reportlab' in sys.modules, 'svgwrite' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]

@@ -7,8 +7,8 @@ The figures come from tests/spy/bruteforce.py (written from DESIGN.md alone), ru
     python tests/spy/bruteforce.py 8 8 1,1,2,3,4,5,6   # 97984, about 5 s: pinned only
 
 The small ones are recomputed by the brute force in the test; the product's enumeration
-(assistant.games.spy.enumerate) is checked against every pinned figure, and against the brute force's
-very sets of cells on the small fields.
+(assistant.games.spy.enumerate) is checked against every pinned figure, and against the brute
+force's very sets of cells on the small fields.
 """
 
 from __future__ import annotations

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from assistant.engine import Refusal
-from assistant.games.spy.rules import GAME
-from assistant.history import Entry, replay
 from assistant.games.spy.enumerate import networks
 from assistant.games.spy.model import Field, Network, answer, format_cell, parse_cell
+from assistant.games.spy.rules import GAME
+from assistant.history import Entry, replay
 
 RED = "2B 2D 5D 5H 10H 10B 9B"
 BLUE = "2C 2A 5A 5B 10B 10F 4F"

@@ -12,7 +12,14 @@ from typing import Any
 
 from assistant.games.spy.layouts import explain_cells, layouts
 from assistant.games.spy.legality import Problem, check_network, describe_line, number_word
-from assistant.games.spy.model import DEFAULT_LENGTHS, Cell, Field, Network, format_cell, mask_of_cells
+from assistant.games.spy.model import (
+    DEFAULT_LENGTHS,
+    Cell,
+    Field,
+    Network,
+    format_cell,
+    mask_of_cells,
+)
 from assistant.games.spy.network_input import NetworkInput
 from deaddrop.errors import Refused
 

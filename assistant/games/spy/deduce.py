@@ -1,8 +1,8 @@
 """Spy! deduction: which networks fit the answers so far, where the lines probably are, and what
 to probe next. Pure (numpy on the enumerated networks; no I/O besides the enumeration cache).
 
-- Consistent networks: every distinct legal network (assistant.games.spy.enumerate) whose answers match
-  every observation. Probabilities are uniform over them.
+- Consistent networks: every distinct legal network (assistant.games.spy.enumerate) whose
+  answers match every observation. Probabilities are uniform over them.
 - Next probe: among single cells and the multiple probes the unused numbered squares allow (2-5
   cells in a row or column, of a size that has a square left), the one whose answer tells the most
   (largest expected information, the entropy of its answer pattern). Ties go to the smaller expected

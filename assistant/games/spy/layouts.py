@@ -213,7 +213,8 @@ def explain_cells(
 def random_network(field: Field, lengths: Sequence[int], seed: int | None = None) -> Network:
     """A legal network drawn uniformly among distinct networks (distinct covered cells).
 
-    Uses the cached enumeration (`assistant.games.spy.enumerate`, numpy): one index drawn uniformly."""
+    Uses the cached enumeration (`assistant.games.spy.enumerate`, numpy): one index drawn
+    uniformly."""
     import random
 
     from assistant.games.spy.enumerate import networks

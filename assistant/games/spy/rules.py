@@ -34,10 +34,10 @@ import copy
 
 from assistant.engine import Json, Option, Refusal
 from assistant.games.actions import shape_refusal, whole
-from assistant.games.spy.scoring import opponent, result_text, score
-from assistant.games.spy.seal import HASH, parse_vertices, problems_of, seal_hash
 from assistant.games.spy.model import Cell, Field, Network, answer, format_cell, parse_cell
 from assistant.games.spy.observations import ANSWERS, segment
+from assistant.games.spy.scoring import opponent, result_text, score
+from assistant.games.spy.seal import HASH, parse_vertices, problems_of, seal_hash
 from deaddrop.errors import InputError
 
 KEYS = {

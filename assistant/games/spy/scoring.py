@@ -4,8 +4,8 @@ false answers and illegal networks found, victories added. Pure."""
 from __future__ import annotations
 
 from assistant.engine import Json
-from assistant.games.spy.seal import parse_vertices, problems_of
 from assistant.games.spy.model import Field, Network, answer, parse_cell
+from assistant.games.spy.seal import parse_vertices, problems_of
 
 VICTORY = {1: "single", 2: "double", 3: "triple"}
 
