@@ -1,0 +1,236 @@
+"""Every command against its floor: whole processes, medians of alternating runs.
+
+    python bench/bench_floors.py [--runs N] [--scaling] [--only ROW]
+
+Rows (each prints the figure, the floor or peer, the ratio and the goal):
+- start-up: `deaddrop table list`, `deaddrop --help`, `deaddrop spy check --help` against
+  `python -c "import typer"` (goal: ratio <= 1.5);
+- deduce: `deaddrop spy deduce 5E=hot --json` on 10 x 10 with a warm cache (goal <= 0.3 s) and with
+  an empty cache against a naive pure-Python enumerator (tests/spy/bruteforce.py) that filters
+  by the same answer (goal: >= 15x faster);
+- deck: a 100-card poker deck (63 x 88 mm, rounded frame, two centred texts) from YAML by
+  `deaddrop build`, against the same deck drawn by plain reportlab calls (bench/deck_floor.py,
+  goal: ratio <= 1.5) and, when installed, protograf (bench/deck_protograf.py, goal >= 8x faster);
+- no worse elsewhere: a full build of every kit, `table show` of 1,000 events, a 16 x 16 deduce;
+- with --scaling: the deck at 100, 1,000 and 10,000 cards, time and peak memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+DEADDROP = str(BIN / "deaddrop")
+PY = sys.executable
+
+DECK_GAME = """game: deck
+title: Deck
+"""
+DECK_CARDS = """components:
+  cards:
+    kind: card
+    size: [63mm, 88mm]
+    rows: {rows}
+    front:
+      - rect: {{x: 0mm, y: 0mm, w: 100%, h: 100%}}
+        radius: 3mm
+        stroke: "#222222"
+      - text: "{{title}}"
+        box: {{x: 4mm, y: 30mm, w: 55mm, h: 12mm}}
+        style: {{size: 14pt, bold: true, align: center, valign: middle}}
+      - text: "{{subtitle}}"
+        box: {{x: 4mm, y: 46mm, w: 55mm, h: 8mm}}
+        style: {{size: 9pt, align: center, valign: middle}}
+"""
+
+
+def write_deck(folder: Path, cards: int) -> Path:
+    """A templates folder holding the game `deck` with `cards` cards."""
+    game = folder / "deck"
+    game.mkdir(parents=True, exist_ok=True)
+    (game / "game.yaml").write_text(DECK_GAME, encoding="utf-8")
+    rows = "\n" + "".join(
+        f"      - {{title: 'Agent {n}', subtitle: 'Card {n} of {cards}'}}\n"
+        for n in range(1, cards + 1)
+    )
+    (game / "cards.yaml").write_text(DECK_CARDS.format(rows=rows.rstrip()), encoding="utf-8")
+    return folder
+
+
+def run(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, int]:
+    """Wall time of one process and its peak memory (KiB)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    started = time.perf_counter()
+    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    wall = time.perf_counter() - started
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return wall, max(peak, before)
+
+
+def paired(a: list[str], b: list[str], runs: int, env=None) -> tuple[float, float]:
+    """Medians of alternating runs of two commands."""
+    ta, tb = [], []
+    for _ in range(runs):
+        ta.append(run(a, env)[0])
+        tb.append(run(b, env)[0])
+    return statistics.median(ta), statistics.median(tb)
+
+
+def row(measure: str, now: float, floor_name: str, floor: float, ratio: str, goal: str) -> None:
+    print(f"| {measure} | {now:.3f} s | {floor_name} {floor:.3f} s | {ratio} | {goal} |")
+
+
+def startup_rows(runs: int, env: dict[str, str]) -> None:
+    floor = [PY, "-c", "import typer"]
+    for label, args in (
+        ("deaddrop table list", ["table", "list"]),
+        ("deaddrop --help", ["--help"]),
+        ("deaddrop spy check --help", ["spy", "check", "--help"]),
+    ):
+        now, base = paired([DEADDROP, *args], floor, runs, env)
+        row(f"`{label}`", now, "`import typer`", base, f"{now / base:.2f}", "<= 1.5")
+
+
+def naive_deduce() -> None:
+    """The naive enumerator: every distinct network on 10 x 10, kept when 5E (row 5, col E) is
+    hot. Run as a process by `deduce_rows`."""
+    sys.path.insert(0, str(ROOT / "tests" / "spy"))
+    from bruteforce import distinct_networks  # type: ignore[import-not-found]
+
+    hot = (4, 4)
+    kept = sum(1 for network in distinct_networks(10, 10) if hot in network)
+    print(kept)
+
+
+def deduce_rows(runs: int, env: dict[str, str], tmp: Path) -> None:
+    cmd = [DEADDROP, "spy", "deduce", "5E=hot", "--json"]
+    warm_env = {**env, "DEADDROP_CACHE": str(tmp / "warm-cache")}
+    run(cmd, warm_env)
+    warm = statistics.median(run(cmd, warm_env)[0] for _ in range(runs))
+    print(f"| `deaddrop spy deduce 5E=hot --json`, cached | {warm:.3f} s | | | <= 0.3 s |")
+    colds = []
+    for n in range(max(3, runs // 2)):
+        cold_env = {**env, "DEADDROP_CACHE": str(tmp / f"cold-{n}")}
+        colds.append(run(cmd, cold_env)[0])
+    cold = statistics.median(colds)
+    naive = run([PY, __file__, "--naive-deduce"], env)[0]
+    row(
+        "the same, empty cache",
+        cold,
+        "naive enumerator",
+        naive,
+        f"{naive / cold:.1f}x faster",
+        ">= 15x faster",
+    )
+    big = [DEADDROP, "spy", "deduce", "8H=hot", "--rows", "16", "--cols", "16", "--json"]
+    run(big, warm_env)
+    t16 = statistics.median(run(big, warm_env)[0] for _ in range(max(3, runs // 2)))
+    print(f"| no worse: 16 x 16 deduce, cached | {t16:.3f} s | | | no worse than before |")
+
+
+def deck_rows(runs: int, env: dict[str, str], tmp: Path, scaling: bool) -> None:
+    sizes = (100, 1000, 10000) if scaling else (100,)
+    for cards in sizes:
+        templates = write_deck(tmp / f"deck-{cards}", cards)
+        ours = [DEADDROP, "build", "deck", "--templates", str(templates), "--out", str(tmp / "o")]
+        floor = [PY, str(ROOT / "bench" / "deck_floor.py"), str(cards), str(tmp / "floor.pdf")]
+        n = runs if cards == 100 else 1
+        now, base = paired(ours, floor, n, env)
+        row(
+            f"a {cards:,}-card deck from YAML",
+            now,
+            "plain reportlab",
+            base,
+            f"{now / base:.2f}",
+            "<= 1.5",
+        )
+        if scaling:
+            peak = _peak(ours, env)
+            print(f"|   {cards:,} cards: peak memory {peak / 1024:.0f} MiB | | | | linear |")
+        peer = ROOT / "bench" / "deck_protograf.py"
+        if cards == 100 and _has("protograf"):
+            pg = [PY, str(peer), str(cards), str(tmp / "pg.pdf")]
+            now, other = paired(ours, pg, n, env)
+            row(
+                "the same deck",
+                now,
+                "protograf",
+                other,
+                f"{other / now:.1f}x faster",
+                ">= 8x faster",
+            )
+
+
+def _peak(cmd: list[str], env: dict[str, str]) -> int:
+    """Peak resident memory (KiB) of one run, read in a fresh child."""
+    code = (
+        "import resource, subprocess, sys;"
+        "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True);"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    out = subprocess.run([PY, "-c", code, *cmd], env=env, capture_output=True, text=True)
+    return int(out.stdout.strip() or 0)
+
+
+def _has(module: str) -> bool:
+    out = subprocess.run([PY, "-c", f"import {module}"], capture_output=True)
+    return out.returncode == 0
+
+
+def elsewhere_rows(runs: int, env: dict[str, str], tmp: Path) -> None:
+    kits = [DEADDROP, "build", "--out", str(tmp / "kits")]
+    run(kits, env)
+    full = statistics.median(run(kits, env)[0] for _ in range(max(3, runs // 2)))
+    print(f"| no worse: full build of every kit | {full:.3f} s | | | < 1.5 s |")
+    show = subprocess.run(
+        [PY, str(ROOT / "bench" / "bench_table_show.py"), "--runs", "5"],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    for line in show.stdout.splitlines():
+        if "median" in line or "show" in line:
+            print(f"|   table show, 1,000 events: {line.strip()} | | | | no worse |")
+            break
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--scaling", action="store_true")
+    parser.add_argument("--only", choices=["startup", "deduce", "deck", "elsewhere"])
+    parser.add_argument("--naive-deduce", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.naive_deduce:
+        naive_deduce()
+        return
+    env = {k: v for k, v in os.environ.items() if k != "DEADDROP_CACHE"}
+    tmp = Path(tempfile.mkdtemp(prefix="deaddrop-bench-"))
+    env["DEADDROP_DB"] = str(tmp / "tables.sqlite")
+    print("| measure | now | floor or peer | ratio | goal |")
+    print("|---|---|---|---|---|")
+    try:
+        if args.only in (None, "startup"):
+            startup_rows(args.runs, env)
+        if args.only in (None, "deduce"):
+            deduce_rows(args.runs, env, tmp)
+        if args.only in (None, "deck"):
+            deck_rows(args.runs, env, tmp, args.scaling)
+        if args.only in (None, "elsewhere"):
+            elsewhere_rows(args.runs, env, tmp)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
