@@ -1,4 +1,5 @@
-"""Shared setup: a private cache directory and database, the brute force importable."""
+"""Shared setup: a private cache directory and database; the one brute force of both test folders,
+tests/spy/bruteforce.py, importable."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent.parent / "spy"))
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -107,7 +107,7 @@ def test_deduce_small_field_and_variant():
     data = json.loads(
         run("spy", "deduce", "--rows", "5", "--cols", "6", "--lengths", "1,1,2,3", "--json").stdout
     )
-    assert data["consistent"] == 882  # brute.py: brute_networks(5, 6, (1, 1, 2, 3))
+    assert data["consistent"] == 882  # python tests/spy/bruteforce.py 5 6 1,1,2,3
     assert set(data["hot_probability"]) == {f"{r}{c}" for r in range(1, 6) for c in "ABCDEF"}
 
 

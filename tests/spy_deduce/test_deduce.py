@@ -7,7 +7,7 @@ import math
 from functools import cache
 
 import numpy as np
-from brute import brute_networks
+from bruteforce import distinct_networks
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
@@ -22,9 +22,8 @@ SMALL = [(4, 5, (1, 2, 3)), (5, 5, (1, 2, 3, 4)), (5, 6, (1, 1, 2, 3)), (6, 4, (
 @cache
 def _brute(rows, cols, lengths):
     field = Field(rows, cols)
-    return tuple(
-        mask_of_cells(net, field) for net in sorted(brute_networks(rows, cols, lengths), key=sorted)
-    )
+    found = sorted(distinct_networks(rows, cols, lengths), key=sorted)
+    return tuple(mask_of_cells(net, field) for net in found)
 
 
 def _fits(mask, observations, field):

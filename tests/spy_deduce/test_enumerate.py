@@ -1,17 +1,18 @@
-"""Enumeration: exact counts against the brute force in brute.py, pinned totals, the cache."""
+"""Enumeration: exact counts against the brute force (tests/spy/bruteforce.py), pinned totals, the
+cache."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
-from brute import brute_networks
+from bruteforce import distinct_networks
 
 from assistant.games.spy import enumerate as en
 from assistant.games.spy.model import Field, Network, cells_of_mask
 
-# Pinned like perft counts. 8x8 is recomputed by brute.py below; the 10x10 figure comes from a
-# one-off run of brute.py (`brute_networks(10, 10, (1, 2, 3, 4, 5, 6))`, 5 s) and is recomputed by
-# the slow test further down as well.
+# Pinned like perft counts. 8x8 is recomputed by the brute force (tests/spy/bruteforce.py) below;
+# the 10x10 figure comes from a one-off run of it (`python tests/spy/bruteforce.py 10 10`, 6 s) and
+# is recomputed by the slow test further down as well.
 PINNED = {(7, 7): 4_376, (8, 8): 20_640, (10, 10): 141_528}
 
 
@@ -35,11 +36,11 @@ def _cell_sets(nets: en.Networks) -> set[frozenset]:
 def test_same_networks_as_the_brute_force(rows, cols, lengths):
     nets = en.enumerate_networks(rows, cols, lengths)
     assert len(nets) == len(_cell_sets(nets))  # every network once
-    assert _cell_sets(nets) == brute_networks(rows, cols, lengths)
+    assert _cell_sets(nets) == distinct_networks(rows, cols, lengths)
 
 
 def test_pinned_totals_8x8_and_10x10():
-    assert len(brute_networks(8, 8, (1, 2, 3, 4, 5, 6))) == PINNED[(8, 8)]
+    assert len(distinct_networks(8, 8, (1, 2, 3, 4, 5, 6))) == PINNED[(8, 8)]
     for rows, cols in PINNED:
         assert len(en.networks(Field(rows, cols))) == PINNED[(rows, cols)]
 
@@ -57,7 +58,7 @@ def test_deduce_with_no_observations_counts_the_pinned_totals(rows, cols):
 
 def test_10x10_equals_the_brute_force():
     nets = en.networks(Field(10, 10))
-    assert _cell_sets(nets) == brute_networks(10, 10, (1, 2, 3, 4, 5, 6))
+    assert _cell_sets(nets) == distinct_networks(10, 10, (1, 2, 3, 4, 5, 6))
 
 
 def test_each_representative_chain_covers_its_network():
@@ -72,7 +73,7 @@ def test_each_representative_chain_covers_its_network():
 
 def test_16x16_works():
     nets = en.enumerate_networks(16, 16, (1, 2, 3, 4, 5, 6))
-    # a one-off run of brute.py, `brute_networks(16, 16, (1, 2, 3, 4, 5, 6))`, 69 s: too slow here
+    # a one-off run of the brute force, `python tests/spy/bruteforce.py 16 16`, 69 s: too slow here
     assert len(nets) == 2_121_944
     assert nets.words == 4
     field = Field(16, 16)
