@@ -9,11 +9,30 @@ filled from a row of the component's data table when the face is drawn.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 KINDS = ("card", "counter", "tile", "token", "sheet", "board")
+
+_FIELD_OR_BRACE = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def fill_fields(text: str, data: Mapping[str, Any]) -> str:
+    """`text` with each `{field}` the row holds replaced by its value; `{{`/`}}` give braces;
+    a field the row lacks stays as written. The loader and the drawing both fill with this."""
+    if "{" not in text and "}" not in text:
+        return text
+
+    def value(match: re.Match[str]) -> str:
+        key = match.group(1)
+        if key is None:
+            return match.group(0)[0]
+        return str(data[key]) if key in data else match.group(0)
+
+    return _FIELD_OR_BRACE.sub(value, text)
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,8 @@ from typing import Any
 
 from pnp import ops
 from pnp.geometry import rotate as rotation
-from pnp.model import Box, Style
+from pnp.model import Box, Style, fill_fields
 from pnp.textfit import MARKS, composed, fit_text, font_extent, text_width
-from pnp.values import fill as fill_fields
 
 __all__ = ["CAP_MIDDLE", "fill_fields", "filled_style", "text_lines"]
 

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.boxes import BoxSpec, Coord, fit_problem, parse_coord, resolve
-from pnp.styles import StyleSpec
+from pnp.definitions.boxes import BoxSpec, Coord, fit_problem, parse_coord, resolve
+from pnp.definitions.styles import StyleSpec
+from pnp.definitions.values import chain_problem
 from pnp.units import parse_length
-from pnp.values import chain_problem
 
 FACTORS = {"mm": 72 / 25.4, "cm": 72 / 2.54, "in": 72.0, "pt": 1.0}
 NUMBERS = st.decimals(min_value=-10000, max_value=10000, places=3, allow_nan=False)
@@ -128,7 +128,7 @@ PAPERS_MM = [(210.0, 297.0), (215.9, 279.4)]  # A4, Letter
 @settings(max_examples=300)
 @given(w=st.floats(min_value=5, max_value=320), h=st.floats(min_value=5, max_value=320))
 def test_a_piece_fits_when_it_fits_both_papers_inside_6mm_margins(w, h):
-    from pnp.component_spec import fits_paper
+    from pnp.definitions.component_spec import fits_paper
     from pnp.units import mm
 
     def fits(pw: float, ph: float) -> bool:

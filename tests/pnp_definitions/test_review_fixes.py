@@ -16,7 +16,7 @@ from pnp import ops
 from pnp.components import face_ops
 from pnp.components.images import _path_points
 from pnp.definitions import load_game
-from pnp.values import fill
+from pnp.model import fill_fields
 
 F = "bad/cards.yaml"
 CARD = """\
@@ -58,7 +58,7 @@ PIECES = st.lists(
 def test_fill_agrees_with_python_format_and_keeps_unknown_fields(pieces, values):
     text = "".join(pieces)
     data = {name: values.get(name, "{" + name + "}") for name in ("a", "b", "name", "x_1")}
-    assert fill(text, values) == text.format_map(data)
+    assert fill_fields(text, values) == text.format_map(data)
 
 
 def test_double_braces_are_drawn_as_one_brace(make_game):
@@ -251,10 +251,10 @@ def test_an_empty_dash_pattern_is_reported_not_dropped(make_game):
 
 
 def test_a_component_is_never_dropped_without_a_problem(make_game, monkeypatch):
-    from pnp import definitions
-    from pnp.values import BAD
+    from pnp.definitions import loader
+    from pnp.definitions.values import BAD
 
-    monkeypatch.setattr(definitions, "parse_component", lambda *args: BAD)
+    monkeypatch.setattr(loader, "parse_component", lambda *args: BAD)
     assert problems(make_game, {"cards.yaml": CARD + "      - text: Hi\n"}) == [
         f"{F}:2: components.cards: cannot be read (a loader bug: please report it)"
     ]

@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from deaddrop.paths import REPO_ROOT
-from pnp.format_keys import (
+from pnp.definitions.format_keys import (
     BOX_KEYS,
     COMPONENT_KEYS,
     COMPONENT_REQUIRED,

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from pnp.definitions.yaml_lines import Problems, Y, did_you_mean
 from pnp.units import parse_length
-from pnp.yaml_lines import Problems, Y, did_you_mean
 
 BAD: Any = type("Bad", (), {"__repr__": lambda self: "BAD", "__bool__": lambda self: False})()
 
@@ -51,24 +51,6 @@ def fields_in(text: str) -> list[str] | None:
             return None
         names.append(name)
     return names
-
-
-_FIELD_OR_BRACE = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}")
-
-
-def fill(text: str, data: Mapping[str, Any]) -> str:
-    """`text` with each `{field}` the row holds replaced by its value; `{{`/`}}` give braces;
-    a field the row lacks stays as written. The loader and the renderer both fill with this."""
-    if "{" not in text and "}" not in text:
-        return text
-
-    def value(match: re.Match[str]) -> str:
-        key = match.group(1)
-        if key is None:
-            return match.group(0)[0]
-        return str(data[key]) if key in data else match.group(0)
-
-    return _FIELD_OR_BRACE.sub(value, text)
 
 
 def not_a_length(value: Any) -> str:

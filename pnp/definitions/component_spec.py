@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pnp.elements import Scope, parse_face
-from pnp.format_keys import COMPONENT_KEYS, COMPONENT_REQUIRED
+from pnp.definitions.element_spec import parse_face
+from pnp.definitions.format_keys import COMPONENT_KEYS, COMPONENT_REQUIRED
+from pnp.definitions.scope import Scope
+from pnp.definitions.values import BAD, join, type_name
+from pnp.definitions.yaml_lines import Y, did_you_mean
 from pnp.model import KINDS, Component, Face, Source
 from pnp.units import mm, to_mm
-from pnp.values import BAD, join, type_name
-from pnp.yaml_lines import Y, did_you_mean
 
 MARGIN_MM = 6.0
 OVERLAP = Component.overlap

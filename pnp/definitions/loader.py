@@ -11,13 +11,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from deaddrop.errors import InputError
-from pnp import boxes, styles
-from pnp.component_spec import parse_component
-from pnp.elements import Scope
-from pnp.format_keys import FILE_KEYS, GAME_KEYS
+from pnp.definitions import boxes, styles
+from pnp.definitions.component_spec import parse_component
+from pnp.definitions.format_keys import FILE_KEYS, GAME_KEYS
+from pnp.definitions.scope import Scope
+from pnp.definitions.values import BAD, Ctx, chain_problem, join
+from pnp.definitions.yaml_lines import Problems, Y, did_you_mean, display_path, load_yaml
 from pnp.model import Component, GameKit
-from pnp.values import BAD, Ctx, chain_problem, join
-from pnp.yaml_lines import Problems, Y, did_you_mean, display_path, load_yaml
 
 
 def game_names(templates: Path) -> list[str]:

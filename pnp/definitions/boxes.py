@@ -7,11 +7,11 @@ import math
 import re
 from dataclasses import dataclass
 
-from pnp.format_keys import BOX_KEYS
+from pnp.definitions.format_keys import BOX_KEYS
+from pnp.definitions.values import BAD, Ctx, join, not_a_length, type_name
+from pnp.definitions.yaml_lines import Y
 from pnp.model import Box
 from pnp.units import parse_length
-from pnp.values import BAD, Ctx, join, not_a_length, type_name
-from pnp.yaml_lines import Y
 
 _PERCENT = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*%\s*$")
 COORD_EXPECTED = "expected a length such as 3mm or a percentage such as 50%"

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from pnp.format_keys import ALIGNS, FONTS, STYLE_FIELDS, STYLE_KEYS, VALIGNS
+from pnp.definitions.format_keys import ALIGNS, FONTS, STYLE_FIELDS, STYLE_KEYS, VALIGNS
+from pnp.definitions.values import BAD, Ctx, join, type_name
+from pnp.definitions.yaml_lines import Y
 from pnp.model import Style
-from pnp.values import BAD, Ctx, join, type_name
-from pnp.yaml_lines import Y
 
 
 @dataclass(frozen=True)
