@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp import guide, ops
-from pnp.components import face_ops
 from pnp.components.kit_pages import SheetContent, impose_kit
 from pnp.components.sheets import impose_component
+from pnp.draw import face_ops
 from pnp.layout import Settings
 from pnp.model import Component, GameKit
 

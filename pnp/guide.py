@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp import ops
-from pnp.components.text import text_lines
+from pnp.draw.text import text_lines
+from pnp.draw.textfit import wrap
 from pnp.layout import Settings
 from pnp.model import Box, Style
-from pnp.textfit import wrap
 from pnp.units import mm, to_mm
 
 INK = "#222222"

@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp import ops
-from pnp.components import face_ops
 from pnp.components.sheets import impose_component
+from pnp.draw import face_ops
 from pnp.layout import PAPERS, Settings
 from pnp.model import Component
 

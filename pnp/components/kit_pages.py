@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp import layout, ops, packing
-from pnp.components import cut_line, face_ops
 from pnp.components.sheets import (
     MARK_COLOUR,
     NOTE_SIZE,
@@ -22,9 +21,10 @@ from pnp.components.sheets import (
     impose_component,
     make_page,
 )
+from pnp.draw import cut_line, face_ops
+from pnp.draw.textfit import text_width
 from pnp.layout import Settings
 from pnp.model import Box, Component
-from pnp.textfit import text_width
 
 
 @dataclass(frozen=True)

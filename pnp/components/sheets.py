@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 from deaddrop.errors import InputError
 from pnp import layout, ops
-from pnp.components import cut_line, face_ops
+from pnp.draw import cut_line, face_ops
+from pnp.draw.textfit import text_width
 from pnp.geometry import outset, rotate, translate, union
 from pnp.layout import MARK_GAP, MARK_MAX, Settings
 from pnp.model import Box, Component
-from pnp.textfit import text_width
 from pnp.units import mm, to_mm
 
 MARK_COLOUR = "#000000"

@@ -7,15 +7,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pnp.components.images import image_problem
 from pnp.definitions.boxes import mm_text, read_coord
 from pnp.definitions.format_keys import ELEMENT_KEYS, ELEMENT_REQUIRED, FITS
 from pnp.definitions.grid_spec import parse_grid, parse_track
 from pnp.definitions.scope import Scope
 from pnp.definitions.values import BAD, join, type_name
 from pnp.definitions.yaml_lines import Y, did_you_mean, display_path
+from pnp.draw.images import image_problem
+from pnp.draw.textfit import fit_text
 from pnp.model import Circle, Element, Image, Line, Rect, Text, fill_fields
-from pnp.textfit import fit_text
 
 
 def parse_face(scope: Scope, node: Y, path: str) -> tuple[Element, ...]:

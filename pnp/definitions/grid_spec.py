@@ -1,18 +1,18 @@
 """Grid and track elements: YAML -> model, with the checks of their cells (large enough to draw,
-labels that fit, with the very geometry pnp.components.elements draws them with)."""
+labels that fit, with the very geometry pnp.draw.shapes draws them with)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from pnp.components.elements import track_cells, track_step
 from pnp.definitions.boxes import mm_text
 from pnp.definitions.format_keys import DIRECTIONS, LABELS
 from pnp.definitions.scope import Scope
 from pnp.definitions.values import BAD, join
 from pnp.definitions.yaml_lines import Y
+from pnp.draw.shapes import track_cells, track_step
+from pnp.draw.textfit import fit_text
 from pnp.model import Grid, Track, fill_fields
-from pnp.textfit import fit_text
 from pnp.units import mm
 
 MIN_CELL = mm(1.0)  # the smallest grid cell or track box that can be drawn and seen

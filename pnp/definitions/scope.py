@@ -12,8 +12,8 @@ from typing import Any
 from pnp.definitions import boxes, styles
 from pnp.definitions.values import BAD, COLOUR, Ctx, fields_in, join
 from pnp.definitions.yaml_lines import Y, did_you_mean
+from pnp.draw.textfit import face_name, missing_glyphs
 from pnp.model import Box, Style, fill_fields
-from pnp.textfit import face_name, missing_glyphs
 
 QUARTER_TURNS = (0.0, 90.0, 180.0, 270.0)  # text and track-label turns: upright or on a side
 

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from deaddrop.errors import InputError
 from pnp import ops
-from pnp.components import face_ops
-from pnp.components.images import _path_points
 from pnp.definitions import load_game
+from pnp.draw import face_ops
+from pnp.draw.svg_reader import _path_points
 from pnp.model import fill_fields
 
 F = "bad/cards.yaml"

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from pnp.draw.textfit import face_name, fit_text, missing_glyphs, sizes, text_width
 from pnp.model import Style
-from pnp.textfit import face_name, fit_text, missing_glyphs, sizes, text_width
 
 FONTS = os.path.join(os.path.dirname(reportlab.__file__), "fonts")
 FACES = {"Vera": "Vera.ttf", "VeraBd": "VeraBd.ttf", "VeraIt": "VeraIt.ttf", "VeraBI": "VeraBI.ttf"}

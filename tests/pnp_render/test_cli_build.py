@@ -188,8 +188,7 @@ def test_two_builds_of_every_game_are_byte_identical(tmp_path):
 def test_the_sample_pdfs_hold_every_word_of_their_text(tmp_path):
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from pnp.components.text import fill_fields
-    from pnp.model import Text
+    from pnp.model import Text, fill_fields
 
     glyphs = TTFont("Vera", "Vera.ttf").face.charToGlyph  # letters Vera lacks are drawn in parts
 

@@ -9,12 +9,12 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from pnp import model, ops
-from pnp.components import element_ops, face_ops
-from pnp.components.elements import label
-from pnp.components.text import fill_fields, text_lines
+from pnp.draw import element_ops, face_ops
+from pnp.draw.shapes import label
+from pnp.draw.text import text_lines
+from pnp.draw.textfit import fit_text, font_extent, text_width
 from pnp.geometry import Affine
-from pnp.model import Box, Style
-from pnp.textfit import fit_text, font_extent, text_width
+from pnp.model import Box, Style, fill_fields
 from pnp.units import mm
 
 
@@ -95,7 +95,7 @@ def test_text_turned_a_quarter_is_fitted_to_the_turned_box():
 
 
 def CAP_SHIFT(size):  # noqa: N802
-    from pnp.components.text import CAP_MIDDLE
+    from pnp.draw.text import CAP_MIDDLE
 
     return CAP_MIDDLE * size
 

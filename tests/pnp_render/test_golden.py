@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from pnp import ops
-from pnp.components import face_ops
 from pnp.components.sheets import impose_component
+from pnp.draw import face_ops
 from pnp.layout import Settings
 from pnp.units import mm
 

@@ -8,8 +8,8 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.build import build_calibration, build_kits
+from pnp.draw.textfit import text_width
 from pnp.layout import Settings
-from pnp.textfit import text_width
 from pnp.units import mm
 
 PAPER_PT = {"a4": (595.276, 841.890), "letter": (612.0, 792.0)}
@@ -96,7 +96,7 @@ def test_the_outline_has_the_guide_and_a_bookmark_per_component(built):
 def _marker_drop() -> float:
     """How far (points) a marker's baseline sits below the middle of its card: the markers of
     the demo cards are centred in a box centred on the card's middle, on both faces."""
-    from pnp.components.text import text_lines
+    from pnp.draw.text import text_lines
     from pnp.model import Box, Style
 
     (line,) = text_lines("F00", Box(0, mm(40), mm(63), mm(8)), Style(size=10, min_size=10))

@@ -17,7 +17,7 @@ from typing import Any
 
 from pnp.model import Style
 
-METRICS = Path(__file__).resolve().parent / "fonts" / "vera_metrics.json"
+METRICS = Path(__file__).resolve().parent.parent / "fonts" / "vera_metrics.json"
 FACE_NAMES = {
     ("Vera", False, False): "Vera",
     ("Vera", True, False): "VeraBd",
@@ -44,7 +44,7 @@ class Fitted:
 
 # A character Vera lacks (most of Latin Extended-A: ź, ą, ś ...) is drawn by the backends as its
 # NFD base letter with the spacing accent Vera has laid over it; its advance is the base's.
-# Combining mark -> that spacing accent (pnp.components.text draws them; `composed` says which).
+# Combining mark -> that spacing accent (pnp.draw.text draws them; `composed` says which).
 MARKS = {
     "\u0301": "\u00b4",
     "\u0300": "\u0060",

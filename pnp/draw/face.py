@@ -11,11 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from pnp import model, ops
-from pnp.components.elements import circle_ops, grid_ops, line_ops, rect_ops, track_ops
-from pnp.components.images import image_ops
-from pnp.components.text import fill_fields, filled_style, text_lines
-
-__all__ = ["face_ops", "cut_line", "element_ops", "fill_fields"]
+from pnp.draw.images import image_ops
+from pnp.draw.shapes import circle_ops, grid_ops, line_ops, rect_ops, track_ops
+from pnp.draw.text import filled_style, text_lines
+from pnp.model import fill_fields
 
 CUT_GUIDE = "#9a9a9a"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from pnp import model, ops
-from pnp.components.text import fill_fields, filled_style, text_lines
-from pnp.model import Box
+from pnp.draw.text import filled_style, text_lines
+from pnp.model import Box, fill_fields
 
 
 def _colour(value: str | None, data: dict[str, Any]) -> str | None:

@@ -1,4 +1,4 @@
-"""Text elements -> ops: wrapped and shrunk with pnp.textfit.fit_text, aligned in the box."""
+"""Text elements -> ops: wrapped and shrunk with pnp.draw.textfit.fit_text, aligned in the box."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ from dataclasses import replace
 from typing import Any
 
 from pnp import ops
+from pnp.draw.textfit import MARKS, composed, fit_text, font_extent, text_width
 from pnp.geometry import rotate as rotation
 from pnp.model import Box, Style, fill_fields
-from pnp.textfit import MARKS, composed, fit_text, font_extent, text_width
 
-__all__ = ["CAP_MIDDLE", "fill_fields", "filled_style", "text_lines"]
+__all__ = ["CAP_MIDDLE", "filled_style", "text_lines"]
 
 # Where the baseline sits in a line box: the middle of the capitals (Vera cap height 0.729 em)
 # lies on the middle of the line, so one line set "middle" looks centred.
