@@ -50,11 +50,13 @@ def test_collinear_joint():
 
 
 def test_turning_back():
-    found = messages("3A 3E 3B 7B 7H 1H 1I")
-    assert (
-        "line 2 turns back over line 1 at 3E, not at a right angle (shared cells 3B, 3C, 3D and 3E)"
-        in found
-    )
+    # line 3 starts on line 1 only because line 2 ran back over it: one report, the turn-back
+    assert messages("3A 3E 3B 7B 7H 1H 1I") == [
+        "two lines are 4 long; two lines are 6 long; no line is 2 long; no line is 5 long",
+        "line 2 turns back over line 1 at 3E, not at a right angle "
+        "(shared cells 3B, 3C, 3D and 3E)",
+    ]
+    assert rules("3A 3E 3B 7B 7H 1H 1I") == ["lengths", "right-angle"]
 
 
 def test_leaving_the_field():
@@ -89,10 +91,16 @@ def test_too_few_and_too_many_lines():
 
 
 def test_zero_length_and_slanted_lines():
-    assert "line 2 (2D-2D) has no length: it starts and ends in the same cell" in messages(
-        "2B 2D 2D 5D 5H 10H 10B 9B"
-    )
-    assert "line 1 (1A-3C) is neither horizontal nor vertical" in messages("1A 3C 3E 6E 6I 1I 1J")
+    # lines 1 and 3 meet at 2D through the zero-length line 2: no touch reported besides
+    assert messages("2B 2D 2D 5D 5H 10H 10B 9B") == [
+        "too many lines: seven lines (8 corner cells); the lengths 1, 2, 3, 4, 5, 6 need six "
+        "(7 corner cells)",
+        "line 2 (2D-2D) has no length: it starts and ends in the same cell",
+    ]
+    assert messages("1A 3C 3E 6E 6I 1I 1J") == [
+        "line 1 (1A-3C) is neither horizontal nor vertical",
+        "no line is 6 long",
+    ]
 
 
 def test_every_problem_at_once():

@@ -42,4 +42,4 @@ def test_problem_cells_are_outlined():
     outlined = [e for e in component.front if isinstance(e, Rect) and e.stroke == PROBLEM]
     assert len(outlined) == 1  # 4C, where line 4 crosses line 1
     caption = [e.text for e in component.front if isinstance(e, Text)][-1]
-    assert "crosses line 1 at 4C" in caption
+    assert caption == "Illegal network:\n- line 4 (6 long, 2C-8C) crosses line 1 at 4C"

@@ -11,7 +11,7 @@ from assistant.games.spy.heatmap import heat_colour, heatmap_component, ink_on, 
 from assistant.games.spy.model import Field
 from pnp import model as pm
 from pnp import ops
-from pnp.components.elements import grid_ops
+from pnp.draw.shapes import grid_ops
 
 
 def _luminance(colour: str) -> float:

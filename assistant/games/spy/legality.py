@@ -200,6 +200,19 @@ def _reversal(a: Line, b: Line) -> bool:
     return a.length > 0 and b.length > 0 and a.step == (-b.step[0], -b.step[1])
 
 
+def _met_by_a_neighbour(lines: Sequence[Line], i: int, j: int) -> set[Cell]:
+    """The cells that lines i and j (not consecutive, i < j) share only because a joint next to
+    one of them lies on the other: line j starts where line j - 1 ends, so a start of line j on
+    line i is reported once, for lines i and j - 1 (or as line j - 1's turn-back or zero length);
+    likewise the end of line i, for lines i + 1 and j. Slanted lines have no cells to report."""
+    found = set()
+    if lines[j - 1].straight:
+        found.add(lines[j].start)
+    if lines[i + 1].straight:
+        found.add(lines[i].end)
+    return found
+
+
 def _sharing(lines: Sequence[Line]) -> list[Problem]:
     problems = []
     cells = [set(ln.cells()) if ln.straight else set() for ln in lines]
@@ -210,6 +223,8 @@ def _sharing(lines: Sequence[Line]) -> list[Problem]:
                 if _reversal(lines[i], lines[j]):
                     continue  # reported as a joint problem
                 shared.discard(lines[j].start)
+            elif shared <= _met_by_a_neighbour(lines, i, j):
+                continue  # reported for the neighbouring line
             if not shared:
                 continue
             a, b = lines[i], lines[j]
