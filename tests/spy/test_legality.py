@@ -59,6 +59,20 @@ def test_turning_back():
     assert rules("3A 3E 3B 7B 7H 1H 1I") == ["lengths", "right-angle"]
 
 
+def test_a_joint_on_another_line_is_reported_once():
+    # lines 4 and 5 meet at 3C, on line 1: line 4 ends there (reported), line 5 starts there (not)
+    assert messages("3A 3F 7F 7C 3C 1C 1D") == [
+        "two lines are 4 long; no line is 6 long",
+        "lines 4 and 5 meet in a straight line at 3C, not at a right angle",
+        "line 4 (4 long, 7C-3C) touches line 1 at 3C",
+    ]
+    assert messages("1D 1C 3C 7C 7F 3F 3A") == [  # the same chain from the other end
+        "two lines are 4 long; no line is 6 long",
+        "lines 2 and 3 meet in a straight line at 3C, not at a right angle",
+        "line 6 (5 long, 3F-3A) touches line 3 at 3C",
+    ]
+
+
 def test_leaving_the_field():
     assert messages("4D 4E 2E 2H 6H 6C 12C") == ["line 6 leaves the field at 11C"]
     problem = check_network(net("4D 4E 2E 2H 6H 6C 12C"), FIELD)[0]
