@@ -11,6 +11,7 @@ does nothing.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +28,10 @@ def install() -> bool:
         from typer._coercion import RuntimeParam
     except ImportError:  # pragma: no cover - another Typer
         return False
-    original = getattr(core, "build_runtime_param", None)
-    if original is None or getattr(original, "_plain", False):
-        return original is not None
+    found: Callable[[Any], Any] | None = getattr(core, "build_runtime_param", None)
+    if found is None or getattr(found, "_plain", False):
+        return found is not None
+    original = found
 
     class Plain(RuntimeParam):
         def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:

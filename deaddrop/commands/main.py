@@ -7,6 +7,8 @@ Nothing heavy is imported at start-up: reportlab only loads inside `build`.
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 from typer.core import TyperGroup
 
@@ -16,7 +18,7 @@ from deaddrop.errors import DeadDropError
 class _Group(TyperGroup):
     """A command group that reports DeadDropError as one line per problem and its exit code."""
 
-    def invoke(self, ctx):  # type: ignore[override]
+    def invoke(self, ctx: Any) -> Any:  # ctx: the Context class of typer's private click copy
         try:
             return super().invoke(ctx)
         except DeadDropError as error:

@@ -65,6 +65,7 @@ def _network_text(path: str, state: dict) -> str:
         found = read_network(path, field)
     if found.network is not None:
         return str(found.network)
+    assert found.drawn is not None  # a file holds a vertex list or a drawing
     try:
         return str(network_of_cells(found.drawn, tuple(state["lengths"])))
     except ValueError:

@@ -48,8 +48,13 @@ _MEMO: dict[tuple[int, int, tuple[int, ...]], Networks] = {}
 
 
 class FieldLike(Protocol):
-    rows: int
-    cols: int
+    """Anything with a number of rows and columns (read-only, as on the frozen model.Field)."""
+
+    @property
+    def rows(self) -> int: ...
+
+    @property
+    def cols(self) -> int: ...
 
 
 @dataclass(frozen=True, eq=False)

@@ -144,8 +144,17 @@ def heatmap_component(
     )
 
 
-def _style(size: float, color: str = "#000000", **more: object) -> pm.Style:
-    return pm.Style(size=size, min_size=min(4.0, size), color=color, **more)
+def _style(
+    size: float,
+    color: str = "#000000",
+    *,
+    bold: bool = False,
+    align: str = "center",
+    valign: str = "middle",
+) -> pm.Style:
+    return pm.Style(
+        size=size, min_size=min(4.0, size), color=color, bold=bold, align=align, valign=valign
+    )
 
 
 def _left(size: float) -> pm.Style:

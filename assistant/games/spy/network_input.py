@@ -93,7 +93,7 @@ def _drawing(rows: list[tuple[int, str]], source: str, field: Field) -> NetworkI
             f"{source}:{number}: the drawing has {len(rows)} rows "
             f"(expected {field.rows}, one per row of the {field.describe()}; see --rows)"
         )
-    drawn = set()
+    drawn: set[Cell] = set()
     for index, (number, row) in enumerate(rows):
         if len(row) != field.cols:
             raise InputError(
