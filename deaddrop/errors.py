@@ -1,8 +1,9 @@
 """Errors that reach the user. Core code raises these; the CLI turns each into a message
 and an exit code.
 
-Exit codes (see DESIGN.md): 0 ok, 1 refused (an illegal action or setup, a failed check),
-2 unusable input. Messages follow `<file>:<line>: <key path>: <what is wrong> (<what is expected>)`.
+Exit codes, the same for every command: 0 ok, 1 refused (an illegal action or setup, a failed
+check), 2 unusable input. Messages follow
+`<file>:<line>: <key path>: <what is wrong> (<what is expected>)`.
 """
 
 from __future__ import annotations

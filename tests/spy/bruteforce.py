@@ -1,11 +1,11 @@
 """The one brute force over Spy! networks, for the tests of tests/spy and tests/spy_deduce.
 
-Written from DESIGN.md alone: nothing shared with the product (assistant.games.spy.enumerate,
-assistant.games.spy.layouts). A network is laid out line by line from a start cell: each line
-takes an unused length, runs horizontally or vertically (perpendicular to the previous line),
-stays inside the field and enters no cell already covered (its first cell is the joint with the
-previous line). Every complete chain is collected as the set of cells it covers; distinct networks
-are distinct sets of covered cells.
+Written from the Spy! model of docs/spy.md alone: nothing shared with the product
+(assistant.games.spy.enumerate, assistant.games.spy.layouts). A network is laid out line by line
+from a start cell: each line takes an unused length, runs horizontally or vertically
+(perpendicular to the previous line), stays inside the field and enters no cell already covered
+(its first cell is the joint with the previous line). Every complete chain is collected as the
+set of cells it covers; distinct networks are distinct sets of covered cells.
 
 Cells are (row, col), 0-based. `masks` also gives each network as an int with bit row * cols + col.
 Results are cached per (rows, cols, lengths) and immutable, so that the folders' tests share them:

@@ -1,6 +1,7 @@
 """Exact counts of distinct legal networks, pinned like perft counts.
 
-The figures come from tests/spy/bruteforce.py (written from DESIGN.md alone), run once:
+The figures come from tests/spy/bruteforce.py (written from the Spy! model of docs/spy.md alone),
+run once:
 
     python tests/spy/bruteforce.py 8 8           # 20640 distinct networks, about 1 s (redone here)
     python tests/spy/bruteforce.py 10 10         # 141528, about 6 s: too slow to repeat here

@@ -9,7 +9,7 @@ API (used by `deaddrop spy random` and `deaddrop spy deduce`):
     nets.vertices(i)                     # a chain for network i: ((row, col), ...) 0-based corners
     nets.mask(i)                         # network i as a Python int (same bits as model.cell_bit)
 
-"Distinct" means distinct sets of covered cells (the fixed Spy! model in DESIGN.md): each network
+"Distinct" means distinct sets of covered cells (the fixed Spy! model of docs/spy.md): each network
 appears once, with one representative chain (some line order and turn pattern covering exactly its
 cells) so that a solved network can be printed in the vertex-list form. `spy random` draws
 `i = rng.integers(len(nets))` for a uniform choice among distinct networks.

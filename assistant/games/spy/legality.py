@@ -1,6 +1,6 @@
 """Is a Spy! network legal? Every problem at once, each naming the rule, the lines and the cells.
 
-The rules (DESIGN.md, "The Spy! model"): exactly the given lengths, every line horizontal or
+The rules (docs/spy.md, "The Spy! model"): exactly the given lengths, every line horizontal or
 vertical and inside the field, joined end to end into one chain, perpendicular at every joint, and
 no cell shared by two lines except the joint of two consecutive lines. Pure: no I/O.
 """

@@ -1,4 +1,4 @@
-"""The Spy! network model (DESIGN.md, "The Spy! model"): field, cells, lines, networks, answers.
+"""The Spy! network model (docs/spy.md, "The Spy! model"): field, cells, lines, networks, answers.
 
 Pure and light: no numpy, no I/O, so that `deaddrop spy check` starts fast.
 
