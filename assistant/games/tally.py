@@ -9,18 +9,74 @@ Each player has points. `add`/`sub` change them by `n`; `roll` adds the sum of d
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from assistant.engine import Json, Option, Refusal
-from assistant.games.actions import shape_refusal, whole
+from assistant.games.actions import PLAYER, Action, Actions, Kind, Param, Turn, whole
 from deaddrop.errors import InputError
 
-KEYS = {"add": {"player", "n"}, "sub": {"player", "n"}, "roll": {"player", "dice", "seed"}}
+
+def _amount_problem(value: Any, state: Json, action: str) -> str | None:
+    if whole(value) and value >= 1:
+        return None
+    return f"n must be a whole number of at least 1 (got {value!r})"
+
+
+def _dice_problem(value: Any, state: Json, action: str) -> str | None:
+    if isinstance(value, list) and value and all(whole(d) and 1 <= d <= 6 for d in value):
+        return None
+    return f"a roll carries its dice, 1 to 6 each (got {value!r})"
+
+
+AMOUNT = Kind("whole number >= 1", _amount_problem, rule="amount")
+DICE = Kind("list of dice, 1 to 6 each", _dice_problem, rule="dice")
+
+
+def change(state: Json, action: Json, turn: Turn) -> None:
+    """add, sub and roll: the player's points change by n (or the dice), within the rules."""
+    kind, player = action["type"], action["player"]
+    has = state["points"][player]
+    amount = sum(action["dice"]) if kind == "roll" else action["n"]
+    new = has - amount if kind == "sub" else has + amount
+    if kind == "sub":
+        turn.rule(
+            new >= 0, "floor", f"{player} has {has}; subtracting {amount} would go below zero"
+        )
+    else:
+        turn.rule(
+            not state["max"] or new <= state["max"],
+            "ceiling",
+            f"{player} has {has}; adding {amount} would pass the maximum {state['max']}",
+        )
+    state["points"][player] = new
+    if kind == "roll":
+        state["last_roll"] = {"player": player, "dice": list(action["dice"])}
+
+
+WHO = Param("player", PLAYER, help="whose points change")
+N = Param("n", AMOUNT, help="how many points")
+ACTIONS = Actions(
+    Action("add", "add n points to a player", change, (WHO, N)),
+    Action("sub", "subtract n points from a player", change, (WHO, N)),
+    Action(
+        "roll",
+        "add the sum of the dice to a player",
+        change,
+        (
+            WHO,
+            Param("dice", DICE, help="the dice rolled (`do` draws them when none are entered)"),
+            Param("seed", Kind("whole number"), False, "the seed the dice were drawn from"),
+        ),
+    ),
+    missing="checked",
+)
 
 
 class Tally:
     """The tally game (see the module docstring)."""
 
     name = "tally"
+    actions = ACTIONS
     title = "Tally: a counter game for trying out the table assistant"
     options = {
         "players": Option(["red", "blue"], "the players, e.g. [red, blue, green]"),
@@ -29,7 +85,7 @@ class Tally:
         "dice": Option(2, "how many six-sided dice a roll draws when none are entered"),
     }
 
-    def setup(self, options: Json) -> Json:
+    def setup(self, options: Json) -> Json | Refusal:
         players, start, top = options["players"], options["start"], options["max"]
         if (
             not isinstance(players, list)
@@ -53,47 +109,8 @@ class Tally:
             "last_roll": None,
         }
 
-    def _check(self, state: Json, action: Json) -> Refusal | None:
-        malformed = shape_refusal(action, KEYS)
-        if malformed is not None:
-            return malformed
-        kind, player = action["type"], action.get("player")
-        if player not in state["points"]:
-            known = ", ".join(state["players"])
-            return Refusal("player", f"no player '{player}' at this table (players: {known})")
-        if kind == "roll":
-            dice = action.get("dice")
-            if (
-                not isinstance(dice, list)
-                or not dice
-                or not all(whole(d) and 1 <= d <= 6 for d in dice)
-            ):
-                return Refusal("dice", f"a roll carries its dice, 1 to 6 each (got {dice!r})")
-        elif not whole(action.get("n")) or action["n"] < 1:
-            return Refusal(
-                "amount", f"n must be a whole number of at least 1 (got {action.get('n')!r})"
-            )
-        return None
-
     def apply(self, state: Json, action: Json, *, force: bool = False) -> Json | Refusal:
-        malformed = self._check(state, action)
-        if malformed is not None:
-            return malformed
-        kind, player = action["type"], action["player"]
-        has = state["points"][player]
-        amount = sum(action["dice"]) if kind == "roll" else action["n"]
-        new = has - amount if kind == "sub" else has + amount
-        if not force and kind == "sub" and new < 0:
-            return Refusal("floor", f"{player} has {has}; subtracting {amount} would go below zero")
-        if not force and kind != "sub" and state["max"] and new > state["max"]:
-            return Refusal(
-                "ceiling",
-                f"{player} has {has}; adding {amount} would pass the maximum {state['max']}",
-            )
-        after = {**state, "points": {**state["points"], player: new}}
-        if kind == "roll":
-            after["last_roll"] = {"player": player, "dice": list(action["dice"])}
-        return after
+        return ACTIONS.apply(state, action, Turn(force))
 
     def view(self, state: Json) -> Json:
         return {

@@ -5,8 +5,9 @@ for: the Captain (6 points or an exhausted soldier's ability) and the Marshal (1
 from __future__ import annotations
 
 from assistant.engine import Json
-from assistant.games.spies_and_lies.data import GameData, whole
-from assistant.games.spies_and_lies.state import Deny, Turn, gain, lose, move_agent, other
+from assistant.games.actions import Refuse, whole
+from assistant.games.spies_and_lies.data import GameData
+from assistant.games.spies_and_lies.state import Turn, gain, lose, move_agent, other
 
 POINTS = {1: 1, 2: 2, 3: 3, 4: 4, 8: 8}
 MARSHAL_OPTIONS = ("10", "5-5")
@@ -63,12 +64,12 @@ def choose(state: Json, action: Json, turn: Turn) -> bool:
     side, option = action.get("side"), action.get("option")
     if side != pending["side"]:
         kind = pending["kind"].title()
-        raise Deny("Choice", f"{pending['side']} chooses for its {kind}, not {side}")
+        raise Refuse("Choice", f"{pending['side']} chooses for its {kind}, not {side}")
     if pending["kind"] == "marshal" and whole(option):
         option = str(option)
     if isinstance(option, bool) or option not in pending["options"]:
         offered = ", ".join(str(o) for o in pending["options"])
-        raise Deny(f"{pending['kind'].title()}", f"choose one of: {offered} (got {option!r})")
+        raise Refuse(f"{pending['kind'].title()}", f"choose one of: {offered} (got {option!r})")
     deception = pending["deception"]
     state["pending"] = None
     data = turn.data

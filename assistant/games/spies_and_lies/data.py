@@ -18,6 +18,7 @@ from typing import Any
 
 import yaml
 
+from assistant.games.actions import whole
 from deaddrop.errors import InputError
 from deaddrop.paths import templates_dir
 from deaddrop.yaml_loader import LOADER
@@ -76,11 +77,6 @@ def _component(path: Path, name: str) -> dict[str, Any]:
     if not isinstance(component, dict):
         raise InputError(f"{path}: components.{name}: expected a mapping")
     return component
-
-
-def whole(value: Any) -> bool:
-    """A whole number (not a bool)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _rows(path: Path, name: str, expected: str) -> list[dict[str, Any]]:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from assistant.engine import Json
-from assistant.games.spies_and_lies.data import DAYS, MISSIONS, SIDES, whole
+from assistant.games.actions import Refuse, whole
+from assistant.games.spies_and_lies.data import DAYS, MISSIONS, SIDES
 from assistant.games.spies_and_lies.deploy import deployment_problem, seal
 from assistant.games.spies_and_lies.missions import line_of
-from assistant.games.spies_and_lies.state import Deny, Turn, new_side, other
+from assistant.games.spies_and_lies.state import Turn, new_side, other
 
 
 def setup(state: Json, action: Json, turn: Turn) -> None:
@@ -14,13 +15,13 @@ def setup(state: Json, action: Json, turn: Turn) -> None:
     soldier (picked at random by the opponent)."""
     card, exhausted = action.get("old_intel"), action.get("exhausted")
     if not whole(card) or card not in turn.data.intel:
-        raise Deny("Setup", f"old_intel: expected an intel card number (got {card!r})")
+        raise Refuse("Setup", f"old_intel: expected an intel card number (got {card!r})")
     if not isinstance(exhausted, dict) or set(exhausted) != set(SIDES):
-        raise Deny("Setup", "exhausted: expected {red: rank, blue: rank}")
+        raise Refuse("Setup", "exhausted: expected {red: rank, blue: rank}")
     for side in SIDES:
         rank = exhausted[side]
         if not whole(rank) or rank not in turn.data.titles:
-            raise Deny("Setup", f"exhausted.{side}: expected a rank 1-10 (got {rank!r})")
+            raise Refuse("Setup", f"exhausted.{side}: expected a rank 1-10 (got {rank!r})")
         state["exhausted"][side] = [rank]
     state["intel"]["old"] = [card]
     state["phase"] = "deploy"
@@ -29,11 +30,9 @@ def setup(state: Json, action: Json, turn: Turn) -> None:
 
 
 def first(state: Json, action: Json, turn: Turn) -> None:
-    side = action.get("side")
-    if side not in SIDES:
-        raise Deny("Starting player", f"side: expected red or blue (got {side!r})")
+    side = action["side"]
     if state["day"] != 1 or state["turn"] > 0:
-        raise Deny("Starting player", "the card is flipped once, before the first guess of day 1")
+        raise Refuse("Starting player", "the card is flipped once, before the first guess of day 1")
     state["first"] = state["starter"] = side
     turn.note(f"{side} starts day 1")
 
@@ -50,9 +49,7 @@ def unchecked(state: Json) -> list[str]:
 def audit(state: Json, action: Json, turn: Turn) -> None:
     """Reveal a side's deployment: check it against its seal(s) and, after a flag win, against
     the deployment rules ("reveal all your remaining cards ...")."""
-    side = action.get("side")
-    if side not in SIDES:
-        raise Deny("Audit", f"side: expected red or blue (got {side!r})")
+    side = action["side"]
     me = state["sides"][side]
     line = line_of(me)
     given = action.get("soldiers")
@@ -62,28 +59,29 @@ def audit(state: Json, action: Json, turn: Turn) -> None:
             or len(given) != MISSIONS
             or not all(whole(r) and r in turn.data.titles for r in given)
         ):
-            raise Deny("Audit", f"soldiers: expected {MISSIONS} ranks, mission 1 to 4")
+            raise Refuse("Audit", f"soldiers: expected {MISSIONS} ranks, mission 1 to 4")
         for index, (known, rank) in enumerate(zip(line, given, strict=True)):
             if known is not None and known != rank:
                 name = turn.data.name(known)
-                raise Deny(
+                raise Refuse(
                     "Audit", f"{side}'s mission {index + 1} holds the {name}, not rank {rank}"
                 )
         line = list(given)
     sealed = [group for group in me["groups"] if group["mode"] == "sealed"]
     if not sealed and state["claim"] != side:
-        raise Deny("Audit", f"{side} has no sealed deployment to check and no flag to confirm")
+        raise Refuse("Audit", f"{side} has no sealed deployment to check and no flag to confirm")
     salts = action.get("salt")
     salts = [salts] if isinstance(salts, str) else salts
     if not isinstance(salts, list | None) or not all(isinstance(s, str) for s in salts or []):
-        raise Deny("Audit", "salt: expected text (quote a salt of digits: salt=\"'1234'\")")
+        raise Refuse("Audit", "salt: expected text (quote a salt of digits: salt=\"'1234'\")")
     if sealed:
         if not isinstance(salts, list) or len(salts) != len(sealed):
-            raise Deny("Audit", f"salt: {side} sealed {len(sealed)} deployment(s); give each salt")
+            why = f"salt: {side} sealed {len(sealed)} deployment(s); give each salt"
+            raise Refuse("Audit", why)
         for group, salt in zip(sealed, salts, strict=True):
             ranks = [line[m - 1] for m in group["missions"]]
             if None in ranks:
-                raise Deny("Audit", f"soldiers: give {side}'s {MISSIONS} ranks to check the seal")
+                raise Refuse("Audit", f"soldiers: give {side}'s {MISSIONS} ranks to check the seal")
             if seal(salt, ranks) != group["seal"]:
                 turn.rule(False, "Audit", f"the salt and soldiers do not match {side}'s seal")
             group["checked"] = True
@@ -91,7 +89,7 @@ def audit(state: Json, action: Json, turn: Turn) -> None:
         turn.note(f"{side}'s seal checks out")
     if state["claim"] == side:
         if None in line:
-            raise Deny("Audit", f"soldiers: {side} reveals all {MISSIONS} soldiers")
+            raise Refuse("Audit", f"soldiers: {side} reveals all {MISSIONS} soldiers")
         for group in me["groups"]:
             if group["soldiers"] is None:
                 group["soldiers"] = [line[m - 1] for m in group["missions"]]
@@ -127,7 +125,7 @@ def end_day(state: Json, action: Json, turn: Turn) -> None:
     the previous ones, old intel, next day, the other player starts."""
     if state["day"] >= DAYS:
         sides = " and ".join(unchecked(state)) or "each side"
-        raise Deny(
+        raise Refuse(
             "End of day",
             f"day {DAYS} is the last: the game is scored once {sides}'s sealed deployment is"
             " checked (audit with the salt)",
@@ -140,7 +138,7 @@ def end_day(state: Json, action: Json, turn: Turn) -> None:
     )
     picks = action.get("exhausted")
     if not isinstance(picks, dict) or set(picks) != set(SIDES):
-        raise Deny("End of day", "exhausted: expected {red: [ranks], blue: [ranks]}")
+        raise Refuse("End of day", "exhausted: expected {red: [ranks], blue: [ranks]}")
     chosen: dict[str, list[int]] = {}
     for side in SIDES:
         ranks = picks[side]
@@ -148,7 +146,7 @@ def end_day(state: Json, action: Json, turn: Turn) -> None:
         if not isinstance(ranks, list) or not all(
             whole(r) and r in turn.data.titles for r in ranks
         ):
-            raise Deny("End of day", f"exhausted.{side}: expected a list of ranks 1-10")
+            raise Refuse("End of day", f"exhausted.{side}: expected a list of ranks 1-10")
         count = 2 if state["sides"][other(side)]["double_damage"] else 1
         why = " (double damage)" if count == 2 else ""
         turn.rule(len(ranks) == count, "End of day", f"{side} exhausts {count} soldier(s){why}")

@@ -4,10 +4,11 @@ activations, Deception tokens, special rules 1 and 2)."""
 from __future__ import annotations
 
 from assistant.engine import Json
+from assistant.games.actions import Refuse, whole
 from assistant.games.spies_and_lies import abilities
-from assistant.games.spies_and_lies.data import MISSIONS, SERGEANT, SIDES, whole
+from assistant.games.spies_and_lies.data import MISSIONS, SERGEANT, SIDES
 from assistant.games.spies_and_lies.deploy import deployment_problem, out_of_order
-from assistant.games.spies_and_lies.state import Deny, Turn, describe_agent, gain, other
+from assistant.games.spies_and_lies.state import Turn, describe_agent, gain, other
 
 SEAL_HEX = set("0123456789abcdef")
 
@@ -33,7 +34,7 @@ def deploy(state: Json, action: Json, turn: Turn) -> None:
     missions = action.get("missions", default)
     halves = ([1, 2], [3, 4])
     if not isinstance(missions, list) or (missions != default and missions not in halves):
-        raise Deny(
+        raise Refuse(
             "Deployment",
             "missions: expected [1, 2, 3, 4] or, in team play, [1, 2] or [3, 4]"
             f" (got {missions!r})",
@@ -45,21 +46,23 @@ def deploy(state: Json, action: Json, turn: Turn) -> None:
     )
     taken = set(deployed_missions(me))
     if taken & set(missions):
-        raise Deny("Deployment", f"{side} has already deployed on missions {sorted(taken)}")
+        raise Refuse("Deployment", f"{side} has already deployed on missions {sorted(taken)}")
     soldiers, sealed = action.get("soldiers"), action.get("seal")
     if soldiers is not None and sealed is not None:
-        raise Deny("Deployment", "give soldiers (open) or a seal (hidden), not both")
+        raise Refuse("Deployment", "give soldiers (open) or a seal (hidden), not both")
     if sealed is not None and (
         not isinstance(sealed, str) or len(sealed) != 64 or set(sealed) - SEAL_HEX
     ):
-        raise Deny("Deployment", "seal: expected 64 lowercase hex digits (SHA-256 of 'salt:ranks')")
+        raise Refuse(
+            "Deployment", "seal: expected 64 lowercase hex digits (SHA-256 of 'salt:ranks')"
+        )
     if soldiers is not None:
         if not isinstance(soldiers, list) or not all(whole(r) for r in soldiers):
-            raise Deny("Deployment", f"soldiers: expected a list of ranks (got {soldiers!r})")
+            raise Refuse("Deployment", f"soldiers: expected a list of ranks (got {soldiers!r})")
         if len(soldiers) != len(missions):
-            raise Deny("Deployment", f"soldiers: {len(missions)} ranks, one per mission")
+            raise Refuse("Deployment", f"soldiers: {len(missions)} ranks, one per mission")
         if not all(rank in turn.data.titles for rank in soldiers):
-            raise Deny("Deployment", f"soldiers: ranks are 1 to 10 (got {soldiers!r})")
+            raise Refuse("Deployment", f"soldiers: ranks are 1 to 10 (got {soldiers!r})")
         line = line_of(me)
         for mission, rank in zip(missions, soldiers, strict=True):
             line[mission - 1] = rank
@@ -87,7 +90,7 @@ def intel(state: Json, action: Json, turn: Turn) -> None:
     card = action.get("card")
     if not whole(card) or card not in turn.data.intel:
         known = ", ".join(str(c) for c in sorted(turn.data.intel))
-        raise Deny("Intel", f"there is no intel card {card!r} (cards: {known})")
+        raise Refuse("Intel", f"there is no intel card {card!r} (cards: {known})")
     turn.rule(
         card not in state["intel"]["old"], "Intel", f"intel card {card} is in the old intel pile"
     )
@@ -101,11 +104,11 @@ def tokens(state: Json, action: Json, turn: Turn) -> None:
     side, missions = action["side"], action.get("missions")
     me = state["sides"][side]
     if not isinstance(missions, list) or not all(m in range(1, MISSIONS + 1) for m in missions):
-        raise Deny(
+        raise Refuse(
             "Intel", f"missions: expected a list of missions 1-4 with a token (got {missions!r})"
         )
     if state["turn"] > 0 or state["pending"] is not None:
-        raise Deny("Intel", "Intel tokens are placed before the first guess of the day")
+        raise Refuse("Intel", "Intel tokens are placed before the first guess of the day")
     turn.rule(not me["tokens_placed"], "Intel", f"{side} has placed its Intel tokens this day")
     for index, card in enumerate(me["missions"]):
         card["token"] = index + 1 in missions
@@ -137,10 +140,10 @@ def deceive(state: Json, action: Json, turn: Turn) -> None:
         f"a token goes on the soldier about to be guessed: {other(guesser)}'s mission {target}",
     )
     if mission not in range(1, MISSIONS + 1):
-        raise Deny("Deception", f"mission: expected 1-4 (got {mission!r})")
+        raise Refuse("Deception", f"mission: expected 1-4 (got {mission!r})")
     card = state["sides"][side]["missions"][mission - 1]
     if card["deception"] or card["state"] != "down":
-        raise Deny("Deception", f"{side}'s mission {mission} already has a token or is revealed")
+        raise Refuse("Deception", f"{side}'s mission {mission} already has a token or is revealed")
     turn.rule(state["deception"][side] > 0, "Deception", f"{side} holds no Deception token")
     state["deception"][side] = max(0, state["deception"][side] - 1)
     card["deception"] = True
@@ -152,11 +155,11 @@ def _revealed_rank(state: Json, side: str, mission: int, action: Json, turn: Tur
     entered = line_of(me)[mission - 1]
     shown = action.get("reveal")
     if shown is None and entered is None:
-        raise Deny("Reveal", f"which soldier is on {side}'s mission {mission}? (reveal: rank)")
+        raise Refuse("Reveal", f"which soldier is on {side}'s mission {mission}? (reveal: rank)")
     if shown is not None and (not whole(shown) or shown not in turn.data.titles):
-        raise Deny("Reveal", f"reveal: expected a rank 1-10 (got {shown!r})")
+        raise Refuse("Reveal", f"reveal: expected a rank 1-10 (got {shown!r})")
     if shown is not None and entered is not None and shown != entered:
-        raise Deny(
+        raise Refuse(
             "Reveal",
             f"{side} deployed the {turn.data.name(entered)} on mission {mission}, not rank {shown}",
         )
@@ -180,7 +183,7 @@ def guess(state: Json, action: Json, turn: Turn) -> None:
     enemy = other(side)
     want_side, want_mission = expected(state)
     if mission not in range(1, MISSIONS + 1):
-        raise Deny("Mission", f"mission: expected 1-4 (got {mission!r})")
+        raise Refuse("Mission", f"mission: expected 1-4 (got {mission!r})")
     turn.rule(
         side == want_side and mission == want_mission,
         "Mission",
@@ -189,7 +192,7 @@ def guess(state: Json, action: Json, turn: Turn) -> None:
     target = state["sides"][enemy]
     card = target["missions"][mission - 1]
     if card["state"] != "down":
-        raise Deny("Mission", f"{enemy}'s mission {mission} is already revealed")
+        raise Refuse("Mission", f"{enemy}'s mission {mission} is already revealed")
     exposed = target["exposed"]
     data, house = turn.data, turn.data.house
     # An exposed side's Sergeant counts as identified (house rule), or else a rank is named while
@@ -199,11 +202,11 @@ def guess(state: Json, action: Json, turn: Turn) -> None:
         m["rank"] == SERGEANT for m in target["missions"]
     )
     if guessed is not None and (not whole(guessed) or guessed not in data.titles):
-        raise Deny("Mission", f"rank: expected the guessed rank 1-10 (got {guessed!r})")
+        raise Refuse("Mission", f"rank: expected the guessed rank 1-10 (got {guessed!r})")
     if guessed is None and not exposed:
-        raise Deny("Mission", f"{side} names a rank for {enemy}'s mission {mission} (rank: 1-10)")
+        raise Refuse("Mission", f"{side} names a rank for {enemy}'s mission {mission} (rank: 1-10)")
     if guessed is None and not (sergeant_counts or sergeant_out):
-        raise Deny(
+        raise Refuse(
             "Mission",
             f"{side} names a rank for {enemy}'s mission {mission} (rank: 1-10): {enemy}'s"
             " Sergeant may be there and does not count as identified (special rule 2, house rule"

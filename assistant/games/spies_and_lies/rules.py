@@ -7,30 +7,19 @@ exhausted soldiers, the intel card, the starting player) is an action that carri
 
 from __future__ import annotations
 
+from typing import Any
+
 from assistant.engine import Json, Option, Refusal
+from assistant.games.actions import Action, Actions, Kind, Param, Refuse, When
 from assistant.games.spies_and_lies import days, missions
 from assistant.games.spies_and_lies.abilities import option_names
 from assistant.games.spies_and_lies.data import SIDES, GameData, default_data
 from assistant.games.spies_and_lies.describe import describe_action
 from assistant.games.spies_and_lies.render import render_text
-from assistant.games.spies_and_lies.state import Deny, Turn, fresh, initial
+from assistant.games.spies_and_lies.state import Turn, initial
 from assistant.games.spies_and_lies.view import public_view
 from deaddrop.errors import InputError
 
-# action type -> (keys it may carry besides "type", phases it is allowed in, handler)
-ACTIONS = {
-    "setup": ({"old_intel", "exhausted"}, {"setup"}, days.setup),
-    "first": ({"side"}, {"deploy", "intel", "tokens", "missions"}, days.first),
-    "deploy": ({"side", "missions", "soldiers", "seal"}, {"deploy"}, missions.deploy),
-    "intel": ({"card"}, {"intel"}, missions.intel),
-    "tokens": ({"side", "missions"}, {"tokens", "missions"}, missions.tokens),
-    "deceive": ({"side", "mission"}, {"missions"}, missions.deceive),
-    "guess": ({"side", "mission", "rank", "reveal"}, {"missions"}, missions.guess),
-    "choose": ({"side", "option"}, {"missions"}, missions.choose),
-    "audit": ({"side", "soldiers", "salt"}, {"day_end", "audit"}, days.audit),
-    "end_day": ({"exhausted"}, {"day_end"}, days.end_day),
-}
-NEEDS_SIDE = {"first", "deploy", "tokens", "deceive", "guess", "choose", "audit"}
 PHASES = {
     "setup": "set up (setup: old_intel, exhausted)",
     "deploy": "deployment",
@@ -43,10 +32,155 @@ PHASES = {
 }
 
 
+def before(state: Json, action: Json, turn: Turn) -> None:
+    """Before any action: the game is not over, and a pending choice comes first."""
+    if state["winner"] is not None:
+        raise Refuse("Game over", state["result"] or "the game is over")
+    pending = state["pending"]
+    if pending is not None and action["type"] != "choose":
+        options = option_names(pending, turn.data)
+        raise Refuse(pending["kind"].title(), f"{pending['side']} first chooses: {options}")
+    if action["type"] == "choose" and pending is None:
+        raise Refuse("Choice", "no Captain or Marshal is waiting for a choice")
+
+
+def _starter_known(state: Json, action: Json, turn: Turn) -> None:
+    if state["starter"] is None:
+        raise Refuse("Mission", "flip the Starting Player card first (first: red or blue)")
+
+
+def during(text: str, *phases: str, then: bool = False) -> When[Turn]:
+    """Allowed in these phases (refused under "Phase" in any other); with `then`, also only once
+    the Starting Player card is flipped."""
+
+    def check(state: Json, action: Json, turn: Turn) -> None:
+        if state["phase"] not in phases:
+            raise Refuse("Phase", f"no {action['type']} during {PHASES[state['phase']]}")
+        if then:
+            _starter_known(state, action, turn)
+
+    return When(text, phases, check)
+
+
+def after(state: Json, turn: Turn) -> None:
+    """What follows any action (days.after_action), and the log line's notes."""
+    days.after_action(state, turn)
+    state["last"] = turn.notes
+
+
+def _side_problem(value: Any, state: Json, action: str) -> str | None:
+    return None if value in SIDES else f"{action}: side: expected red or blue (got {value!r})"
+
+
+SIDE = Kind("side: red or blue", _side_problem)
+RANK = Kind("rank: 1 to 10")
+MISSION = Kind("mission: 1 to 4")
+MISSION_LIST = Kind("list of missions 1 to 4")
+RANK_LIST = Kind("list of ranks, mission by mission")
+TEXT = Kind("text")
+BY_SIDE = Kind("mapping {red: ..., blue: ...}")
+ACTIONS = Actions[Turn](
+    Action(
+        "setup",
+        "the set up's chance results: the old intel card, each side's exhausted soldier",
+        days.setup,
+        (
+            Param("old_intel", Kind("intel card number"), help="the card turned face up"),
+            Param("exhausted", BY_SIDE, help="{red: rank, blue: rank}, picked by the opponent"),
+        ),
+        during("first", "setup"),
+    ),
+    Action(
+        "first",
+        "the Starting Player card's result: this side starts day 1",
+        days.first,
+        (Param("side", SIDE),),
+        during("day 1, before the first guess", "deploy", "intel", "tokens", "missions"),
+    ),
+    Action(
+        "deploy",
+        "a side deploys its soldiers: entered (open), sealed, or face down",
+        missions.deploy,
+        (
+            Param("side", SIDE),
+            Param("missions", MISSION_LIST, False, "[1, 2] or [3, 4] in team play"),
+            Param("soldiers", RANK_LIST, False, "the ranks, entered open"),
+            Param("seal", Kind("sha256 of 'salt:ranks'"), False, "a sealed deployment"),
+        ),
+        during("deployment", "deploy"),
+    ),
+    Action(
+        "intel",
+        "the intel card turned over",
+        missions.intel,
+        (Param("card", Kind("intel card number"), help="not one in the old pile"),),
+        during("after both sides deployed", "intel"),
+    ),
+    Action(
+        "tokens",
+        "the missions carrying one side's Intel tokens",
+        missions.tokens,
+        (Param("side", SIDE), Param("missions", MISSION_LIST, help="may be []")),
+        during("after the intel card, before the first guess", "tokens", "missions"),
+    ),
+    Action(
+        "deceive",
+        "the defender plays a Deception token on the soldier about to be guessed",
+        missions.deceive,
+        (Param("side", SIDE, help="the defender"), Param("mission", MISSION)),
+        during("before that guess, holding a token", "missions", then=True),
+    ),
+    Action(
+        "guess",
+        "a side identifies the enemy's next mission; the card is revealed",
+        missions.guess,
+        (
+            Param("side", SIDE, help="the guesser"),
+            Param("mission", MISSION, help="the enemy's"),
+            Param("rank", RANK, False, "the guess; omitted when the card counts as identified"),
+            Param("reveal", RANK, False, "the rank shown, unless the deployment was entered"),
+        ),
+        during("in turn order, mission by mission", "missions", then=True),
+    ),
+    Action(
+        "choose",
+        "a Captain's or a Marshal's choice",
+        missions.choose,
+        (
+            Param("side", SIDE),
+            Param("option", Kind("points, an exhausted rank, '10' or '5-5'"), help="the choice"),
+        ),
+        during("right after that soldier activates", "missions"),
+    ),
+    Action(
+        "audit",
+        "a side's deployment checked against its seal, and after a flag win",
+        days.audit,
+        (
+            Param("side", SIDE),
+            Param("soldiers", RANK_LIST, False, "all four, when not yet known"),
+            Param("salt", TEXT, False, "text, or a list in deployment order in team play"),
+        ),
+        during("end of a day (sealed deployments), after a flag win", "day_end", "audit"),
+    ),
+    Action(
+        "end_day",
+        "the soldiers each side exhausts; the next day begins",
+        days.end_day,
+        (Param("exhausted", BY_SIDE, help="{red: [ranks], blue: [ranks]}"),),
+        during("days 1 and 2, after the last reveal", "day_end"),
+    ),
+    before=before,
+    after=after,
+    missing="checked",
+)
+
+
 class SpiesAndLies:
     """The Spies & Lies tracker (see the module docstring)."""
 
     name = "spies-and-lies"
+    actions = ACTIONS
     title = "Spies & Lies: A Stratego Story"
     options = {
         "teams": Option(False, "team play: two players a side, missions 1-2 and 3-4"),
@@ -66,44 +200,7 @@ class SpiesAndLies:
         return initial(self.data, teams)
 
     def apply(self, state: Json, action: Json, *, force: bool = False) -> Json | Refusal:
-        try:
-            return self._apply(state, action, force)
-        except Deny as denied:
-            return denied.refusal
-
-    def _apply(self, state: Json, action: Json, force: bool) -> Json:
-        if not isinstance(action, dict):
-            raise Deny("action", f"expected a mapping with a type (got {action!r})")
-        kind = action.get("type")
-        if kind not in ACTIONS:
-            raise Deny("action", f"unknown action {kind!r} (known: {', '.join(ACTIONS)})")
-        keys, phases, handler = ACTIONS[kind]
-        extra = sorted(set(action) - keys - {"type"})
-        if extra:
-            raise Deny(
-                "action", f"{kind} takes no '{extra[0]}' (it takes {', '.join(sorted(keys))})"
-            )
-        if kind in NEEDS_SIDE and action.get("side") not in SIDES:
-            raise Deny("action", f"{kind}: side: expected red or blue (got {action.get('side')!r})")
-        phase = state["phase"]
-        if state["winner"] is not None:
-            raise Deny("Game over", state["result"] or "the game is over")
-        if state["pending"] is not None and kind != "choose":
-            pending = state["pending"]
-            options = option_names(pending, self.data)
-            raise Deny(pending["kind"].title(), f"{pending['side']} first chooses: {options}")
-        if kind == "choose" and state["pending"] is None:
-            raise Deny("Choice", "no Captain or Marshal is waiting for a choice")
-        if phase not in phases:
-            raise Deny("Phase", f"no {kind} during {PHASES[phase]}")
-        if kind in {"guess", "deceive"} and state["starter"] is None:
-            raise Deny("Mission", "flip the Starting Player card first (first: red or blue)")
-        turn = Turn(self.data, force=force)
-        after = fresh(state)
-        handler(after, action, turn)
-        days.after_action(after, turn)
-        after["last"] = turn.notes
-        return after
+        return ACTIONS.apply(state, action, Turn(force=force, data=self.data))
 
     def view(self, state: Json) -> Json:
         return public_view(state, self.data)

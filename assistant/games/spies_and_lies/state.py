@@ -6,34 +6,20 @@ down. The wall is at +-(flag - 1), the flag at +-flag.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 
-from assistant.engine import Json, Refusal
+from assistant.engine import Json
+from assistant.games import actions
 from assistant.games.spies_and_lies.data import MISSIONS, SIDES, GameData
 
 
-class Deny(Exception):
-    """Raised inside apply: the action is refused (caught and returned as a Refusal)."""
-
-    def __init__(self, rule: str, why: str) -> None:
-        super().__init__(f"{rule}: {why}")
-        self.refusal = Refusal(rule, why)
-
-
-@dataclass
-class Turn:
+@dataclass(kw_only=True)
+class Turn(actions.Turn):
     """What one apply() call carries: the data, whether it is forced, what happened."""
 
     data: GameData
-    force: bool = False
     notes: list[str] = field(default_factory=list)
     on_wall: set[str] = field(default_factory=set)  # sides that reached the wall this action
-
-    def rule(self, ok: bool, rule: str, why: str) -> None:
-        """A rule check: refuse unless it holds, or unless the action is forced (house rule)."""
-        if not ok and not self.force:
-            raise Deny(rule, why)
 
     def note(self, text: str) -> None:
         self.notes.append(text)
@@ -81,13 +67,6 @@ def initial(data: GameData, teams: bool) -> Json:
         "claim": None,
         "last": [],
     }
-
-
-def fresh(state: Json) -> Json:
-    """A deep copy to work on (apply never mutates its input)."""
-    out = copy.deepcopy(state)
-    out["last"] = []
-    return out
 
 
 def sign(side: str) -> int:

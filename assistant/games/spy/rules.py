@@ -33,43 +33,302 @@ from __future__ import annotations
 import copy
 
 from assistant.engine import Json, Option, Refusal
-from assistant.games.actions import shape_refusal, whole
+from assistant.games.actions import (
+    PLAYER,
+    TEXT,
+    Action,
+    Actions,
+    Kind,
+    Param,
+    Refuse,
+    Turn,
+    When,
+    whole,
+)
 from assistant.games.spy.model import Cell, Field, Network, answer, format_cell, parse_cell
 from assistant.games.spy.observations import ANSWERS, segment
 from assistant.games.spy.scoring import opponent, result_text, score
 from assistant.games.spy.seal import HASH, parse_vertices, problems_of, seal_hash
 from deaddrop.errors import InputError
 
-KEYS = {
-    "seal": {"player", "network", "salt"},
-    "commit": {"player", "hash"},
-    "probe": {"player", "cells"},
-    "answer": {"player", "answers"},
-    "claim": {"player", "network"},
-    "reveal": {"player", "network", "salt"},
-}
-REQUIRED = {
-    "seal": {"player", "network", "salt"},
-    "commit": {"player", "hash"},
-    "probe": {"player", "cells"},
-    "answer": {"player", "answers"},
-    "claim": {"player", "network"},
-    "reveal": {"player"},
-}
+
+def _field(state: Json) -> Field:
+    return Field(state["rows"], state["cols"])
 
 
-class _Stop(Exception):
-    """A refusal raised from deep inside a check."""
+def _network(text: object, what: str) -> Network:
+    try:
+        return parse_vertices(text)
+    except ValueError as error:
+        raise Refuse(what, str(error)) from None
 
-    def __init__(self, rule: str, why: str) -> None:
-        super().__init__(why)
-        self.refusal = Refusal(rule, why)
+
+def _legal(state: Json, network: Network) -> list[str]:
+    return problems_of(network, _field(state), tuple(state["lengths"]))
+
+
+def _pending(state: Json) -> Json | None:
+    probes = state["probes"]
+    return probes[-1] if probes and probes[-1]["answers"] is None else None
+
+
+def _span(cells: list[str]) -> str:
+    return cells[0] if len(cells) == 1 else f"{cells[0]}-{cells[-1]}"
+
+
+# ---- when each action is allowed -----------------------------------------------------------
+
+
+def not_over(state: Json, action: Json, turn: Turn) -> None:
+    if state["phase"] == "over":
+        raise Refuse("game over", "the game has been scored; start a new table")
+
+
+def unsealed(state: Json, action: Json, turn: Turn) -> None:
+    if state["seals"][action["player"]] is not None:
+        raise Refuse("seal", f"{action['player']}'s network is already sealed")
+    if state["phase"] != "setup":
+        raise Refuse("seal", "networks are sealed before play")
+
+
+def probing(state: Json, action: Json, turn: Turn) -> None:
+    if state["phase"] != "play":
+        why = {"setup": "both networks must be sealed first", "claims": "a claim ended the probing"}
+        raise Refuse("probe", why[state["phase"]])
+    pending = _pending(state)
+    if pending is not None:
+        raise Refuse(
+            "answer first",
+            f"{pending['target']} has not answered {pending['by']}'s probe "
+            f"of {_span(pending['cells'])}",
+        )
+
+
+def probed(state: Json, action: Json, turn: Turn) -> None:
+    pending = _pending(state)
+    if pending is None or pending["target"] != action["player"]:
+        raise Refuse("answer", f"no probe of {action['player']}'s field is waiting for an answer")
+
+
+def claiming(state: Json, action: Json, turn: Turn) -> None:
+    if state["phase"] not in ("play", "claims"):
+        raise Refuse("claim", "claims come after both networks are sealed")
+    if any(state["revealed"].values()):
+        raise Refuse("claim", "claims closed when the first network was revealed")
+    if any(c["by"] == action["player"] for c in state["claims"]):
+        raise Refuse("claim", f"{action['player']} has already claimed")
+
+
+def revealing(state: Json, action: Json, turn: Turn) -> None:
+    if state["phase"] != "claims":
+        raise Refuse("reveal", "networks are revealed after a claim")
+    if state["revealed"][action["player"]] is not None:
+        raise Refuse("reveal", f"{action['player']}'s network is already revealed")
+
+
+# ---- the actions ---------------------------------------------------------------------------
+
+
+def seal(state: Json, action: Json, turn: Turn) -> None:
+    player = action["player"]
+    if not isinstance(action["salt"], str) or not action["salt"]:
+        raise Refuse("seal", "the salt must be a non-empty text")
+    network = _network(action["network"], "seal")
+    problems = _legal(state, network)
+    if problems:
+        raise Refuse("legal network", f"{player}'s network is illegal: " + "; ".join(problems))
+    state["seals"][player] = {"hash": seal_hash(network, action["salt"]), "kept": "referee"}
+    state["secret"][player] = {"network": str(network), "salt": action["salt"]}
+    _start_play(state)
+
+
+def commit(state: Json, action: Json, turn: Turn) -> None:
+    digest = action["hash"]
+    if not isinstance(digest, str) or not HASH.match(digest):
+        raise Refuse("commit", "the hash must be 64 lower-case hex digits (sha256)")
+    state["seals"][action["player"]] = {"hash": digest, "kept": "player"}
+    _start_play(state)
+
+
+def _start_play(state: Json) -> None:
+    if all(state["seals"].values()):
+        state["phase"] = "play"
+
+
+def probe(state: Json, action: Json, turn: Turn) -> None:
+    player = action["player"]
+    in_turn = state["players"][len(state["probes"]) % 2]
+    turn.rule(player == in_turn, "turn", f"it is {in_turn}'s turn to spy")
+    cells = _cells(state, action["cells"])
+    if len(cells) > 1:
+        left = state["squares"][player]
+        turn.rule(
+            len(cells) in left,
+            "numbered squares",
+            f"{player} has no {len(cells)} square left "
+            f"(left: {', '.join(map(str, left)) or 'none'})",
+        )
+        if len(cells) in left:
+            left.remove(len(cells))
+    target = opponent(state, player)
+    entry = {
+        "by": player,
+        "target": target,
+        "cells": [format_cell(c) for c in cells],
+        "answers": None,
+        "answered_by": None,
+    }
+    secret = state["secret"][target]
+    if secret is not None:
+        field = _field(state)
+        mask = parse_vertices(secret["network"]).mask(field)
+        entry["answers"] = [answer(mask, cell, field) for cell in cells]
+        entry["answered_by"] = "referee"
+    state["probes"].append(entry)
+
+
+def _cells(state: Json, text: object) -> list[Cell]:
+    if not isinstance(text, str):
+        raise Refuse("cells", f"cells are written 5E or 4B-4E, not {text!r}")
+    ends = text.replace(" ", "").split("-")
+    expected = f"'{text}' is not one cell or 2 to 5 connected cells in a row or column"
+    if len(ends) > 2 or not all(ends):
+        raise Refuse("cells", expected)
+    try:
+        named = [parse_cell(end, _field(state)) for end in ends]
+    except ValueError as error:
+        raise Refuse("cells", str(error)) from None
+    run = segment(named[0], named[-1])
+    if run is None or (len(ends) == 2 and not 2 <= len(run) <= 5):
+        raise Refuse("cells", expected)
+    return list(run)
+
+
+def answer_probe(state: Json, action: Json, turn: Turn) -> None:
+    pending = _pending(state)
+    assert pending is not None  # `probed` checked it
+    words = action["answers"]
+    if isinstance(words, str):
+        words = words.replace(" ", "").split(",")
+    if not isinstance(words, list) or not all(
+        isinstance(w, str) and w.lower() in ANSWERS for w in words
+    ):
+        raise Refuse(
+            "answers", f"answers are hot, warm or cold (h, w, c), not {action['answers']!r}"
+        )
+    if len(words) != len(pending["cells"]):
+        raise Refuse(
+            "answers", f"{len(pending['cells'])} cells were probed, {len(words)} answers given"
+        )
+    pending["answers"] = [ANSWERS[w.lower()] for w in words]
+    pending["answered_by"] = "player"
+
+
+def claim(state: Json, action: Json, turn: Turn) -> None:
+    player = action["player"]
+    turn.rule(
+        _pending(state) is None and len(state["probes"]) % 2 == 0,
+        "end of round",
+        "a claim is made at the end of a round "
+        "(both players have spied as often, no answer pending)",
+    )
+    network = _network(action["network"], "claim")
+    problems = _legal(state, network)
+    if problems:
+        raise Refuse(
+            "claim",
+            "the claimed network is illegal, it cannot be anyone's: " + "; ".join(problems),
+        )
+    state["claims"].append(
+        {"by": player, "network": str(network), "round": len(state["probes"]) // 2}
+    )
+    state["phase"] = "claims"
+
+
+def reveal(state: Json, action: Json, turn: Turn) -> None:
+    player = action["player"]
+    secret = state["secret"][player]
+    if secret is not None:
+        state["revealed"][player] = secret["network"]
+    else:
+        if "network" not in action or "salt" not in action:
+            raise Refuse(
+                "reveal", f"{player} committed a hash: reveal gives network=... and salt=..."
+            )
+        network = _network(action["network"], "reveal")
+        matches = seal_hash(network, str(action["salt"])) == state["seals"][player]["hash"]
+        turn.rule(
+            matches, "sealed hash", f"this network and salt do not give {player}'s sealed hash"
+        )
+        state["revealed"][player] = str(network)
+    if all(state["revealed"].values()):
+        state["result"] = score(state)
+        state["phase"] = "over"
+
+
+NETWORK = Kind("network: a vertex list, e.g. '2B 2D 5D 5H 10H 10B 9B'")
+WHO = Param("player", PLAYER, help="the player who acts")
+BEFORE_PLAY = "before play, once per player"
+ACTIONS = Actions(
+    Action(
+        "seal",
+        "the referee keeps P's network (checked for legality) and answers its probes",
+        seal,
+        (
+            WHO,
+            Param("network", NETWORK, help="P's network"),
+            Param("salt", TEXT, help="hashed with the network (drawn when not entered)"),
+        ),
+        When(BEFORE_PLAY, check=unsealed),
+    ),
+    Action(
+        "commit",
+        "only the hash of P's network enters the table; P answers probes",
+        commit,
+        (WHO, Param("hash", Kind("sha256: 64 lower-case hex digits"), help="the sealed hash")),
+        When(BEFORE_PLAY, check=unsealed),
+    ),
+    Action(
+        "probe",
+        "P spies on the opponent's field; several cells cross out a numbered square",
+        probe,
+        (WHO, Param("cells", Kind("cells: 5E, or 2 to 5 in a line: 4B-4E"), help="the cells")),
+        When("in turn, once both networks are sealed, the last probe answered", check=probing),
+    ),
+    Action(
+        "answer",
+        "P answers the probe of P's field (a committed network)",
+        answer_probe,
+        (WHO, Param("answers", Kind("answers: h, w or c for each cell"), help="e.g. h,w,c,c")),
+        When("a probe of P's field waits for its answer", check=probed),
+    ),
+    Action(
+        "claim",
+        "P names the opponent's network (judged at the reveal)",
+        claim,
+        (WHO, Param("network", NETWORK, help="the opponent's network as P claims it")),
+        When("at the end of a round, once per player, before the first reveal", check=claiming),
+    ),
+    Action(
+        "reveal",
+        "P's network is shown (a committed one checked); the game is scored after both",
+        reveal,
+        (
+            WHO,
+            Param("network", NETWORK, False, "a committed network"),
+            Param("salt", TEXT, False, "the salt of a committed network"),
+        ),
+        When("after a claim, once per player", check=revealing),
+    ),
+    before=not_over,
+)
 
 
 class Spy:
     """The Spy! referee game (see the module docstring)."""
 
     name = "spy"
+    actions = ACTIONS
     title = "Spy! (Sackson, 1974): sealed networks, probes, claims"
     options = {
         "players": Option(["red", "blue"], "the two players; the first spies first"),
@@ -121,212 +380,8 @@ class Spy:
             "secret": {p: None for p in players},
         }
 
-    # ---- apply -------------------------------------------------------------------------------
-
     def apply(self, state: Json, action: Json, *, force: bool = False) -> Json | Refusal:
-        malformed = shape_refusal(action, KEYS, REQUIRED)
-        if malformed is not None:
-            return malformed
-        kind = action["type"]
-        if action["player"] not in state["players"]:
-            known = ", ".join(state["players"])
-            return Refusal(
-                "player", f"no player '{action['player']}' at this table (players: {known})"
-            )
-        if state["phase"] == "over":
-            return Refusal("game over", "the game has been scored; start a new table")
-        after = copy.deepcopy(state)
-        try:
-            getattr(self, f"_{kind}")(after, action, force)
-        except _Stop as stop:
-            return stop.refusal
-        return after
-
-    def _rule(self, ok: bool, force: bool, rule: str, why: str) -> None:
-        """A rule the table may waive with --force."""
-        if not ok and not force:
-            raise _Stop(rule, why)
-
-    def _field(self, state: Json) -> Field:
-        return Field(state["rows"], state["cols"])
-
-    def _network(self, state: Json, text: object, what: str) -> Network:
-        try:
-            return parse_vertices(text)
-        except ValueError as error:
-            raise _Stop(what, str(error)) from None
-
-    def _unsealed(self, state: Json, player: str) -> None:
-        if state["seals"][player] is not None:
-            raise _Stop("seal", f"{player}'s network is already sealed")
-        if state["phase"] != "setup":
-            raise _Stop("seal", "networks are sealed before play")
-
-    def _seal(self, state: Json, action: Json, force: bool) -> None:
-        player = action["player"]
-        self._unsealed(state, player)
-        if not isinstance(action["salt"], str) or not action["salt"]:
-            raise _Stop("seal", "the salt must be a non-empty text")
-        network = self._network(state, action["network"], "seal")
-        problems = problems_of(network, self._field(state), tuple(state["lengths"]))
-        if problems:
-            raise _Stop("legal network", f"{player}'s network is illegal: " + "; ".join(problems))
-        state["seals"][player] = {"hash": seal_hash(network, action["salt"]), "kept": "referee"}
-        state["secret"][player] = {"network": str(network), "salt": action["salt"]}
-        self._start_play(state)
-
-    def _commit(self, state: Json, action: Json, force: bool) -> None:
-        player = action["player"]
-        self._unsealed(state, player)
-        digest = action["hash"]
-        if not isinstance(digest, str) or not HASH.match(digest):
-            raise _Stop("commit", "the hash must be 64 lower-case hex digits (sha256)")
-        state["seals"][player] = {"hash": digest, "kept": "player"}
-        self._start_play(state)
-
-    def _start_play(self, state: Json) -> None:
-        if all(state["seals"].values()):
-            state["phase"] = "play"
-
-    def _pending(self, state: Json) -> Json | None:
-        probes = state["probes"]
-        return probes[-1] if probes and probes[-1]["answers"] is None else None
-
-    def _probe(self, state: Json, action: Json, force: bool) -> None:
-        player = action["player"]
-        if state["phase"] != "play":
-            why = {
-                "setup": "both networks must be sealed first",
-                "claims": "a claim ended the probing",
-            }
-            raise _Stop("probe", why[state["phase"]])
-        pending = self._pending(state)
-        if pending is not None:
-            raise _Stop(
-                "answer first",
-                f"{pending['target']} has not answered {pending['by']}'s probe "
-                f"of {_span(pending['cells'])}",
-            )
-        turn = state["players"][len(state["probes"]) % 2]
-        self._rule(player == turn, force, "turn", f"it is {turn}'s turn to spy")
-        cells = self._cells(state, action["cells"])
-        if len(cells) > 1:
-            left = state["squares"][player]
-            self._rule(
-                len(cells) in left,
-                force,
-                "numbered squares",
-                f"{player} has no {len(cells)} square left "
-                f"(left: {', '.join(map(str, left)) or 'none'})",
-            )
-            if len(cells) in left:
-                left.remove(len(cells))
-        target = opponent(state, player)
-        probe = {
-            "by": player,
-            "target": target,
-            "cells": [format_cell(c) for c in cells],
-            "answers": None,
-            "answered_by": None,
-        }
-        secret = state["secret"][target]
-        if secret is not None:
-            mask = parse_vertices(secret["network"]).mask(self._field(state))
-            probe["answers"] = [answer(mask, cell, self._field(state)) for cell in cells]
-            probe["answered_by"] = "referee"
-        state["probes"].append(probe)
-
-    def _cells(self, state: Json, text: object) -> list[Cell]:
-        field = self._field(state)
-        if not isinstance(text, str):
-            raise _Stop("cells", f"cells are written 5E or 4B-4E, not {text!r}")
-        ends = text.replace(" ", "").split("-")
-        expected = f"'{text}' is not one cell or 2 to 5 connected cells in a row or column"
-        if len(ends) > 2 or not all(ends):
-            raise _Stop("cells", expected)
-        try:
-            named = [parse_cell(end, field) for end in ends]
-        except ValueError as error:
-            raise _Stop("cells", str(error)) from None
-        run = segment(named[0], named[-1])
-        if run is None or (len(ends) == 2 and not 2 <= len(run) <= 5):
-            raise _Stop("cells", expected)
-        return list(run)
-
-    def _answer(self, state: Json, action: Json, force: bool) -> None:
-        player = action["player"]
-        pending = self._pending(state)
-        if pending is None or pending["target"] != player:
-            raise _Stop("answer", f"no probe of {player}'s field is waiting for an answer")
-        words = action["answers"]
-        if isinstance(words, str):
-            words = words.replace(" ", "").split(",")
-        if not isinstance(words, list) or not all(
-            isinstance(w, str) and w.lower() in ANSWERS for w in words
-        ):
-            raise _Stop(
-                "answers", f"answers are hot, warm or cold (h, w, c), not {action['answers']!r}"
-            )
-        if len(words) != len(pending["cells"]):
-            raise _Stop(
-                "answers", f"{len(pending['cells'])} cells were probed, {len(words)} answers given"
-            )
-        pending["answers"] = [ANSWERS[w.lower()] for w in words]
-        pending["answered_by"] = "player"
-
-    def _claim(self, state: Json, action: Json, force: bool) -> None:
-        player = action["player"]
-        if state["phase"] not in ("play", "claims"):
-            raise _Stop("claim", "claims come after both networks are sealed")
-        if any(state["revealed"].values()):
-            raise _Stop("claim", "claims closed when the first network was revealed")
-        if any(c["by"] == player for c in state["claims"]):
-            raise _Stop("claim", f"{player} has already claimed")
-        self._rule(
-            self._pending(state) is None and len(state["probes"]) % 2 == 0,
-            force,
-            "end of round",
-            "a claim is made at the end of a round "
-            "(both players have spied as often, no answer pending)",
-        )
-        network = self._network(state, action["network"], "claim")
-        problems = problems_of(network, self._field(state), tuple(state["lengths"]))
-        if problems:
-            raise _Stop(
-                "claim",
-                "the claimed network is illegal, it cannot be anyone's: " + "; ".join(problems),
-            )
-        state["claims"].append(
-            {"by": player, "network": str(network), "round": len(state["probes"]) // 2}
-        )
-        state["phase"] = "claims"
-
-    def _reveal(self, state: Json, action: Json, force: bool) -> None:
-        player = action["player"]
-        if state["phase"] != "claims":
-            raise _Stop("reveal", "networks are revealed after a claim")
-        if state["revealed"][player] is not None:
-            raise _Stop("reveal", f"{player}'s network is already revealed")
-        secret = state["secret"][player]
-        if secret is not None:
-            state["revealed"][player] = secret["network"]
-        else:
-            if "network" not in action or "salt" not in action:
-                raise _Stop(
-                    "reveal", f"{player} committed a hash: reveal gives network=... and salt=..."
-                )
-            network = self._network(state, action["network"], "reveal")
-            matches = seal_hash(network, str(action["salt"])) == state["seals"][player]["hash"]
-            self._rule(
-                matches,
-                force,
-                "sealed hash",
-                f"this network and salt do not give {player}'s sealed hash",
-            )
-            state["revealed"][player] = str(network)
-        if all(state["revealed"].values()):
-            state["result"] = score(state)
-            state["phase"] = "over"
+        return ACTIONS.apply(state, action, Turn(force))
 
     # ---- views -------------------------------------------------------------------------------
 
@@ -400,10 +455,6 @@ class Spy:
         if action.get("type") == "seal" and "salt" not in action:
             return {**action, "salt": f"{seed:08x}"}
         return action
-
-
-def _span(cells: list[str]) -> str:
-    return cells[0] if len(cells) == 1 else f"{cells[0]}-{cells[-1]}"
 
 
 GAME = Spy()
