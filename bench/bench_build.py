@@ -27,7 +27,7 @@ def main() -> None:
     from pnp.backends.pdf import register_fonts
     from pnp.build import build_kits
     from pnp.definitions import load_kits
-    from pnp.layout import Settings
+    from pnp.imposition import Settings
 
     register_fonts()
     startup = time.perf_counter() - started

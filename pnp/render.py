@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp import ops
-from pnp.components.sheets import impose_component
 from pnp.draw import face_ops
-from pnp.layout import PAPERS, Settings
+from pnp.imposition import PAPERS, Settings, component_document
 from pnp.model import Component
 
 __all__ = ["write_component_pdf", "write_face_svg"]
@@ -29,9 +27,7 @@ def write_component_pdf(component: Component, path: Path, paper: str = "a4") -> 
         from deaddrop.errors import InputError
 
         raise InputError(f"unknown paper '{paper}' (expected one of: {', '.join(PAPERS)})")
-    imposed = impose_component(component, Settings(paper=paper), duplex=component.back is not None)
-    title = component.title or component.name
-    write_pdf(ops.Document(title, imposed.pages, ((title, 0),)), Path(path))
+    write_pdf(component_document(component, Settings(paper=paper)), Path(path))
 
 
 def write_face_svg(component: Component, face_index: int, path: Path, back: bool = False) -> None:

@@ -39,7 +39,7 @@ def _writing(out: Path) -> Iterator[None]:
 
 
 def _settings(paper: str, flip: str, back_offset: str, bleed: str, gutter: str | None):
-    from pnp.layout import PAPERS, Settings
+    from pnp.imposition import PAPERS, Settings
     from pnp.units import mm, parse_length
 
     paper = paper.lower()

@@ -9,6 +9,7 @@ from pnp.definitions.format_keys import COMPONENT_KEYS, COMPONENT_REQUIRED
 from pnp.definitions.scope import Scope
 from pnp.definitions.values import BAD, join, type_name
 from pnp.definitions.yaml_lines import Y, did_you_mean
+from pnp.imposition import fits_every_paper, printable_areas
 from pnp.model import KINDS, Component, Face, Source
 from pnp.units import mm, to_mm
 
@@ -16,22 +17,6 @@ MARGIN_MM = 6.0
 OVERLAP = Component.overlap
 MAX_OVERLAP_MM = 50.0
 MAX_COUNT = 1000  # copies of one face: more is a typo, and would keep a build busy for ever
-
-
-def printable_areas() -> list[tuple[float, float]]:
-    """(width, height) in points of each paper's printable area (the page less 6 mm), portrait."""
-    from pnp.layout import PAPERS, Settings
-
-    areas = [Settings(paper=p).printable for p in sorted(PAPERS)]
-    return [(area.w, area.h) for area in areas]
-
-
-def fits_paper(width: float, height: float) -> bool:
-    """True when one width x height piece fits on every paper, upright or turned (pnp.layout
-    decides, so that what the loader accepts the build can place)."""
-    from pnp.layout import PAPERS, Settings, impose
-
-    return all(impose(width, height, Settings(paper=p)) is not None for p in PAPERS)
 
 
 def parse_component(scope: Scope, game: str, name: str, node: Y, path: str) -> Component:
@@ -51,7 +36,7 @@ def parse_component(scope: Scope, game: str, name: str, node: Y, path: str) -> C
         overlap = ctx.err(m["overlap"].line, join(path, "overlap"), what, "at most 50mm")
     size = _size(scope, m["size"], join(path, "size")) if "size" in m else BAD
     faces = _faces(scope, m, path)
-    if size is not BAD and split is not BAD and not split and not fits_paper(*size):
+    if size is not BAD and split is not BAD and not split and not fits_every_paper(*size):
         areas = printable_areas()
         most = f"{to_mm(min(a[0] for a in areas)):.1f}mm x {to_mm(min(a[1] for a in areas)):.1f}mm"
         what = (

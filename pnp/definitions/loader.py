@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from deaddrop.errors import InputError
-from pnp.definitions import boxes, styles
+from pnp.definitions.boxes import BoxSpec, parse_box
 from pnp.definitions.component_spec import parse_component
 from pnp.definitions.format_keys import FILE_KEYS, GAME_KEYS
 from pnp.definitions.scope import Scope
+from pnp.definitions.styles import StyleSpec, parse_style
 from pnp.definitions.values import BAD, Ctx, chain_problem, join
 from pnp.definitions.yaml_lines import Problems, Y, did_you_mean, display_path, load_yaml
 from pnp.model import Component, GameKit
@@ -55,8 +56,8 @@ def load_kits(templates: Path, names: list[str] | None = None) -> list[GameKit]:
 class _Shared:
     """Named boxes and styles of a game, gathered from all its files."""
 
-    boxes: dict[str, boxes.BoxSpec] = field(default_factory=dict)
-    styles: dict[str, styles.StyleSpec] = field(default_factory=dict)
+    boxes: dict[str, BoxSpec] = field(default_factory=dict)
+    styles: dict[str, StyleSpec] = field(default_factory=dict)
     broken_boxes: set[str] = field(default_factory=set)
     broken_styles: set[str] = field(default_factory=set)
     where: dict[tuple[str, str], tuple[Ctx, int, str]] = field(default_factory=dict)
@@ -156,8 +157,8 @@ def _read_meta(ctx: Ctx, tree: Y, game: str, meta: dict[str, object]) -> None:
 
 def _read_named(ctx: Ctx, tree: Y, shared: _Shared) -> None:
     for key, parse, named, broken in (
-        ("boxes", boxes.parse_box, shared.boxes, shared.broken_boxes),
-        ("styles", styles.parse_style, shared.styles, shared.broken_styles),
+        ("boxes", parse_box, shared.boxes, shared.broken_boxes),
+        ("styles", parse_style, shared.styles, shared.broken_styles),
     ):
         if key not in tree.value:
             continue
@@ -175,7 +176,7 @@ def _read_named(ctx: Ctx, tree: Y, shared: _Shared) -> None:
             shared.where[(key, name)] = (ctx, spec_node.key_line, where)
             if spec is BAD:
                 broken.add(name)
-                spec = boxes.BoxSpec() if key == "boxes" else styles.StyleSpec()
+                spec = BoxSpec() if key == "boxes" else StyleSpec()
             named[name] = spec
 
 

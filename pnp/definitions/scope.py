@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.definitions import boxes, styles
+from pnp.definitions.boxes import BoxSpec, fit_problem, parse_box, resolve
+from pnp.definitions.styles import StyleSpec, build_style, layers, parse_style, read_fields
 from pnp.definitions.values import BAD, COLOUR, Ctx, fields_in, join
 from pnp.definitions.yaml_lines import Y, did_you_mean
 from pnp.draw.textfit import face_name, missing_glyphs
@@ -28,8 +29,8 @@ class Scope:
     width: float
     height: float
     folder: Path
-    boxes: dict[str, boxes.BoxSpec]
-    styles: dict[str, styles.StyleSpec]
+    boxes: dict[str, BoxSpec]
+    styles: dict[str, StyleSpec]
     columns: tuple[str, ...] = ()
     rows: list[dict[str, str]] = field(default_factory=list)
     broken_boxes: set[str] = field(default_factory=set)  # already reported where defined
@@ -46,15 +47,15 @@ class Scope:
         """A resolved box (the whole component when `node` is None)."""
         if node is None:
             return Box(0.0, 0.0, self.width, self.height)
-        spec = boxes.parse_box(self.ctx, node, path)
+        spec = parse_box(self.ctx, node, path)
         if spec is BAD:
             return BAD
         if spec.extends is not None and not self._known(
             spec.extends, self.boxes, self.broken_boxes, node, path, "box"
         ):
             return BAD
-        box = boxes.resolve(spec, self.boxes, self.width, self.height)
-        problem = boxes.fit_problem(box, self.width, self.height) if self.geometry else None
+        box = resolve(spec, self.boxes, self.width, self.height)
+        problem = fit_problem(box, self.width, self.height) if self.geometry else None
         return self.ctx.err(node.line, path, problem) if problem else box
 
     def _known(
@@ -81,17 +82,17 @@ class Scope:
         `overrides`)."""
         stack: list[dict[str, Any]] = []
         if key in m:
-            spec = styles.parse_style(self.ctx, m[key], join(path, key))
+            spec = parse_style(self.ctx, m[key], join(path, key))
             if spec is BAD:
                 return BAD
             if spec.extends is not None and not self._known(
                 spec.extends, self.styles, self.broken_styles, m[key], join(path, key), "style"
             ):
                 return BAD
-            stack = styles.layers(spec, self.styles)
+            stack = layers(spec, self.styles)
         if overrides:
-            stack.append(styles.read_fields(self.ctx, Y(m, 0), path))
-        style = styles.build(stack)
+            stack.append(read_fields(self.ctx, Y(m, 0), path))
+        style = build_style(stack)
         if isinstance(style, str):
             line = (m.get("min_size") or m.get("size") or m.get(key) or next(iter(m.values()))).line
             return self.ctx.err(line, path, style)

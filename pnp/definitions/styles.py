@@ -75,7 +75,7 @@ def layers(spec: StyleSpec, named: dict[str, StyleSpec]) -> list[dict[str, Any]]
     return [*base, spec.values]
 
 
-def build(stack: list[dict[str, Any]]) -> Style | str:
+def build_style(stack: list[dict[str, Any]]) -> Style | str:
     """A Style from layers of fields (later layers win), or why they conflict.
 
     min_size defaults to the smaller of 5pt and the size; a size set in a later layer than

@@ -128,7 +128,7 @@ PAPERS_MM = [(210.0, 297.0), (215.9, 279.4)]  # A4, Letter
 @settings(max_examples=300)
 @given(w=st.floats(min_value=5, max_value=320), h=st.floats(min_value=5, max_value=320))
 def test_a_piece_fits_when_it_fits_both_papers_inside_6mm_margins(w, h):
-    from pnp.definitions.component_spec import fits_paper
+    from pnp.imposition import fits_every_paper
     from pnp.units import mm
 
     def fits(pw: float, ph: float) -> bool:
@@ -139,4 +139,4 @@ def test_a_piece_fits_when_it_fits_both_papers_inside_6mm_margins(w, h):
         abs(a - b) < 1e-3 for pw, ph in PAPERS_MM for a in (w, h) for b in (pw - 12, ph - 12)
     )
     if not near_edge:
-        assert fits_paper(mm(w), mm(h)) == all(fits(pw, ph) for pw, ph in PAPERS_MM)
+        assert fits_every_paper(mm(w), mm(h)) == all(fits(pw, ph) for pw, ph in PAPERS_MM)

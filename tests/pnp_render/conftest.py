@@ -10,6 +10,50 @@ from pnp.model import Box, Circle, Component, Face, GameKit, Grid, Line, Rect, S
 from pnp.units import mm
 
 W, H = mm(63), mm(88)
+
+# The paper, derived by hand (mm; x, y, w, h), for the layout tests to check the code against:
+# A4 is 210 x 297 mm, Letter 8.5 x 11 in = 215.9 x 279.4 mm.
+# - printable: the page less the 6 mm margin on every side;
+# - usable (where trim boxes go): the page less 7.5 mm on every side (3 mm kept clear at the
+#   edge + 3 mm for the shortest crop mark + 1.5 mm between a mark and the piece, which is more
+#   than the margin), less the bleed;
+# - tight (for a piece too big for the usable area): the printable area less the bleed.
+POINTS_PER_MM = 72 / 25.4
+PAGE_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PRINTABLE_MM = {"a4": (6.0, 6.0, 198.0, 285.0), "letter": (6.0, 6.0, 203.9, 267.4)}
+USABLE_MM = {  # (paper, bleed in mm)
+    ("a4", 0): (7.5, 7.5, 195.0, 282.0),
+    ("a4", 3): (10.5, 10.5, 189.0, 276.0),
+    ("letter", 0): (7.5, 7.5, 200.9, 264.4),
+    ("letter", 3): (10.5, 10.5, 194.9, 258.4),
+}
+TIGHT_MM = {
+    ("a4", 0): (6.0, 6.0, 198.0, 285.0),
+    ("a4", 3): (9.0, 9.0, 192.0, 279.0),
+    ("letter", 0): (6.0, 6.0, 203.9, 267.4),
+    ("letter", 3): (9.0, 9.0, 197.9, 261.4),
+}
+
+
+def _box_mm(x: float, y: float, w: float, h: float) -> Box:
+    return Box(x * POINTS_PER_MM, y * POINTS_PER_MM, w * POINTS_PER_MM, h * POINTS_PER_MM)
+
+
+@pytest.fixture(scope="session")
+def by_hand():
+    """The paper geometry above, in points: by_hand.page("a4") is (width, height),
+    by_hand.printable("a4"), by_hand.usable("a4", bleed_mm), by_hand.tight(...) are boxes."""
+    from types import SimpleNamespace
+
+    return SimpleNamespace(
+        page=lambda paper: tuple(v * POINTS_PER_MM for v in PAGE_MM[paper]),
+        printable=lambda paper: _box_mm(*PRINTABLE_MM[paper]),
+        usable=lambda paper, bleed=0: _box_mm(*USABLE_MM[(paper, bleed)]),
+        tight=lambda paper, bleed=0: _box_mm(*TIGHT_MM[(paper, bleed)]),
+        box_mm=_box_mm,
+    )
+
+
 TITLE = Style(size=14, min_size=8, bold=True)
 BODY = Style(size=9, min_size=6, align="left", valign="top")
 MARK = Style(size=10, min_size=10)  # a centred marker at a known place: F<name> / B<name>

@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 
 from pnp import ops
-from pnp.components.sheets import impose_component
 from pnp.draw import face_ops
-from pnp.layout import Settings
+from pnp.imposition import Settings, component_document
+from pnp.imposition.kit_plan import plan_kit
+from pnp.imposition.paper import Paper
+from pnp.imposition.sheet_ops import sheet_pages
 from pnp.units import mm
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
@@ -42,22 +44,21 @@ def test_face_ops_match_golden(request, parts, name, make, face, back):
 
 
 def test_imposed_card_pages_match_golden(request, parts):
-    imposed = impose_component(parts.card(count=4), Settings(back_offset=(mm(1), 0.0)))
+    document = component_document(parts.card(count=4), Settings(back_offset=(mm(1), 0.0)))
     text = "\n".join(
         f"page {i + 1} trim={ops._fmt(p.trim)}\n{ops.log(p.ops, 1)}"
-        for i, p in enumerate(imposed.pages)
+        for i, p in enumerate(document.pages)
     )
     _check(request, "card-pages-a4", text)
 
 
 def test_shared_kit_sheet_matches_golden(request, parts):
     # cards (with backs) and counters (without) sharing one sheet: its front and back page
-    from pnp.components.kit_pages import impose_kit
-
-    laid = impose_kit((parts.card(), parts.counter()), Settings(back_offset=(mm(1), 0.0)))
+    paper = Paper.of(Settings(back_offset=(mm(1), 0.0)))
+    plan = plan_kit((parts.card(), parts.counter()), paper)
+    pages = [page for sheet in plan.sheets for page in sheet_pages(sheet)]
     text = "\n".join(
-        f"page {i + 1} trim={ops._fmt(p.trim)}\n{ops.log(p.ops, 1)}"
-        for i, p in enumerate(laid.pages)
+        f"page {i + 1} trim={ops._fmt(p.trim)}\n{ops.log(p.ops, 1)}" for i, p in enumerate(pages)
     )
     _check(request, "kit-sheet-a4", text)
 

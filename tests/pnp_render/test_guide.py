@@ -8,9 +8,8 @@ import pytest
 
 from deaddrop.errors import InputError
 from pnp import ops
-from pnp.build import build_kits, plan_kit
-from pnp.guide import calibration_pages
-from pnp.layout import Settings
+from pnp.build import build_kits
+from pnp.imposition import Settings, calibration_document, kit_document
 from pnp.units import mm
 
 
@@ -26,8 +25,9 @@ def _flat(items):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_calibration_scales_sit_behind_the_front_crosses(flip, paper):
     s = Settings(paper=paper, flip=flip, back_offset=(mm(1), mm(-2)))
-    front, back = calibration_pages(s)
-    w, h = s.page
+    front, back = calibration_document(s).pages
+    page_mm = {"a4": (210, 297), "letter": (215.9, 279.4)}[paper]
+    w, h = (v * 72 / 25.4 for v in page_mm)
     arms = [
         op
         for op in _flat(front.ops)
@@ -47,8 +47,8 @@ def test_calibration_scales_sit_behind_the_front_crosses(flip, paper):
 
 
 def test_guide_lists_what_is_on_each_page_and_each_component(parts):
-    plan = plan_kit(parts.kit(), Settings())
-    text = " ".join(op.text for op in _flat(plan.document.pages[0].ops) if isinstance(op, ops.Text))
+    document = kit_document(parts.kit(), Settings())
+    text = " ".join(op.text for op in _flat(document.pages[0].ops) if isinstance(op, ops.Text))
     # the cards and the counters share the first sheet; the city map (a sheet) has its own
     assert "pages 3-4: Agent cards ×3; Spy counters ×12 (no back)" in text
     assert "pages 5-6: City map ×1 (no back)" in text
@@ -57,16 +57,16 @@ def test_guide_lists_what_is_on_each_page_and_each_component(parts):
     assert "flip on long edge" in text
     # the board's four tiles follow the city map, one per sheet
     assert "pages 7-14: Big board: tiles A1 to B2 of 2x2" in text
-    assert len(plan.document.pages) == 14
-    assert plan.document.outline[0] == ("Print guide", 0)
-    assert all(index % 2 == 0 for _, index in plan.document.outline)
+    assert len(document.pages) == 14
+    assert document.outline[0] == ("Print guide", 0)
+    assert all(index % 2 == 0 for _, index in document.outline)
 
 
 def test_guide_merges_sheets_holding_the_same_component(parts):
     many = parts.card(names=[f"n{i}" for i in range(20)])  # 9 + 9 + 2 cards
     kit = replace(parts.kit(), components=(many, parts.counter()))
-    plan = plan_kit(kit, Settings())
-    text = " ".join(op.text for op in _flat(plan.document.pages[0].ops) if isinstance(op, ops.Text))
+    document = kit_document(kit, Settings())
+    text = " ".join(op.text for op in _flat(document.pages[0].ops) if isinstance(op, ops.Text))
     assert "pages 3-6: Agent cards ×18" in text
     assert "pages 7-8: Agent cards ×2; Spy counters ×12 (no back)" in text
     assert "Agent cards: card, 63 x 88 mm, 20 pieces; fronts and backs; pages 3-8." in text
@@ -83,8 +83,8 @@ def test_a_kit_that_cannot_be_laid_out_writes_nothing(parts, tmp_path):
 @pytest.mark.parametrize("flip", ["long", "short"])
 def test_guide_says_how_a_piece_turns_over_and_why_short_edge_backs_stand_upside_down(parts, flip):
     def words(kit) -> str:
-        plan = plan_kit(kit, Settings(flip=flip))
-        page = plan.document.pages[0]
+        document = kit_document(kit, Settings(flip=flip))
+        page = document.pages[0]
         return " ".join(op.text for op in _flat(page.ops) if isinstance(op, ops.Text))
 
     text = words(parts.kit())

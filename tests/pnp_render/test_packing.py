@@ -8,14 +8,20 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp import layout, ops, packing
-from pnp.components.kit_pages import impose_kit
-from pnp.components.sheets import MARK_COLOUR
+from pnp import ops
 from pnp.definitions import load_game
 from pnp.geometry import contains, outset, overlaps
-from pnp.layout import MARK_EDGE, MARK_GAP, MARK_SHORTEST, Settings
+from pnp.imposition import Settings, kit_document
+from pnp.imposition.grid import fits_usable, piece_grid
+from pnp.imposition.kit_plan import plan_kit
+from pnp.imposition.packing import block_gap, block_marks, pack
+from pnp.imposition.paper import Paper
+from pnp.imposition.sheet_ops import MARK_COLOUR, sheet_pages
+from pnp.imposition.tiles import board_tiles
 from pnp.model import Box, Component, Face, Rect
 from pnp.units import mm
+
+MM = 72 / 25.4  # points per millimetre
 
 papers = st.sampled_from(["a4", "letter"])
 flips = st.sampled_from(["long", "short"])
@@ -57,19 +63,24 @@ def _crossing(a, b) -> bool:
 
 
 @settings(max_examples=120, deadline=None)
-@given(kinds, papers, st.sampled_from([0.0, mm(3)]), st.sampled_from([None, mm(2)]))
+@given(kinds, papers, st.sampled_from([0, 3]), st.sampled_from([None, 2]))
 def test_packed_pieces_never_overlap_stay_printable_and_keep_print_order(
-    specs, paper, bleed, gutter
+    by_hand, specs, paper, bleed_mm, gutter_mm
 ):
-    s = Settings(paper=paper, bleed=bleed, gutter=gutter)
-    sizes = [(w, h) for w, h in _sizes(specs) if packing.fits(w, h, s)]
+    gutter = None if gutter_mm is None else mm(gutter_mm)
+    s = Paper.of(Settings(paper=paper, bleed=mm(bleed_mm), gutter=gutter))
+    bleed = bleed_mm * MM
+    sizes = [(w, h) for w, h in _sizes(specs) if fits_usable(w, h, s)]
     if not sizes:
         return
-    pages = packing.pack(sizes, s)
+    pages = pack(sizes, s)
     # every piece once, in print order, page after page and block after block
     order = [i for page in pages for block in page.blocks for i in block.pieces]
     assert order == list(range(len(sizes)))
-    gap = packing.block_gap(s)
+    # two groups keep room for both crop marks (1.5 mm gap and 2.5 mm mark each, beyond the
+    # bleed) and a 1 mm clear strip between: 2 x (1.5 + 2.5) + 1 = 9 mm, 15 mm with a 3 mm bleed
+    gap = (9 + 2 * bleed_mm) * MM
+    assert math.isclose(block_gap(s), gap, abs_tol=1e-6)
     for page in pages:
         slots = [(i, slot) for b in page.blocks for i, slot in zip(b.pieces, b.slots, strict=True)]
         boxes = [outset(slot.box, bleed) for _, slot in slots]
@@ -80,7 +91,8 @@ def test_packed_pieces_never_overlap_stay_printable_and_keep_print_order(
             assert math.isclose(placed.x, slot.box.x, abs_tol=1e-6)
             assert math.isclose(placed.y, slot.box.y, abs_tol=1e-6)
         for n, a in enumerate(boxes):
-            assert contains(s.usable, outset(a, -bleed)) and contains(s.printable, a)
+            assert contains(by_hand.usable(paper, bleed_mm), outset(a, -bleed))
+            assert contains(by_hand.printable(paper), a)
             for b in boxes[n + 1 :]:
                 assert not overlaps(a, b)
         # blocks keep the gap between them that their crop marks need
@@ -89,21 +101,22 @@ def test_packed_pieces_never_overlap_stay_printable_and_keep_print_order(
                 assert not overlaps(outset(a.box, gap / 2 - 1e-6), outset(b.box, gap / 2 - 1e-6))
         # crop marks: inside the page, clear of its edge, never entering any piece (bleed and
         # MARK_GAP around its own block's pieces)
-        page_w, page_h = s.page
-        by_block = packing.block_marks(page, s)
-        marks = [seg for block_marks in by_block for seg in block_marks]
+        page_w, page_h = by_hand.page(paper)
+        by_block = block_marks(page, s)
+        marks = [seg for segments in by_block for seg in segments]
         assert marks
+        edge = 3 * MM  # marks stop 3 mm from the edge of the page
         for seg in marks:
             x0, y0, x1, y1 = seg
-            assert abs(x1 - x0) + abs(y1 - y0) >= MARK_SHORTEST - 1e-6
-            assert MARK_EDGE - 1e-6 <= min(x0, x1) and max(x0, x1) <= page_w - MARK_EDGE + 1e-6
-            assert MARK_EDGE - 1e-6 <= min(y0, y1) and max(y0, y1) <= page_h - MARK_EDGE + 1e-6
-            for box in boxes:
-                assert not _segment_enters(seg, outset(box, MARK_GAP - 1e-3))
+            assert abs(x1 - x0) + abs(y1 - y0) >= 1 * MM - 1e-6  # 1 mm at the shortest
+            assert edge - 1e-6 <= min(x0, x1) and max(x0, x1) <= page_w - edge + 1e-6
+            assert edge - 1e-6 <= min(y0, y1) and max(y0, y1) <= page_h - edge + 1e-6
+            for box in boxes:  # 1.5 mm clear of every piece's bleed
+                assert not _segment_enters(seg, outset(box, 1.5 * MM - 1e-3))
         # and the marks of two blocks never cross each other
-        for n, block_marks in enumerate(by_block):
+        for n, segments in enumerate(by_block):
             for other in by_block[n + 1 :]:
-                for a in block_marks:
+                for a in segments:
                     for b in other:
                         assert not _crossing(a, b), (a, b)
 
@@ -113,26 +126,26 @@ def test_packed_pieces_never_overlap_stay_printable_and_keep_print_order(
 def test_a_page_opening_on_a_long_run_holds_a_full_grid_of_it(specs, paper):
     # sharing never costs density: a page that starts with at least a page's worth of pieces
     # of one size holds as many of them as the one-component grid does
-    s = Settings(paper=paper)
-    sizes = [(w, h) for w, h in _sizes(specs) if packing.fits(w, h, s)]
+    s = Paper.of(Settings(paper=paper))
+    sizes = [(w, h) for w, h in _sizes(specs) if fits_usable(w, h, s)]
     if not sizes:
         return
-    for page in packing.pack(sizes, s):
+    for page in pack(sizes, s):
         first = page.blocks[0].first
         run = 0
         while first + run < len(sizes) and sizes[first + run] == sizes[first]:
             run += 1
-        sheet = layout.impose(*sizes[first], s)
-        assert sheet is not None
-        if run >= sheet.per_page:
-            assert len(page.blocks[0].slots) == sheet.per_page
+        grid = piece_grid(*sizes[first], s)
+        assert grid is not None
+        if run >= grid.per_page:
+            assert len(page.blocks[0].slots) == grid.per_page
 
 
 def test_same_size_components_share_a_page_and_different_sizes_too():
-    s = Settings()
+    s = Paper.of(Settings())
     cards = [(mm(63), mm(88))] * 4 + [(mm(63), mm(88))] * 3  # two components, 7 cards
     tokens = [(mm(20), mm(20))] * 10
-    pages = packing.pack(cards + tokens, s)
+    pages = pack(cards + tokens, s)
     assert len(pages) == 1
     first = pages[0].blocks[0]
     assert 3 in first.pieces and 4 in first.pieces  # both components' cards in one grid
@@ -147,20 +160,20 @@ def _component(name: str, w: float, h: float, count: int, back: bool) -> Compone
 
 @settings(max_examples=80, deadline=None)
 @given(kinds, papers, flips, offsets)
-def test_every_back_lies_at_the_mirrored_place_of_its_front(specs, paper, flip, offset):
-    s = Settings(paper=paper, flip=flip, back_offset=offset)
+def test_every_back_lies_at_the_mirrored_place_of_its_front(by_hand, specs, paper, flip, offset):
+    s = Paper.of(Settings(paper=paper, flip=flip, back_offset=offset))
     components = tuple(
         _component(f"c{n}", w, h, count, back)
         for n, (w, h, count, _, back) in enumerate(specs)
-        if packing.fits(w, h, s)
+        if fits_usable(w, h, s)
     )
     if not components:
         return
-    kit = impose_kit(components, s)
-    page_w, page_h = s.page
-    assert len(kit.pages) == 2 * len(kit.sheets)
-    for sheet, front, back in zip(kit.sheets, kit.pages[::2], kit.pages[1::2], strict=True):
-        owners = [c for c, n in sheet.pieces for _ in range(n)]
+    plan = plan_kit(components, s)
+    page_w, page_h = by_hand.page(paper)
+    for sheet in plan.sheets:
+        front, back = sheet_pages(sheet)
+        owners = [c for c, n in sheet.holds for _ in range(n)]
         groups = [op for op in front.ops if isinstance(op, ops.Group)]
         behind = [op for op in back.ops if isinstance(op, ops.Group)]
         assert len(groups) == len(owners)
@@ -189,33 +202,37 @@ def test_every_back_lies_at_the_mirrored_place_of_its_front(specs, paper, flip, 
 
 
 def test_a_packed_front_page_draws_every_block_mark_and_its_backs_only_where_due():
-    s = Settings()
+    s = Paper.of(Settings())
     comps = (_component("a", mm(63), mm(88), 5, True), _component("b", mm(20), mm(20), 9, False))
-    laid = impose_kit(comps, s)
-    assert len(laid.pages) == 2 and laid.sheets[0].pieces == ((0, 5), (1, 9))
-    front, back = laid.pages
+    plan = plan_kit(comps, s)
+    assert len(plan.sheets) == 1 and plan.sheets[0].holds == ((0, 5), (1, 9))
+    assert plan.groups  # the cards and the counters are two groups to cut apart
+    front, back = sheet_pages(plan.sheets[0])
     drawn = [op for op in front.ops if isinstance(op, ops.Polyline) and op.stroke == MARK_COLOUR]
-    assert len(drawn) == sum(len(m) for m in packing.block_marks(laid.packed[0], s)) > 0
+    (page,) = pack([(c.width, c.height) for c in comps for _ in range(c.copies)], s)
+    assert len(drawn) == sum(len(m) for m in block_marks(page, s)) > 0
     assert len([op for op in back.ops if isinstance(op, ops.Group)]) == 5
     assert front.trim.h > back.trim.h - 1e-6  # the back's TrimBox covers every place, too
 
 
 def test_spies_and_lies_prints_on_far_fewer_pages():
     from deaddrop.paths import templates_dir
-    from pnp.build import plan_kit
 
     kit = load_game(templates_dir() / "spies-and-lies")
     for paper in ("a4", "letter"):
-        s = Settings(paper=paper)
+        s = Paper.of(Settings(paper=paper))
         area, own, tiles = 0.0, 0, 0
         for c in kit.components:
             if c.split:
-                tiles += len(layout.tiles(c.width, c.height, s, c.overlap))
+                tiles += len(board_tiles(c.width, c.height, s, c.overlap))
             else:  # the pieces' area, and the sheets of one component per sheet (full grids)
                 area += c.width * c.height * c.copies
-                own += math.ceil(c.copies / layout.impose(c.width, c.height, s).per_page)
-        least = math.ceil(area / (s.usable.w * s.usable.h))  # sheets the pieces' area needs
-        pages = len(plan_kit(kit, s).document.pages)
+                grid = piece_grid(c.width, c.height, s)
+                assert grid is not None
+                own += math.ceil(c.copies / grid.per_page)
+        usable = {"a4": 195 * 282, "letter": 200.9 * 264.4}[paper] * MM * MM  # mm², by hand
+        least = math.ceil(area / usable)  # sheets the pieces' area needs
+        pages = len(kit_document(kit, Settings(paper=paper)).pages)
         # the guide, the board's tiles, and at most one sheet more than the area needs
         assert pages <= 2 + 2 * tiles + 2 * (least + 1), (paper, pages, least)
         assert pages - 2 - 2 * tiles <= own  # at most half the pages of one component per sheet

@@ -3,7 +3,7 @@
 A small interpreter follows q/Q/cm through each page: the strokes at page level that are 0.3 pt
 black two-point lines are the crop marks; everything painted inside a top-level group (clipped to
 its clip rectangle) is one piece. Marks must miss every piece and its bleed, and stay on the page
-at least MARK_EDGE from its edge.
+at least 3 mm from its edge.
 """
 
 from __future__ import annotations
@@ -16,14 +16,16 @@ from pypdf.generic import ContentStream
 
 from deaddrop.paths import templates_dir
 from pnp import ops
-from pnp.build import build_kits, plan_kit
-from pnp.components.sheets import MARK_COLOUR
+from pnp.build import build_kits
 from pnp.definitions import load_kits
-from pnp.layout import MARK_EDGE, Settings
+from pnp.imposition import Settings, kit_document
+from pnp.imposition.sheet_ops import MARK_COLOUR
 from pnp.model import Box
 from pnp.units import mm
 
 PAINT = {"S", "s", "f", "F", "f*", "B", "B*", "b", "b*"}
+EDGE = 3 * 72 / 25.4  # crop marks stop 3 mm from the edge of the page
+PAGE_MM = {"a4": (210, 297), "letter": (215.9, 279.4)}
 
 
 def _times(m, n):
@@ -168,9 +170,9 @@ def test_crop_marks_in_the_pdf_miss_every_piece_and_never_reach_the_page_edge(
     settings = Settings(paper=paper, bleed=bleed)
     build_kits([kits[game]], tmp_path, settings)
     reader = PdfReader(tmp_path / f"{game}.pdf")
-    page_w, page_h = settings.page
+    page_w, page_h = (v * 72 / 25.4 for v in PAGE_MM[paper])
     sizes = _sizes(kits[game])
-    planned = plan_kit(kits[game], settings).document.pages
+    planned = kit_document(kits[game], settings).pages
     assert len(planned) == len(reader.pages)
     fronts = 0
     for number, page in enumerate(reader.pages[2:], start=3):
@@ -191,8 +193,8 @@ def test_crop_marks_in_the_pdf_miss_every_piece_and_never_reach_the_page_edge(
         for trim in trims:
             assert _inside(trim, _grow(page_trim, 0.01)), (number, trim, page_trim)
         for (x0, y0), (x1, y1) in marks:
-            assert MARK_EDGE - 0.01 <= min(x0, x1) and max(x0, x1) <= page_w - MARK_EDGE + 0.01
-            assert MARK_EDGE - 0.01 <= min(y0, y1) and max(y0, y1) <= page_h - MARK_EDGE + 0.01
+            assert EDGE - 0.01 <= min(x0, x1) and max(x0, x1) <= page_w - EDGE + 0.01
+            assert EDGE - 0.01 <= min(y0, y1) and max(y0, y1) <= page_h - EDGE + 0.01
             mark = Box(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
             for trim in trims:
                 grown = _grow(trim, bleed)

@@ -9,7 +9,7 @@ from pypdf import PdfReader
 
 from pnp.build import build_calibration, build_kits
 from pnp.draw.textfit import text_width
-from pnp.layout import Settings
+from pnp.imposition import Settings
 from pnp.units import mm
 
 PAPER_PT = {"a4": (595.276, 841.890), "letter": (612.0, 792.0)}

@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from pnp import ops
-from pnp.components.sheets import MARK_COLOUR, impose_component
 from pnp.geometry import outset, union
-from pnp.layout import Settings
+from pnp.imposition import Settings, component_document
+from pnp.imposition.component_plan import plan_component
+from pnp.imposition.paper import Paper
+from pnp.imposition.sheet_ops import MARK_COLOUR
 from pnp.model import Box
 from pnp.units import mm
 
@@ -34,9 +36,9 @@ def _marks(page: ops.Page) -> list[ops.Polyline]:
 @pytest.mark.parametrize("make", ["card", "counter", "sheet"])
 def test_crop_marks_on_the_pages_miss_every_piece_and_stay_on_the_page(parts, paper, bleed, make):
     component = getattr(parts, make)()
-    s = Settings(paper=paper, bleed=bleed)
-    pages = impose_component(component, s).pages
-    page_w, page_h = s.page
+    pages = component_document(component, Settings(paper=paper, bleed=bleed), duplex=True).pages
+    page_mm = {"a4": (210, 297), "letter": (215.9, 279.4)}[paper]
+    page_w, page_h = (v * 72 / 25.4 for v in page_mm)
     for front in pages[::2]:
         pieces = _pieces(front, component.width, component.height)
         marks = _marks(front)
@@ -55,7 +57,7 @@ def test_crop_marks_on_the_pages_miss_every_piece_and_stay_on_the_page(parts, pa
 
 
 def test_a_component_without_back_gets_blank_back_pages_with_a_note(parts):
-    pages = impose_component(parts.counter(), Settings()).pages
+    pages = component_document(parts.counter(), Settings(), duplex=True).pages
     assert len(pages) == 2
     back = pages[1]
     assert not any(isinstance(op, ops.Group) for op in back.ops)  # nothing behind the pieces
@@ -66,15 +68,18 @@ def test_a_component_without_back_gets_blank_back_pages_with_a_note(parts):
 
 
 def test_fronts_only_when_not_duplex(parts):
-    pages = impose_component(parts.card(names=[str(i) for i in range(20)]), Settings(), False)
-    assert len(pages.pages) == 3 and pages.per_page == 9 and pages.sheets == 3
+    card = parts.card(names=[str(i) for i in range(20)])
+    plan = plan_component(card, Paper.of(Settings()), duplex=False)
+    assert plan.per_page == 9 and len(plan.sheets) == 3
+    assert all(sheet.back is None for sheet in plan.sheets)
+    assert len(component_document(card, Settings(), duplex=False).pages) == 3
 
 
 def test_board_tiles_hold_labels_and_glue_bands(parts):
-    imposed = impose_component(parts.board(), Settings())
-    assert imposed.tiles and imposed.per_page == 0
-    fronts = imposed.pages[::2]
-    cols, rows = (int(v) for v in imposed.tiles.split("x"))
+    plan = plan_component(parts.board(), Paper.of(Settings()))
+    assert plan.tiles and plan.per_page == 0
+    fronts = component_document(parts.board(), Settings()).pages[::2]
+    cols, rows = (int(v) for v in plan.tiles.split("x"))
     assert len(fronts) == cols * rows
     labels = [op.text for p in fronts for op in p.ops if isinstance(op, ops.Text)]
     assert labels[0].endswith(f"tile A1 of {cols}x{rows}")

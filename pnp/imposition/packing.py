@@ -23,20 +23,21 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from pnp.geometry import outset
-from pnp.layout import MARK_CLEAR, MARK_GAP, Settings, Slot, crop_marks, impose
+from pnp.imposition.grid import EPS, Slot, count, fits_usable, piece_grid
+from pnp.imposition.marks import Segment, crop_marks
+from pnp.imposition.paper import MARK_CLEAR, MARK_GAP, Paper
 from pnp.model import Box
 from pnp.units import mm
 
 INNER_MARK = mm(2.5)  # crop marks between two blocks
 SEARCH_BITS = 10  # choices searched per page (at most 2**SEARCH_BITS layouts tried)
 SNAP = mm(10)  # a shelf this close to the widest one lines up with it instead of centring
-EPS = 1e-6
 
 
-def block_gap(settings: Settings) -> float:
+def block_gap(paper: Paper) -> float:
     """The least distance between the trim boxes of two blocks."""
-    marks = 2 * (settings.bleed + MARK_GAP + INNER_MARK) + MARK_CLEAR
-    return max(settings.space, marks)
+    marks = 2 * (paper.bleed + MARK_GAP + INNER_MARK) + MARK_CLEAR
+    return max(paper.space, marks)
 
 
 @dataclass(frozen=True)
@@ -64,12 +65,6 @@ class PackedPage:
     blocks: tuple[Block, ...]
 
 
-def _count(span: float, size: float, space: float) -> int:
-    if size <= 0 or span + EPS < size:
-        return 0
-    return int((span + space + EPS) // (size + space))
-
-
 def _runs(sizes: Sequence[tuple[float, float]]) -> list[tuple[int, int]]:
     """(start, length) of each run of consecutive pieces of the same size."""
     runs: list[tuple[int, int]] = []
@@ -91,7 +86,7 @@ class _Fill:
     sizes: Sequence[tuple[float, float]]
     run_end: Sequence[int]  # for each piece, the end (exclusive) of its run
     natural: Sequence[bool]  # for each piece, whether a full page of its size is turned
-    settings: Settings
+    paper: Paper
     pos: int
     policy: tuple[bool, ...]
     choices: int = 0  # choices met
@@ -110,14 +105,14 @@ class _Fill:
         """Place the next block at (x, y) in a w x h region; its box, or None if none fits."""
         if self.pos >= len(self.sizes):
             return None
-        space = self.settings.space
+        space = self.paper.space
         pw, ph = self.sizes[self.pos]
         left = self.run_end[self.pos] - self.pos
         best: tuple[int, int, bool] | None = None
         natural = self.natural[self.pos]
         for turned in (natural, not natural) if abs(pw - ph) > EPS else (False,):
             bw, bh = (ph, pw) if turned else (pw, ph)
-            cols, rows = _count(w, bw, space), _count(h, bh, space)
+            cols, rows = count(w, bw, space), count(h, bh, space)
             if cols * rows and (best is None or cols * rows > best[0] * best[1]):
                 best = (cols, rows, turned)
         if best is None:
@@ -153,7 +148,7 @@ class _Fill:
         box = self.block(x, y, w, h, shelf)
         if box is None:
             return
-        gap = block_gap(self.settings)
+        gap = block_gap(self.paper)
         right_w, below_h = w - box.w - gap, h - box.h - gap
         tall = False
         if self.pos < len(self.sizes):
@@ -169,7 +164,7 @@ class _Fill:
 
 
 def _fill(fill: _Fill) -> _Fill:
-    u = fill.settings.usable
+    u = fill.paper.usable
     fill.region(u.x, u.y, u.w, u.h)
     return fill
 
@@ -186,7 +181,7 @@ def _search(
 
 def _centred(fill: _Fill) -> PackedPage:
     """The blocks of a filled page, each top-level shelf centred across, the lot centred down."""
-    page_w, page_h = fill.settings.page
+    page_w, page_h = fill.paper.width, fill.paper.height
     shelves: dict[int, list[Block]] = {}
     for placed, shelf in fill.placed:
         shelves.setdefault(shelf, []).append(placed)
@@ -211,15 +206,7 @@ def _centred(fill: _Fill) -> PackedPage:
     return PackedPage(tuple(moved))
 
 
-def fits(width: float, height: float, settings: Settings) -> bool:
-    """True when a piece fits the usable area (room for full crop marks), upright or turned."""
-    u = settings.usable
-    return (width <= u.w + EPS and height <= u.h + EPS) or (
-        height <= u.w + EPS and width <= u.h + EPS
-    )
-
-
-def pack(sizes: Sequence[tuple[float, float]], settings: Settings) -> list[PackedPage]:
+def pack(sizes: Sequence[tuple[float, float]], paper: Paper) -> list[PackedPage]:
     """Front pages holding pieces of these sizes (width, height), in order.
 
     Raises ValueError when a piece does not fit the usable area of the page either way."""
@@ -227,18 +214,18 @@ def pack(sizes: Sequence[tuple[float, float]], settings: Settings) -> list[Packe
     natural: list[bool] = []
     for start, n in _runs(sizes):
         w, h = sizes[start]
-        sheet = impose(w, h, settings)
-        if sheet is None or not fits(w, h, settings):
+        grid = piece_grid(w, h, paper)
+        if grid is None or not fits_usable(w, h, paper):
             raise ValueError(f"a {w:.1f} x {h:.1f} pt piece does not fit the usable area")
         run_end += [start + n] * n
-        natural += [sheet.slots[0].turned] * n
+        natural += [grid.slots[0].turned] * n
     pages: list[PackedPage] = []
     pos = 0
     while pos < len(sizes):
         best: _Fill | None = None
 
         def make(policy: tuple[bool, ...], at: int = pos) -> _Fill:
-            return _fill(_Fill(sizes, run_end, natural, settings, at, policy))
+            return _fill(_Fill(sizes, run_end, natural, paper, at, policy))
 
         for tried in _search(make):
             if best is None or (tried.pos, -tried.changes) > (best.pos, -best.changes):
@@ -249,13 +236,11 @@ def pack(sizes: Sequence[tuple[float, float]], settings: Settings) -> list[Packe
     return pages
 
 
-def block_marks(
-    page: PackedPage, settings: Settings
-) -> list[list[tuple[float, float, float, float]]]:
+def block_marks(page: PackedPage, paper: Paper) -> list[list[Segment]]:
     """The crop marks (x0, y0, x1, y1) of each block of a page: the block's own cut lines,
     stopping short of the middle of the gap to a neighbouring block."""
-    boxes = [outset(b.box, settings.bleed) for b in page.blocks]
+    boxes = [outset(b.box, paper.bleed) for b in page.blocks]
     return [
-        crop_marks([s.box for s in block.slots], settings, boxes[:i] + boxes[i + 1 :])
+        crop_marks([s.box for s in block.slots], paper, boxes[:i] + boxes[i + 1 :])
         for i, block in enumerate(page.blocks)
     ]

@@ -1,13 +1,13 @@
-"""The print guide (pages 1 and 2 of a kit) and the duplex calibration sheet, as ops. Pure."""
+"""The print guide (pages 1 and 2 of a kit), as ops: the printer settings, what is on each
+page (pnp.imposition.contents), the components, the cutting order. Pure."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from pnp import ops
 from pnp.draw.text import text_lines
 from pnp.draw.textfit import wrap
-from pnp.layout import Settings
+from pnp.imposition.contents import Entry, PageRange
+from pnp.imposition.paper import Paper
 from pnp.model import Box, Style
 from pnp.units import mm, to_mm
 
@@ -16,33 +16,8 @@ GREY = "#8a8a8a"
 PAPER_NAMES = {"a4": "A4 (210 x 297 mm)", "letter": "US Letter (8.5 x 11 in)"}
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One component as the guide lists it."""
-
-    title: str
-    kind: str
-    width: float  # points
-    height: float
-    pieces: int
-    first_page: int  # 1-based, in the kit PDF: the first front page it is on
-    last_page: int  # the back page of the last sheet it is on
-    has_back: bool
-    tiles: str = ""  # "2x2" for a split board
-    rounded: bool = False  # cut round (a token) or with rounded corners
-
-
-@dataclass(frozen=True)
-class PageRange:
-    """Pages first..last (a front and its back, or several such) and what is on them."""
-
-    first_page: int
-    last_page: int
-    items: tuple[str, ...]  # "Agent cards ×5", in print order
-
-
-def _turn_over(s: Settings) -> str:
-    """How a cut piece relates to its back (pnp.layout.piece_flip), for the guide."""
+def _turn_over(s: Paper) -> str:
+    """How a cut piece relates to its back (pnp.imposition.paper.piece_flip), for the guide."""
     if s.flip == "short":
         upside = (
             "On the back pages the backs of upright pieces stand upside down on purpose"
@@ -58,11 +33,11 @@ def _turn_over(s: Settings) -> str:
     )
 
 
-def flip_words(settings: Settings) -> str:
-    return "flip on long edge" if settings.flip == "long" else "flip on short edge"
+def flip_words(paper: Paper) -> str:
+    return "flip on long edge" if paper.flip == "long" else "flip on short edge"
 
 
-class _Flow:
+class Flow:
     """Paragraphs set one under the other in a column, at a common scale."""
 
     def __init__(self, box: Box, scale: float = 1.0) -> None:
@@ -100,11 +75,11 @@ def _sheets(entries: list[Entry]) -> str:
 
 
 def _guide_text(
-    flow: _Flow,
+    flow: Flow,
     title: str,
     notes: str,
     entries: list[Entry],
-    s: Settings,
+    s: Paper,
     ranges: list[PageRange],
     groups: bool,
 ) -> None:
@@ -119,7 +94,7 @@ def _guide_text(
         else "No back offset (measure yours with: deaddrop build --calibration)."
     )
     for line in (
-        f"Paper: {PAPER_NAMES[s.paper]}. Scale: 100% / actual size (never 'fit to page').",
+        f"Paper: {PAPER_NAMES[s.name]}. Scale: 100% / actual size (never 'fit to page').",
         f"Print double-sided, {flip_words(s)}: {_sheets(entries)}. {shift}",
         "Fronts are on odd pages, their backs on the even page right after. Pieces with no "
         "back leave their place blank on the back page; a back page with nothing on it is "
@@ -176,27 +151,27 @@ def guide_pages(
     title: str,
     notes: str,
     entries: list[Entry],
-    settings: Settings,
+    paper: Paper,
     ranges: list[PageRange] | None = None,
     groups: bool = False,
 ) -> list[ops.Page]:
     """Page 1 (the guide) and page 2 (its back, blank but for a note) of a kit: `ranges` say
     what is on each page, `entries` describe each component; `groups` when some sheet holds
     several groups of pieces to cut apart first."""
-    page_w, page_h = settings.page
-    inner = Box(settings.margin + mm(8), settings.margin + mm(8), 0, 0)
+    page_w, page_h = paper.width, paper.height
+    inner = Box(paper.margin + mm(8), paper.margin + mm(8), 0, 0)
     inner = Box(inner.x, inner.y, page_w - 2 * inner.x, page_h - 2 * inner.y)
     scale = 1.3
     while True:
-        flow = _Flow(inner, scale)
-        _guide_text(flow, title, notes, entries, settings, ranges or [], groups)
+        flow = Flow(inner, scale)
+        _guide_text(flow, title, notes, entries, paper, ranges or [], groups)
         if flow.y <= inner.y + inner.h or scale < 0.5:
             break
         scale *= 0.92
     full = Box(0, 0, page_w, page_h)
     note = ops.Text(
         page_w / 2,
-        page_h - settings.margin - 2,
+        page_h - paper.margin - 2,
         "Back of the print guide: left blank so that every front prints on an odd page.",
         7,
         color=GREY,
@@ -205,109 +180,4 @@ def guide_pages(
     return [
         ops.Page(page_w, page_h, tuple(flow.items), full, full),
         ops.Page(page_w, page_h, (note,), full, full),
-    ]
-
-
-def _scale(cx: float, cy: float, vertical: bool) -> list[ops.Op]:
-    """A scale -6..+6 mm centred on (cx, cy): ticks every 0.5 mm, numbers every 2 mm, the signs
-    at the ends (+ is right, or down)."""
-    out: list[ops.Op] = []
-    for k in range(-12, 13):
-        d = mm(k / 2)
-        long = 5.0 if k % 4 == 0 else 3.5 if k % 2 == 0 else 2.0
-        if vertical:
-            out.append(ops.Polyline(((cx, cy + d), (cx + long, cy + d)), INK, 0.3))
-        else:
-            out.append(ops.Polyline(((cx + d, cy), (cx + d, cy + long)), INK, 0.3))
-        if k % 4 == 0:
-            label = str(abs(k) // 2)
-            if vertical:
-                out.append(ops.Text(cx + 6.5, cy + d + 1.6, label, 4.5))
-            else:
-                out.append(ops.Text(cx + d, cy + 10, label, 4.5, anchor="middle"))
-    end = mm(6) + 4
-    if vertical:
-        out.append(ops.Text(cx + 2, cy - end, "−", 7, bold=True, anchor="middle"))
-        out.append(ops.Text(cx + 2, cy + end + 5, "+", 7, bold=True, anchor="middle"))
-    else:
-        out.append(ops.Text(cx - end, cy + 5, "−", 7, bold=True, anchor="middle"))
-        out.append(ops.Text(cx + end, cy + 5, "+", 7, bold=True, anchor="middle"))
-    return out
-
-
-def calibration_pages(settings: Settings) -> list[ops.Page]:
-    """A front and a back page: the front's crosses show through onto the back's scales."""
-    from pnp.geometry import translate
-    from pnp.layout import page_flip
-
-    page_w, page_h = settings.page
-    p = settings.printable
-    points = [(page_w / 2, page_h / 2)] + [
-        (x, y)
-        for y in (p.y + mm(45), p.y + p.h - mm(30))
-        for x in (p.x + mm(25), p.x + p.w - mm(25))
-    ]
-    front: list[ops.Op] = []
-    for x, y in points:
-        arm = mm(15)
-        front.append(ops.Polyline(((x - arm, y), (x + arm, y)), INK, 0.5))
-        front.append(ops.Polyline(((x, y - arm), (x, y + arm)), INK, 0.5))
-    top = Box(p.x + mm(8), p.y + mm(4), p.w - mm(16), mm(10))
-    head = Style(size=16, min_size=10, bold=True, color=INK, align="left", valign="top")
-    front.extend(
-        text_lines(
-            f"Duplex calibration: {PAPER_NAMES[settings.paper]}, {flip_words(settings)}", top, head
-        )
-    )
-    flow = _Flow(Box(p.x + mm(50), page_h / 2 + mm(22), p.w - mm(100), mm(80)))
-    for line in (
-        "1. Print this sheet double-sided at 100% (actual size), with the settings you will "
-        "use for the kits.",
-        "2. Hold it against a window or a lamp. Each cross on this side shows through onto a pair "
-        "of scales on the back.",
-        "3. On the back, read X where the vertical line of the centre cross meets the "
-        "horizontal scale, and Y where its horizontal line meets the vertical scale (mm).",
-        "4. Build with --back-offset X,Y, then print this sheet again with the same option: "
-        "every line should now cross its scale at 0.",
-    ):
-        flow.para(line, 9)
-    front.extend(flow.items)
-    ruler_y = p.y + p.h - mm(8)
-    x0 = page_w / 2 - mm(50)
-    front.append(ops.Polyline(((x0, ruler_y), (x0 + mm(100), ruler_y)), INK, 0.8))
-    for k in range(11):
-        x = x0 + mm(10 * k)
-        front.append(ops.Polyline(((x, ruler_y - 4), (x, ruler_y)), INK, 0.5))
-    front.append(
-        ops.Text(
-            page_w / 2,
-            ruler_y - 6,
-            "this line is 100 mm long: if not, turn off 'fit to page'",
-            7,
-            anchor="middle",
-        )
-    )
-    flip = page_flip(settings)
-    shift = translate(*settings.back_offset)
-    back: list[ops.Op] = []
-    for x, y in points:
-        bx, by = shift.apply(*flip.apply(x, y))
-        back += _scale(bx, by + mm(9), vertical=False)
-        back += _scale(bx + mm(9), by, vertical=True)
-        back.append(ops.Text(bx - mm(12), by + mm(11.5), "X", 8, bold=True, anchor="middle"))
-        back.append(ops.Text(bx + mm(10.5), by - mm(10.5), "Y", 8, bold=True, anchor="middle"))
-    back.append(
-        ops.Text(
-            page_w / 2,
-            p.y + mm(10),
-            "Back of the calibration sheet: read X and Y where the lines from the front "
-            "cross the scales.",
-            8,
-            anchor="middle",
-        )
-    )
-    full = Box(0, 0, page_w, page_h)
-    return [
-        ops.Page(page_w, page_h, tuple(front), full, full),
-        ops.Page(page_w, page_h, tuple(back), full, full),
     ]

@@ -1,0 +1,112 @@
+"""The duplex calibration sheet, as ops: crosses on the front, scales behind them on the back,
+where a person reads how far the printer shifts the backs (`deaddrop build --back-offset`)."""
+
+from __future__ import annotations
+
+from pnp import ops
+from pnp.draw.text import text_lines
+from pnp.geometry import translate
+from pnp.imposition.paper import Paper
+from pnp.imposition.print_guide import INK, PAPER_NAMES, Flow, flip_words
+from pnp.model import Box, Style
+from pnp.units import mm
+
+
+def _scale(cx: float, cy: float, vertical: bool) -> list[ops.Op]:
+    """A scale -6..+6 mm centred on (cx, cy): ticks every 0.5 mm, numbers every 2 mm, the signs
+    at the ends (+ is right, or down)."""
+    out: list[ops.Op] = []
+    for k in range(-12, 13):
+        d = mm(k / 2)
+        long = 5.0 if k % 4 == 0 else 3.5 if k % 2 == 0 else 2.0
+        if vertical:
+            out.append(ops.Polyline(((cx, cy + d), (cx + long, cy + d)), INK, 0.3))
+        else:
+            out.append(ops.Polyline(((cx + d, cy), (cx + d, cy + long)), INK, 0.3))
+        if k % 4 == 0:
+            label = str(abs(k) // 2)
+            if vertical:
+                out.append(ops.Text(cx + 6.5, cy + d + 1.6, label, 4.5))
+            else:
+                out.append(ops.Text(cx + d, cy + 10, label, 4.5, anchor="middle"))
+    end = mm(6) + 4
+    if vertical:
+        out.append(ops.Text(cx + 2, cy - end, "−", 7, bold=True, anchor="middle"))
+        out.append(ops.Text(cx + 2, cy + end + 5, "+", 7, bold=True, anchor="middle"))
+    else:
+        out.append(ops.Text(cx - end, cy + 5, "−", 7, bold=True, anchor="middle"))
+        out.append(ops.Text(cx + end, cy + 5, "+", 7, bold=True, anchor="middle"))
+    return out
+
+
+def calibration_pages(paper: Paper) -> list[ops.Page]:
+    """A front and a back page: the front's crosses show through onto the back's scales."""
+    page_w, page_h = paper.width, paper.height
+    p = paper.printable
+    points = [(page_w / 2, page_h / 2)] + [
+        (x, y)
+        for y in (p.y + mm(45), p.y + p.h - mm(30))
+        for x in (p.x + mm(25), p.x + p.w - mm(25))
+    ]
+    front: list[ops.Op] = []
+    for x, y in points:
+        arm = mm(15)
+        front.append(ops.Polyline(((x - arm, y), (x + arm, y)), INK, 0.5))
+        front.append(ops.Polyline(((x, y - arm), (x, y + arm)), INK, 0.5))
+    top = Box(p.x + mm(8), p.y + mm(4), p.w - mm(16), mm(10))
+    head = Style(size=16, min_size=10, bold=True, color=INK, align="left", valign="top")
+    front.extend(
+        text_lines(f"Duplex calibration: {PAPER_NAMES[paper.name]}, {flip_words(paper)}", top, head)
+    )
+    flow = Flow(Box(p.x + mm(50), page_h / 2 + mm(22), p.w - mm(100), mm(80)))
+    for line in (
+        "1. Print this sheet double-sided at 100% (actual size), with the settings you will "
+        "use for the kits.",
+        "2. Hold it against a window or a lamp. Each cross on this side shows through onto a pair "
+        "of scales on the back.",
+        "3. On the back, read X where the vertical line of the centre cross meets the "
+        "horizontal scale, and Y where its horizontal line meets the vertical scale (mm).",
+        "4. Build with --back-offset X,Y, then print this sheet again with the same option: "
+        "every line should now cross its scale at 0.",
+    ):
+        flow.para(line, 9)
+    front.extend(flow.items)
+    ruler_y = p.y + p.h - mm(8)
+    x0 = page_w / 2 - mm(50)
+    front.append(ops.Polyline(((x0, ruler_y), (x0 + mm(100), ruler_y)), INK, 0.8))
+    for k in range(11):
+        x = x0 + mm(10 * k)
+        front.append(ops.Polyline(((x, ruler_y - 4), (x, ruler_y)), INK, 0.5))
+    front.append(
+        ops.Text(
+            page_w / 2,
+            ruler_y - 6,
+            "this line is 100 mm long: if not, turn off 'fit to page'",
+            7,
+            anchor="middle",
+        )
+    )
+    flip = paper.page_flip()
+    shift = translate(*paper.back_offset)
+    back: list[ops.Op] = []
+    for x, y in points:
+        bx, by = shift.apply(*flip.apply(x, y))
+        back += _scale(bx, by + mm(9), vertical=False)
+        back += _scale(bx + mm(9), by, vertical=True)
+        back.append(ops.Text(bx - mm(12), by + mm(11.5), "X", 8, bold=True, anchor="middle"))
+        back.append(ops.Text(bx + mm(10.5), by - mm(10.5), "Y", 8, bold=True, anchor="middle"))
+    back.append(
+        ops.Text(
+            page_w / 2,
+            p.y + mm(10),
+            "Back of the calibration sheet: read X and Y where the lines from the front "
+            "cross the scales.",
+            8,
+            anchor="middle",
+        )
+    )
+    full = Box(0, 0, page_w, page_h)
+    return [
+        ops.Page(page_w, page_h, tuple(front), full, full),
+        ops.Page(page_w, page_h, tuple(back), full, full),
+    ]

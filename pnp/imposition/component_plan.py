@@ -1,0 +1,116 @@
+"""The sheets of one component on its own pages: its pieces in a grid (pnp.imposition.grid),
+page after page, each front followed by its back page when printed double-sided; a split board
+tile by tile (pnp.imposition.tiles). Pure: Component + Paper -> plan."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deaddrop.errors import InputError
+from pnp.imposition.grid import piece_grid
+from pnp.imposition.marks import crop_marks
+from pnp.imposition.paper import MARK_GAP, Paper, piece_flip
+from pnp.imposition.plan import (
+    LABEL_COLOUR,
+    Note,
+    Place,
+    SheetPlan,
+    back_place,
+    copies,
+    footer,
+    front_place,
+    page_plan,
+)
+from pnp.imposition.tiles import board_tiles
+from pnp.model import Component
+from pnp.units import mm, to_mm
+
+
+@dataclass(frozen=True)
+class ComponentPlan:
+    """The sheets of one component, and what the guide says about them."""
+
+    sheets: tuple[SheetPlan, ...]
+    per_page: int  # pieces per front page (0 for a split board)
+    tiles: str = ""  # "2x2" for a split board
+
+
+def plan_component(
+    component: Component, paper: Paper, duplex: bool = True, index: int = 0
+) -> ComponentPlan:
+    """Every sheet of `component` (the kit's component number `index`): fronts, each with its
+    back page when `duplex` (blank with a note when the component has no back).
+
+    Raises InputError when the component does not fit the page and is not a split board."""
+    grid = piece_grid(component.width, component.height, paper)
+    if grid is None:
+        if component.split:
+            return _plan_board(component, paper, duplex, index)
+        w, h = to_mm(component.width), to_mm(component.height)
+        raise InputError(
+            f"{component.source.file or component.game}: components.{component.name}: "
+            f"{w:.0f}x{h:.0f} mm does not fit the printable area of {paper.name} "
+            "(make it smaller, or set split: true for a board)"
+        )
+    pieces = copies(component)
+    per = grid.per_page
+    chunks = [pieces[i : i + per] for i in range(0, len(pieces), per)]
+    title = component.title or component.name
+    sheets: list[SheetPlan] = []
+    for number, chunk in enumerate(chunks, start=1):
+        if len(chunk) < per:
+            grid = piece_grid(component.width, component.height, paper, len(chunk))
+            assert grid is not None
+        slots = grid.slots[: len(chunk)]
+        trims = [s.box for s in slots]
+        where = f"sheet {number} of {len(chunks)}"
+        fronts = [
+            front_place(component, face, slot.transform(), paper)
+            for slot, face in zip(slots, chunk, strict=True)
+        ]
+        notes = footer(f"{title} — fronts, {where}", trims, paper)
+        front = page_plan(fronts, crop_marks(trims, paper), notes, trims, paper)
+        back = None
+        if duplex:
+            behind = [
+                back_place(component, face, slot.transform(), paper)
+                for slot, face in zip(slots, chunk, strict=True)
+            ]
+            if component.back is None:
+                note = f"{title} have no back: this side stays blank ({where})"
+            else:
+                note = f"{title} — backs, {where}"
+            back_trims = [box for box, _ in behind]
+            backs = [place for _, place in behind if place is not None]
+            back = page_plan(backs, (), footer(note, back_trims, paper), back_trims, paper)
+        sheets.append(SheetPlan(front, back, ((index, len(chunk)),)))
+    return ComponentPlan(tuple(sheets), per)
+
+
+def _plan_board(component: Component, paper: Paper, duplex: bool, index: int) -> ComponentPlan:
+    """A board larger than the page: a tile per sheet, labelled, its back behind it."""
+    w = component.width
+    tiles = board_tiles(w, component.height, paper, component.overlap)
+    title = component.title or component.name
+    sheets: list[SheetPlan] = []
+    for tile in tiles:
+        slot = tile.slot.box
+        trims = [slot]
+        place = Place(component, 0, tile.transform(), clip=tile.region, tile=tile)
+        label = f"{title} — tile {tile.label}"
+        notes = [Note(slot.x + mm(4), slot.y - MARK_GAP - 1.5, label, LABEL_COLOUR, "start")]
+        front = page_plan([place], crop_marks(trims, paper), notes, trims, paper)
+        back = None
+        if duplex:
+            t = paper.back_transform(tile.transform(), w)
+            behind = piece_flip(w).map_box(tile.region)  # the tile's region in the back art
+            back_box = t.map_box(behind)
+            if component.back is not None:
+                backs, blank = [Place(component, 0, t, clip=behind)], ()
+            else:
+                backs = []
+                blank = footer(f"{title} has no back: this side stays blank", [back_box], paper)
+            back = page_plan(backs, (), blank, [back_box], paper)
+        sheets.append(SheetPlan(front, back, ((index, 1),), tile.label))
+    cols, rows = tiles[0].cols, tiles[0].rows
+    return ComponentPlan(tuple(sheets), 0, f"{cols}x{rows}")

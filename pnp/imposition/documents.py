@@ -1,0 +1,57 @@
+"""The documents imposition makes, each from Settings once: plan the sheets (pure data), then
+draw them.
+
+    Settings --Paper.of--> Paper --plan_kit / plan_component--> SheetPlans --sheet_pages--> pages
+                                 \\--contents--> guide entries and page ranges --print_guide--/
+"""
+
+from __future__ import annotations
+
+from pnp import ops
+from pnp.imposition.calibration import calibration_pages
+from pnp.imposition.component_plan import plan_component
+from pnp.imposition.contents import entries, page_ranges
+from pnp.imposition.kit_plan import plan_kit
+from pnp.imposition.paper import Paper, Settings
+from pnp.imposition.print_guide import guide_pages
+from pnp.imposition.sheet_ops import sheet_pages
+from pnp.model import Component, GameKit
+
+FIRST_FRONT = 3  # the print guide and its back come first
+
+
+def kit_document(kit: GameKit, settings: Settings) -> ops.Document:
+    """The kit PDF's pages: the print guide, then every component (double-sided, consecutive
+    components sharing sheets), with a bookmark for the guide and for each component.
+
+    Raises InputError when a component fits no page and is not a split board."""
+    paper = Paper.of(settings)
+    plan = plan_kit(kit.components, paper, FIRST_FRONT)
+    listed = entries(plan)
+    title = kit.title or kit.name
+    pages = guide_pages(title, kit.notes, listed, paper, page_ranges(plan), plan.groups)
+    for sheet in plan.sheets:
+        pages += sheet_pages(sheet)
+    outline = [("Print guide", 0)] + [(e.title, e.first_page - 1) for e in listed]
+    return ops.Document(title, tuple(pages), tuple(outline))
+
+
+def component_document(
+    component: Component, settings: Settings, duplex: bool | None = None
+) -> ops.Document:
+    """One component on its own pages, no guide: fronts, each followed by its back page when
+    `duplex` (by default: when the component has a back).
+
+    Raises InputError when the component does not fit and is not a split board."""
+    if duplex is None:
+        duplex = component.back is not None
+    plan = plan_component(component, Paper.of(settings), duplex)
+    title = component.title or component.name
+    pages = [page for sheet in plan.sheets for page in sheet_pages(sheet)]
+    return ops.Document(title, tuple(pages), ((title, 0),))
+
+
+def calibration_document(settings: Settings) -> ops.Document:
+    """The duplex calibration sheet: a front page and its back."""
+    pages = calibration_pages(Paper.of(settings))
+    return ops.Document("Duplex calibration", tuple(pages), (("Duplex calibration", 0),))

@@ -1,0 +1,120 @@
+"""The plan of printed sheets, pure data: which piece (component and face) goes where on which
+page, front or back, with its crop marks and notes. The planners (component_plan, kit_plan)
+make it from Paper; sheet_ops draws it, and reads nothing else.
+
+A component that is printed double-sided but has no back still gets its back pages, blank but
+for a light note in the bottom margin, so that every later front stays on an odd page and its
+backs on the even page behind it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pnp.geometry import Affine, outset, union
+from pnp.imposition.marks import Segment
+from pnp.imposition.paper import MARK_GAP, MARK_MAX, Paper
+from pnp.imposition.tiles import Tile
+from pnp.model import Box, Component
+
+NOTE_SIZE = 6.5  # points, every note on a sheet
+NOTE_COLOUR = "#8a8a8a"  # the notes in the bottom margin
+LABEL_COLOUR = "#444444"  # the label of a board's tile
+
+
+@dataclass(frozen=True)
+class Place:
+    """One piece on a page: the art of `face` of `component` drawn through `transform` (art
+    frame -> page), clipped to `clip` (art frame) when given."""
+
+    component: Component
+    face: int
+    transform: Affine
+    bleed: float = 0.0  # how far full-size backgrounds reach past the trim line
+    cut_guide: bool = False  # draw the light cut line over the art
+    clip: Box | None = None
+    tile: Tile | None = None  # a board's tile: its front shows where the next tiles go
+
+
+@dataclass(frozen=True)
+class Note:
+    """A line of small text on the page; (x, y) on its baseline."""
+
+    x: float
+    y: float
+    text: str
+    colour: str = NOTE_COLOUR
+    anchor: str = "middle"  # start | middle | end
+
+
+@dataclass(frozen=True)
+class PagePlan:
+    """One page: its pieces, crop marks and notes, and its TrimBox and BleedBox."""
+
+    width: float
+    height: float
+    places: tuple[Place, ...]
+    marks: tuple[Segment, ...]
+    notes: tuple[Note, ...]
+    trim: Box
+    bleed: Box
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """One printed sheet: a front page and, printed double-sided, the back page behind it."""
+
+    front: PagePlan
+    back: PagePlan | None
+    holds: tuple[tuple[int, int], ...]  # (component index, pieces on this sheet), print order
+    tile: str = ""  # "A1 of 2x2" on a sheet of a split board
+
+
+def page_plan(
+    places: Sequence[Place],
+    marks: Sequence[Segment],
+    notes: Sequence[Note],
+    trims: Sequence[Box],
+    paper: Paper,
+) -> PagePlan:
+    """A page of `paper` whose TrimBox holds `trims` (the whole page when there are none)."""
+    trim = union(list(trims)) if trims else Box(0, 0, paper.width, paper.height)
+    bleed = outset(trim, paper.bleed) if trims else trim
+    return PagePlan(
+        paper.width, paper.height, tuple(places), tuple(marks), tuple(notes), trim, bleed
+    )
+
+
+def footer(text: str, trims: Sequence[Box], paper: Paper) -> tuple[Note, ...]:
+    """A small note in the bottom margin, only where it clears the crop marks."""
+    bottom = max(b.y + b.h for b in trims) + paper.bleed if trims else 0.0
+    baseline = paper.height - paper.margin - 1.5
+    if baseline - NOTE_SIZE < bottom + MARK_GAP + MARK_MAX + 1:
+        return ()
+    return (Note(paper.width / 2, baseline, text),)
+
+
+def copies(component: Component) -> list[int]:
+    """Face indices, one per printed piece, in order."""
+    if not component.faces:
+        return [0]
+    return [i for i, face in enumerate(component.faces) for _ in range(face.count)]
+
+
+def front_place(component: Component, face: int, transform: Affine, paper: Paper) -> Place:
+    """A piece's front, with its bleed, and its cut line where the cut does not follow the
+    trim box's straight edges or there is no bleed to cut into."""
+    cut = paper.bleed == 0 or component.kind == "token" or component.corner > 0
+    return Place(component, face, transform, paper.bleed, cut)
+
+
+def back_place(
+    component: Component, face: int, front: Affine, paper: Paper
+) -> tuple[Box, Place | None]:
+    """Where the back of the piece drawn through `front` lands (its trim box on the back page),
+    and its art (None when the component has no back: the place stays blank)."""
+    t = paper.back_transform(front, component.width)
+    box = t.map_box(Box(0, 0, component.width, component.height))
+    place = Place(component, face, t, paper.bleed) if component.back is not None else None
+    return box, place

@@ -1,0 +1,71 @@
+"""Planned sheets -> ops.Page: each piece's art (pnp.draw) through its transform, then the crop
+marks, then the notes. Reads the plan and nothing else: every decision was taken when planning.
+"""
+
+from __future__ import annotations
+
+from pnp import ops
+from pnp.draw import cut_line, face_ops
+from pnp.draw.textfit import text_width
+from pnp.geometry import rotate, translate
+from pnp.imposition.plan import NOTE_SIZE, PagePlan, Place, SheetPlan
+from pnp.imposition.tiles import Tile
+
+MARK_COLOUR = "#000000"
+GLUE_COLOUR = "#6d6d6d"
+
+
+def sheet_pages(sheet: SheetPlan) -> list[ops.Page]:
+    """The front page of `sheet`, and its back page when it has one."""
+    pages = [page_ops(sheet.front, back=False)]
+    if sheet.back is not None:
+        pages.append(page_ops(sheet.back, back=True))
+    return pages
+
+
+def page_ops(page: PagePlan, back: bool) -> ops.Page:
+    """One planned page; `back` draws the pieces' back art."""
+    items: list[ops.Op] = [_piece(place, back) for place in page.places]
+    items += [ops.Polyline(((x0, y0), (x1, y1)), MARK_COLOUR, 0.3) for x0, y0, x1, y1 in page.marks]
+    items += [
+        ops.Text(n.x, n.y, n.text, NOTE_SIZE, color=n.colour, anchor=n.anchor) for n in page.notes
+    ]
+    return ops.Page(page.width, page.height, tuple(items), page.trim, page.bleed)
+
+
+def _piece(place: Place, back: bool) -> ops.Group:
+    art = face_ops(place.component, place.face, back=back, bleed=place.bleed)
+    if place.cut_guide:
+        art = (*art, cut_line(place.component))
+    if place.tile is not None and not back:
+        art = (*art, *_glue_marks(place.tile, place.component.overlap))
+    return ops.Group(art, place.transform, place.clip)
+
+
+def _glue_label(text: str, cx: float, cy: float, turned: bool) -> ops.Op:
+    """A grey label on a white patch, centred on (cx, cy), read bottom-up when `turned`."""
+    size = 6.5
+    w = text_width(text, "Vera", size) + 4
+    patch = ops.Rect(-w / 2, -size, w, size * 1.6, 1.5, GLUE_COLOUR, "#ffffff", 0.4)
+    label = ops.Text(0, size * 0.35, text, size, color="#4d4d4d", anchor="middle")
+    at = rotate(90).then(translate(cx, cy)) if turned else translate(cx, cy)
+    return ops.Group((patch, label), at)
+
+
+def _glue_marks(tile: Tile, overlap: float) -> list[ops.Op]:
+    """In the board's frame: the bands the next tiles cover, dashed and labelled."""
+    r = tile.region
+    out: list[ops.Op] = []
+    if tile.col < tile.cols - 1:
+        x = r.x + r.w - overlap
+        out.append(ops.Polyline(((x, r.y), (x, r.y + r.h)), GLUE_COLOUR, 0.6, (3.0, 2.0)))
+        name = f"{chr(ord('A') + tile.col + 1)}{tile.row + 1}"
+        text = f"glue here: {name} goes on top"
+        out.append(_glue_label(text, x + overlap / 2, r.y + r.h / 2, turned=True))
+    if tile.row < tile.rows - 1:
+        y = r.y + r.h - overlap
+        out.append(ops.Polyline(((r.x, y), (r.x + r.w, y)), GLUE_COLOUR, 0.6, (3.0, 2.0)))
+        name = f"{chr(ord('A') + tile.col)}{tile.row + 2}"
+        text = f"glue here: {name} goes on top"
+        out.append(_glue_label(text, r.x + r.w / 2, y + overlap / 2, turned=False))
+    return out

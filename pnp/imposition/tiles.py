@@ -1,0 +1,61 @@
+"""A board larger than the printable area (split: true), cut into equal tiles overlapping by
+`overlap`, one per page, labelled A1, B1, ... (column letter, row number). Pure geometry."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from pnp.geometry import Affine, translate
+from pnp.imposition.grid import Slot
+from pnp.imposition.paper import Paper
+from pnp.model import Box
+from pnp.units import mm
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One page of a split board: `region` of the board (board frame) drawn at `slot`."""
+
+    col: int
+    row: int
+    cols: int
+    rows: int
+    region: Box
+    slot: Slot
+
+    @property
+    def label(self) -> str:
+        return f"{chr(ord('A') + self.col)}{self.row + 1} of {self.cols}x{self.rows}"
+
+    def transform(self) -> Affine:
+        """Board frame -> page."""
+        return translate(-self.region.x, -self.region.y).then(self.slot.transform())
+
+
+def _split(length: float, room: float, overlap: float) -> tuple[int, float]:
+    if length <= room + 1e-6:
+        return 1, length
+    n = math.ceil((length - overlap) / (room - overlap) - 1e-9)
+    return n, (length + (n - 1) * overlap) / n
+
+
+def board_tiles(width: float, height: float, paper: Paper, overlap: float = mm(10)) -> list[Tile]:
+    """Tiles of a board larger than the page, fewest pages first (upright on ties)."""
+    u = paper.usable
+    best: list[Tile] | None = None
+    for turned in (False, True):
+        room_w, room_h = (u.h, u.w) if turned else (u.w, u.h)  # room in the board's frame
+        cols, tw = _split(width, room_w, overlap)
+        rows, th = _split(height, room_h, overlap)
+        sw, sh = (th, tw) if turned else (tw, th)
+        slot = Slot(Box((paper.width - sw) / 2, (paper.height - sh) / 2, sw, sh), turned)
+        found = [
+            Tile(c, r, cols, rows, Box(c * (tw - overlap), r * (th - overlap), tw, th), slot)
+            for r in range(rows)
+            for c in range(cols)
+        ]
+        if best is None or len(found) < len(best):
+            best = found
+    assert best is not None
+    return best
