@@ -1,4 +1,4 @@
-"""The game protocol every tracker implements (see ../shared/DESIGN.md, "assistant/").
+"""The game protocol every tracker implements (docs/table.md, "Writing a game").
 
 Rules are pure: no I/O, no clock, no randomness. Dice and shuffles are actions that carry their
 result. State and actions are plain JSON-serialisable data (dicts, lists, str, int, float, bool,
@@ -16,7 +16,10 @@ the log's undone and voided lines). Stored actions and `export` keep the whole a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from assistant.games.actions import Actions
 
 Json = dict[str, Any]
 
@@ -46,13 +49,16 @@ class Game(Protocol):
     name: str  # as typed on the command line, e.g. "spies-and-lies"
     title: str
     options: dict[str, Option]
+    actions: Actions[Any]  # the declared vocabulary (assistant/games/actions.py)
 
-    def setup(self, options: Json) -> Json:
-        """The initial state for these options (unknown options are refused by the caller)."""
+    def setup(self, options: Json) -> Json | Refusal:
+        """The initial state for these options (unknown options are refused by the caller), or
+        the Refusal of options that break a rule (tally: a start above the maximum)."""
         ...
 
     def apply(self, state: Json, action: Json, *, force: bool = False) -> Json | Refusal:
-        """The new state (a new object; `state` is not mutated), or why the rules forbid it.
+        """The new state (a new object; `state` is not mutated), or why the rules forbid it: for a
+        game written on `assistant.games.actions`, `ACTIONS.apply(state, action, Turn(force))`.
 
         With force=True the game carries out the action as a house rule, skipping the rule that
         would refuse it; it still refuses what it cannot carry out at all (a malformed action)."""

@@ -1,5 +1,5 @@
 """The table operations behind `deaddrop table ...` (no typer here): new, list, show, log, do,
-undo, redo, void, delete. Export, import and replay are in `assistant.table_io`.
+undo, redo, void, delete, actions. Export, import and replay are in `assistant.table_io`.
 
 A table's state is always the replay of its live events. Each change is one write transaction:
 the events are read, replayed and checked, and the change is written, all under one lock.
@@ -405,3 +405,11 @@ def delete(db: Path, name: str) -> str:
         count = len(store.events(row.id))
         store.delete_table(row.id)
     return f"deleted table '{name}' ({count} events)"
+
+
+def vocabulary(game_name: str) -> Json:
+    """The actions `game_name` declares (the `table actions GAME --json` shape): {"game",
+    "title", "actions": [{"name", "help", "when": {"text", "phases"}, "params": [{"name",
+    "type", "required", "help"}]}]}."""
+    game = load_game(game_name)
+    return {"game": game.name, "title": game.title, "actions": game.actions.as_json()}

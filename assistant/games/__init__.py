@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
+from assistant.engine import Game
 from deaddrop.errors import InputError
 
 # name -> "module:attribute" of an object following assistant.engine.Game
@@ -29,10 +30,11 @@ def known_games() -> list[str]:
     return sorted(names)
 
 
-def load_game(name: str):
+def load_game(name: str) -> Game:
     """The game object for `name`, or an InputError listing the known games."""
     target = GAMES.get(name)
     if target is None or name not in known_games():
         raise InputError(f"unknown game '{name}' (known: {', '.join(known_games())})")
     module, attribute = target.split(":")
-    return getattr(importlib.import_module(module), attribute)
+    game: Game = getattr(importlib.import_module(module), attribute)
+    return game

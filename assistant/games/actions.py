@@ -190,17 +190,19 @@ class Actions(Generic[T]):
         ]
 
 
-def vocabulary_text(actions: list[Json]) -> str:
-    """The vocabulary as text: each action, when, then its parameters (`table actions GAME`)."""
-    lines = []
-    for action in actions:
-        lines.append(f"{action['name']}: {action['help']}")
-        lines.append(f"  when: {action['when']['text']}")
-        width = max((len(p["name"]) for p in action["params"]), default=0)
-        for p in action["params"]:
+def vocabulary_text(vocabulary: Json) -> str:
+    """A game's vocabulary (the `table actions GAME --json` shape) as text: each action and its
+    help, when it is allowed, then a line a parameter: name, type, required or optional, help."""
+    lines = [f"{vocabulary['game']}: {vocabulary['title']}"]
+    for action in vocabulary["actions"]:
+        lines += ["", f"{action['name']}: {action['help']}", f"  when: {action['when']['text']}"]
+        params = action["params"]
+        name = max((len(p["name"]) for p in params), default=0)
+        kind = max((len(p["type"]) for p in params), default=0)
+        for p in params:
             need = "required" if p["required"] else "optional"
-            about = f": {p['help']}" if p["help"] else ""
-            lines.append(f"  {p['name']:<{width}}  {p['type']}, {need}{about}")
+            line = f"  {p['name']:<{name}}  {p['type']:<{kind}}  {need}  {p['help']}"
+            lines.append(line.rstrip())
     return "\n".join(lines)
 
 

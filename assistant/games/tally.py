@@ -29,7 +29,7 @@ def _dice_problem(value: Any, state: Json, action: str) -> str | None:
 
 
 AMOUNT = Kind("whole number >= 1", _amount_problem, rule="amount")
-DICE = Kind("list of dice, 1 to 6 each", _dice_problem, rule="dice")
+DICE = Kind("list of 1-6", _dice_problem, rule="dice")
 
 
 def change(state: Json, action: Json, turn: Turn) -> None:

@@ -255,6 +255,24 @@ def replay(
 
 
 @app.command()
+def actions(
+    game: Annotated[
+        str, typer.Argument(metavar="GAME", help="The game, e.g. tally or spies-and-lies.")
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """List GAME's actions: parameters (type, required or not), when allowed, what each does."""
+    from assistant import table as core
+    from assistant.games.actions import vocabulary_text
+
+    vocabulary = core.vocabulary(game)
+    if as_json:
+        _print_json(vocabulary)
+    else:
+        typer.echo(vocabulary_text(vocabulary))
+
+
+@app.command()
 def delete(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(metavar="NAME", help="The table to delete.")],

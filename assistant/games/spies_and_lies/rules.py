@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.engine import Json, Option, Refusal
-from assistant.games.actions import Action, Actions, Kind, Param, Refuse, When
+from assistant.games.actions import TEXT, Action, Actions, Kind, Param, Refuse, When
 from assistant.games.spies_and_lies import days, missions
 from assistant.games.spies_and_lies.abilities import option_names
 from assistant.games.spies_and_lies.data import SIDES, GameData, default_data
@@ -72,23 +72,23 @@ def _side_problem(value: Any, state: Json, action: str) -> str | None:
     return None if value in SIDES else f"{action}: side: expected red or blue (got {value!r})"
 
 
-SIDE = Kind("side: red or blue", _side_problem)
-RANK = Kind("rank: 1 to 10")
-MISSION = Kind("mission: 1 to 4")
-MISSION_LIST = Kind("list of missions 1 to 4")
-RANK_LIST = Kind("list of ranks, mission by mission")
-TEXT = Kind("text")
-BY_SIDE = Kind("mapping {red: ..., blue: ...}")
+SIDE = Kind("red|blue", _side_problem)
+RANK = Kind("rank 1-10")
+MISSION = Kind("mission 1-4")
+MISSION_LIST = Kind("missions list")
+RANK_LIST = Kind("ranks list")
+CARD = Kind("intel card")
+BY_SIDE = Kind("{red, blue}")
 ACTIONS = Actions[Turn](
     Action(
         "setup",
         "the set up's chance results: the old intel card, each side's exhausted soldier",
         days.setup,
         (
-            Param("old_intel", Kind("intel card number"), help="the card turned face up"),
+            Param("old_intel", CARD, help="the card turned face up at set up"),
             Param("exhausted", BY_SIDE, help="{red: rank, blue: rank}, picked by the opponent"),
         ),
-        during("first", "setup"),
+        during("set up, before anything else", "setup"),
     ),
     Action(
         "first",
@@ -105,7 +105,7 @@ ACTIONS = Actions[Turn](
             Param("side", SIDE),
             Param("missions", MISSION_LIST, False, "[1, 2] or [3, 4] in team play"),
             Param("soldiers", RANK_LIST, False, "the ranks, entered open"),
-            Param("seal", Kind("sha256 of 'salt:ranks'"), False, "a sealed deployment"),
+            Param("seal", Kind("sha256 hex"), False, "sha256 of 'salt:ranks'"),
         ),
         during("deployment", "deploy"),
     ),
@@ -113,7 +113,7 @@ ACTIONS = Actions[Turn](
         "intel",
         "the intel card turned over",
         missions.intel,
-        (Param("card", Kind("intel card number"), help="not one in the old pile"),),
+        (Param("card", CARD, help="not one in the old pile"),),
         during("after both sides deployed", "intel"),
     ),
     Action(
@@ -140,7 +140,12 @@ ACTIONS = Actions[Turn](
             Param("rank", RANK, False, "the guess; omitted when the card counts as identified"),
             Param("reveal", RANK, False, "the rank shown, unless the deployment was entered"),
         ),
-        during("in turn order, mission by mission", "missions", then=True),
+        during(
+            "in turn order: the starter on the enemy's mission 1, the other on the starter's"
+            " mission 1, then mission 2, ...",
+            "missions",
+            then=True,
+        ),
     ),
     Action(
         "choose",
@@ -148,7 +153,7 @@ ACTIONS = Actions[Turn](
         missions.choose,
         (
             Param("side", SIDE),
-            Param("option", Kind("points, an exhausted rank, '10' or '5-5'"), help="the choice"),
+            Param("option", Kind("option"), help="Captain: points or a rank; Marshal: 10 or 5-5"),
         ),
         during("right after that soldier activates", "missions"),
     ),
@@ -159,7 +164,7 @@ ACTIONS = Actions[Turn](
         (
             Param("side", SIDE),
             Param("soldiers", RANK_LIST, False, "all four, when not yet known"),
-            Param("salt", TEXT, False, "text, or a list in deployment order in team play"),
+            Param("salt", TEXT, False, "a list in deployment order in team play"),
         ),
         during("end of a day (sealed deployments), after a flag win", "day_end", "audit"),
     ),

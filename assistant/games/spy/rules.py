@@ -266,8 +266,8 @@ def reveal(state: Json, action: Json, turn: Turn) -> None:
         state["phase"] = "over"
 
 
-NETWORK = Kind("network: a vertex list, e.g. '2B 2D 5D 5H 10H 10B 9B'")
-WHO = Param("player", PLAYER, help="the player who acts")
+NETWORK = Kind("network")
+WHO = Param("player", PLAYER, help="P, the player who acts")
 BEFORE_PLAY = "before play, once per player"
 ACTIONS = Actions(
     Action(
@@ -276,7 +276,7 @@ ACTIONS = Actions(
         seal,
         (
             WHO,
-            Param("network", NETWORK, help="P's network"),
+            Param("network", NETWORK, help="P's network: corners, e.g. '2B 2D 5D 5H 10H 10B 9B'"),
             Param("salt", TEXT, help="hashed with the network (drawn when not entered)"),
         ),
         When(BEFORE_PLAY, check=unsealed),
@@ -285,21 +285,21 @@ ACTIONS = Actions(
         "commit",
         "only the hash of P's network enters the table; P answers probes",
         commit,
-        (WHO, Param("hash", Kind("sha256: 64 lower-case hex digits"), help="the sealed hash")),
+        (WHO, Param("hash", Kind("sha256 hex"), help="the sealed hash")),
         When(BEFORE_PLAY, check=unsealed),
     ),
     Action(
         "probe",
         "P spies on the opponent's field; several cells cross out a numbered square",
         probe,
-        (WHO, Param("cells", Kind("cells: 5E, or 2 to 5 in a line: 4B-4E"), help="the cells")),
+        (WHO, Param("cells", Kind("cells"), help="5E, or 2 to 5 in a line: 4B-4E")),
         When("in turn, once both networks are sealed, the last probe answered", check=probing),
     ),
     Action(
         "answer",
         "P answers the probe of P's field (a committed network)",
         answer_probe,
-        (WHO, Param("answers", Kind("answers: h, w or c for each cell"), help="e.g. h,w,c,c")),
+        (WHO, Param("answers", Kind("answers"), help="hot, warm or cold a cell: h,w,c,c")),
         When("a probe of P's field waits for its answer", check=probed),
     ),
     Action(
