@@ -5,13 +5,19 @@ type sizes, embedded fonts."""
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
 import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from spies_kit_helpers import DOC, POWERS, parse_counter_cells, rows
+from spies_kit_helpers import DOC, KIT, POWERS, parse_counter_cells, rows
+
+DEADDROP = Path(sys.executable).with_name("deaddrop")
 
 ENGINE_TEXT = re.compile(r"glue here|tile [A-Z]\d+ of|— fronts|no back|— backs")
 
@@ -271,3 +277,47 @@ def test_the_pdf_checks_and_embeds_its_fonts(kit_a4):
     assert table
     for row in table:
         assert row.split()[-5] == "yes", row  # the emb column
+
+
+# ---------------------------------------------------------------- the template's choices
+
+
+def copy_kit(tmp_path: Path) -> Path:
+    templates = tmp_path / "templates"
+    shutil.copytree(KIT, templates / "spies")
+    return templates
+
+
+def test_the_counter_size_is_one_setting(tmp_path):
+    templates = copy_kit(tmp_path)
+    kit = templates / "spies" / "kit.yaml"
+    text = kit.read_text(encoding="utf-8")
+    assert text.count("[12.7mm, 12.7mm]") == 1  # &counter: every counter uses it
+    kit.write_text(text.replace("[12.7mm, 12.7mm]", "[16mm, 16mm]"), encoding="utf-8")
+    listed = subprocess.run(
+        [str(DEADDROP), "list", "--json", "--templates", str(templates)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    (game,) = json.loads(listed.stdout)["games"]
+    counters = [c for c in game["components"] if c["kind"] == "counter"]
+    assert len(counters) == 9
+    assert {(c["width_mm"], c["height_mm"]) for c in counters} == {(16.0, 16.0)}
+
+
+def test_source_at_40_pounds_is_one_edit(tmp_path):
+    """The House choice (4£, the summary) becomes the counter list's 40£ on the chits and the
+    display by changing the one `pounds` of the Source row."""
+    templates = copy_kit(tmp_path)
+    kit = templates / "spies" / "kit.yaml"
+    text = kit.read_text(encoding="utf-8")
+    kit.write_text(
+        text.replace("pounds: &p_source 4\n", "pounds: &p_source 40\n"), encoding="utf-8"
+    )
+    out = tmp_path / "out"
+    command = [str(DEADDROP), "build", "spies", "--templates", str(templates), "--out", str(out)]
+    subprocess.run(command, capture_output=True, check=True)
+    text = front_text(PdfReader(out / "spies.pdf"))
+    assert text.count("Source 40£") == 2 and "Source 4£" not in text
+    assert "Source your turn only 40 2 Intercept" in text
