@@ -60,11 +60,16 @@ class _Painter:
         self.c = canv
 
     def _pen(
-        self, stroke: str | None, fill: str | None, width: float, dash=None
+        self,
+        stroke: str | None,
+        fill: str | None,
+        width: float,
+        dash: tuple[float, ...] | None = None,
     ) -> tuple[int, int]:
         c = self.c
-        do_stroke = int(bool(stroke) and width > 0)
-        if do_stroke:
+        do_stroke = 0
+        if stroke and width > 0:
+            do_stroke = 1
             c.setStrokeColor(_colour(stroke))
             c.setLineWidth(width)
             c.setDash(list(dash) if dash else [])

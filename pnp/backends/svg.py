@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 from pathlib import Path
+from typing import Any
 
 import svgwrite
 
@@ -28,7 +29,13 @@ class _Writer:
         self.dwg = dwg
         self.clips = 0
 
-    def _paint(self, stroke: str | None, fill: str | None, width: float, dash=None) -> dict:
+    def _paint(
+        self,
+        stroke: str | None,
+        fill: str | None,
+        width: float,
+        dash: tuple[float, ...] | None = None,
+    ) -> dict[str, str]:
         attrs = {"fill": fill or "none"}
         if stroke and width > 0:
             attrs.update(stroke=stroke, stroke_width=_n(width))
@@ -36,7 +43,7 @@ class _Writer:
                 attrs["stroke_dasharray"] = ",".join(_n(d) for d in dash)
         return attrs
 
-    def add(self, parent, items: tuple[ops.Op, ...]) -> None:
+    def add(self, parent: Any, items: tuple[ops.Op, ...]) -> None:  # parent: an svgwrite element
         dwg = self.dwg
         for op in items:
             if isinstance(op, ops.Rect):
@@ -79,7 +86,7 @@ class _Writer:
             elif isinstance(op, ops.Group):
                 self._group(parent, op)
 
-    def _group(self, parent, op: ops.Group) -> None:
+    def _group(self, parent: Any, op: ops.Group) -> None:
         dwg = self.dwg
         group = dwg.g()
         t = op.transform

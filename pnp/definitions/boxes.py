@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 
 from pnp.definitions.format_keys import BOX_KEYS
-from pnp.definitions.values import BAD, Ctx, join, not_a_length, type_name
+from pnp.definitions.values import BAD, Ctx, failed, join, not_a_length, type_name
 from pnp.definitions.yaml_lines import Y
 from pnp.model import Box
 from pnp.units import parse_length
@@ -51,7 +51,7 @@ def parse_coord(value: object) -> Coord:
     return Coord(parse_length(value))
 
 
-def read_coord(ctx: Ctx, node: Y, path: str) -> Coord | None:
+def read_coord(ctx: Ctx, node: Y, path: str) -> Coord:
     try:
         coord = parse_coord(node.value)
     except ValueError:
@@ -61,7 +61,7 @@ def read_coord(ctx: Ctx, node: Y, path: str) -> Coord | None:
     return coord
 
 
-def parse_box(ctx: Ctx, node: Y, path: str) -> BoxSpec | None:
+def parse_box(ctx: Ctx, node: Y, path: str) -> BoxSpec:
     """A BoxSpec from a box name or a mapping; BAD (problem recorded) when malformed."""
     if isinstance(node.value, str):
         return BoxSpec(extends=node.value, line=node.line)
@@ -69,24 +69,24 @@ def parse_box(ctx: Ctx, node: Y, path: str) -> BoxSpec | None:
         what = f"expected a box name or a mapping of x, y, w, h, got {type_name(node.value)}"
         return ctx.err(node.line, path, what)
     ok = ctx.keys(node, path, BOX_KEYS)
-    fields: dict[str, object] = {"line": node.line}  # the extends line when there is one
+    coords: dict[str, Coord] = {}
     for key in ("x", "y", "w", "h"):
         if key in node.value:
-            coord = read_coord(ctx, node.value[key], join(path, key))
-            ok = ok and coord is not BAD
-            fields[key] = coord
+            coords[key] = read_coord(ctx, node.value[key], join(path, key))
+    inset = 0.0
     if "inset" in node.value:
         inset = ctx.length(node.value["inset"], join(path, "inset"), minimum=None)
-        ok = ok and inset is not BAD
-        fields["inset"] = inset
+    extends, line = None, node.line  # the extends line when there is one
     if "extends" in node.value:
         name = node.value["extends"]
         if not isinstance(name.value, str):
             ctx.err(name.line, join(path, "extends"), "expected the name of a box")
             ok = False
-        fields["extends"] = name.value
-        fields["line"] = name.line
-    return BoxSpec(**fields) if ok else BAD  # type: ignore[arg-type]
+        extends, line = name.value, name.line
+    if not ok or failed(inset, *coords.values()):
+        return BAD
+    x, y, w, h = (coords.get(key) for key in ("x", "y", "w", "h"))
+    return BoxSpec(x, y, w, h, inset, extends, line)
 
 
 def resolve(spec: BoxSpec, named: dict[str, BoxSpec], width: float, height: float) -> Box:

@@ -7,7 +7,7 @@ from dataclasses import replace
 from pnp.definitions.element_spec import parse_face
 from pnp.definitions.format_keys import COMPONENT_KEYS, COMPONENT_REQUIRED
 from pnp.definitions.scope import Scope
-from pnp.definitions.values import BAD, join, type_name
+from pnp.definitions.values import BAD, failed, join, type_name
 from pnp.definitions.yaml_lines import Y, did_you_mean
 from pnp.imposition import fits_every_paper, printable_areas
 from pnp.model import KINDS, Component, Face, Source
@@ -56,7 +56,7 @@ def parse_component(scope: Scope, game: str, name: str, node: Y, path: str) -> C
     front = parse_face(scope, m["front"], join(path, "front"))
     back = parse_face(scope, m["back"], join(path, "back")) if "back" in m else None
     parts = (kind, title, corner, bleed, split, overlap, size, faces, front, back)
-    if any(p is BAD for p in parts):
+    if failed(*parts):
         return BAD
     return Component(
         game=game,
@@ -98,13 +98,13 @@ def _faces(scope: Scope, m: dict[str, Y], path: str) -> tuple[Face, ...]:
         where = join(path, "count")
         return ctx.err(m["count"].key_line, where, what, "expected a count column in the rows")
     columns = _columns(scope, m, path)
-    if columns is BAD:
+    if failed(columns):
         return BAD
     if "rows" not in m:
         if columns:
             ctx.err(m["columns"].line, join(path, "columns"), "columns without rows")
         count = ctx.integer(m["count"], join(path, "count"), 1, MAX_COUNT) if "count" in m else 1
-        return BAD if count is BAD else (Face({}, count),)
+        return BAD if failed(count) else (Face({}, count),)
     items = ctx.items(m["rows"], join(path, "rows"))
     if items is None:
         return BAD

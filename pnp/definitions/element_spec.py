@@ -11,7 +11,7 @@ from pnp.definitions.boxes import mm_text, read_coord
 from pnp.definitions.format_keys import ELEMENT_KEYS, ELEMENT_REQUIRED, FITS
 from pnp.definitions.grid_spec import parse_grid, parse_track
 from pnp.definitions.scope import Scope
-from pnp.definitions.values import BAD, join, type_name
+from pnp.definitions.values import BAD, failed, join, type_name
 from pnp.definitions.yaml_lines import Y, did_you_mean, display_path
 from pnp.draw.images import image_problem
 from pnp.draw.textfit import fit_text
@@ -24,7 +24,7 @@ def parse_face(scope: Scope, node: Y, path: str) -> tuple[Element, ...]:
     if items is None:
         return BAD
     out = [parse_element(scope, item, join(path, i)) for i, item in enumerate(items)]
-    return BAD if any(e is BAD for e in out) else tuple(out)
+    return BAD if failed(*out) else tuple(out)
 
 
 def parse_element(scope: Scope, node: Y, path: str) -> Element:
@@ -77,7 +77,7 @@ def _rect(scope: Scope, m: dict[str, Y], path: str) -> Rect:
     fill_ = scope.colour(m, "fill", path, None, True)
     width = scope.length(m, "width", path, 0.5)
     parts = (box, radius, stroke, fill_, width)
-    return BAD if any(p is BAD for p in parts) else Rect(*parts)
+    return BAD if failed(*parts) else Rect(*parts)
 
 
 def _circle(scope: Scope, m: dict[str, Y], path: str) -> Circle:
@@ -86,7 +86,7 @@ def _circle(scope: Scope, m: dict[str, Y], path: str) -> Circle:
     fill_ = scope.colour(m, "fill", path, None, True)
     width = scope.length(m, "width", path, 0.5)
     parts = (box, stroke, fill_, width)
-    return BAD if any(p is BAD for p in parts) else Circle(*parts)
+    return BAD if failed(*parts) else Circle(*parts)
 
 
 def _point(scope: Scope, node: Y, path: str) -> tuple[float, float]:
@@ -94,7 +94,7 @@ def _point(scope: Scope, node: Y, path: str) -> tuple[float, float]:
         return scope.ctx.err(node.line, path, "expected a point [x, y] such as [3mm, 14mm]")
     x = read_coord(scope.ctx, node.value[0], join(path, 0))
     y = read_coord(scope.ctx, node.value[1], join(path, 1))
-    if x is BAD or y is BAD:
+    if failed(x, y):
         return BAD
     return (x.points(scope.width), y.points(scope.height))
 
@@ -124,7 +124,7 @@ def _line(scope: Scope, m: dict[str, Y], path: str) -> Line:
                 what = "a dash pattern needs a length above 0"
                 ctx.err(m["dash"].line, join(path, "dash"), what, "such as [2pt, 1pt], or none")
     parts = (points, stroke, width, dash)
-    return BAD if any(p is BAD for p in parts) else Line(*parts)
+    return BAD if failed(*parts) else Line(*parts)
 
 
 def _image(scope: Scope, m: dict[str, Y], path: str) -> Image:
@@ -139,7 +139,7 @@ def _image(scope: Scope, m: dict[str, Y], path: str) -> Image:
             if problem:
                 ctx.err(m["image"].line, where, problem + suffix)
     parts = (name, box, fit_)
-    return BAD if any(p is BAD for p in parts) else Image(name, box, scope.folder, fit_)
+    return BAD if failed(*parts) else Image(name, box, scope.folder, fit_)
 
 
 _PARSERS: dict[str, Callable[[Scope, dict[str, Y], str], Element]] = {

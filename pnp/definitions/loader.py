@@ -7,8 +7,10 @@ Every problem in a game's files is collected and raised at once as one InputErro
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from deaddrop.errors import InputError
 from pnp.definitions.boxes import BoxSpec, parse_box
@@ -16,7 +18,7 @@ from pnp.definitions.component_spec import parse_component
 from pnp.definitions.format_keys import FILE_KEYS, GAME_KEYS
 from pnp.definitions.scope import Scope
 from pnp.definitions.styles import StyleSpec, parse_style
-from pnp.definitions.values import BAD, Ctx, chain_problem, join
+from pnp.definitions.values import Ctx, chain_problem, failed, join
 from pnp.definitions.yaml_lines import Problems, Y, did_you_mean, display_path, load_yaml
 from pnp.model import Component, GameKit
 
@@ -52,15 +54,74 @@ def load_kits(templates: Path, names: list[str] | None = None) -> list[GameKit]:
     return kits
 
 
-@dataclass
-class _Shared:
-    """Named boxes and styles of a game, gathered from all its files."""
+Spec = TypeVar("Spec", BoxSpec, StyleSpec)
+Trees = list[tuple[Path, Ctx, Y | None]]  # each file of a game: path, where problems go, tree
 
-    boxes: dict[str, BoxSpec] = field(default_factory=dict)
-    styles: dict[str, StyleSpec] = field(default_factory=dict)
-    broken_boxes: set[str] = field(default_factory=set)
-    broken_styles: set[str] = field(default_factory=set)
-    where: dict[tuple[str, str], tuple[Ctx, int, str]] = field(default_factory=dict)
+
+@dataclass
+class _Named(Generic[Spec]):
+    """The named boxes, or the named styles, of a game, gathered from all its files."""
+
+    key: str  # boxes | styles: where a file defines them
+    noun: str  # box | style
+    parse: Callable[[Ctx, Y, str], Spec]
+    empty: Callable[[], Spec]  # stands in for one that cannot be read
+    specs: dict[str, Spec] = field(default_factory=dict)
+    broken: set[str] = field(default_factory=set)  # reported where defined
+    where: dict[str, tuple[Ctx, int, str]] = field(default_factory=dict)
+
+    def read(self, ctx: Ctx, tree: Y) -> None:
+        """The ones `tree` defines; one defined twice in the game is reported."""
+        if self.key not in tree.value:
+            return
+        node = tree.value[self.key]
+        if not isinstance(node.value, dict):
+            ctx.err(node.line, self.key, f"expected a mapping of names to {self.key}")
+            return
+        for name, spec_node in node.value.items():
+            where = join(self.key, name)
+            if name in self.where:
+                first = self.where[name]
+                ctx.err(spec_node.key_line, where, f"already defined at {first[0].file}:{first[1]}")
+                continue
+            spec = self.parse(ctx, spec_node, where)  # a plain name is a spec that extends it
+            self.where[name] = (ctx, spec_node.key_line, where)
+            if failed(spec):
+                self.broken.add(name)
+                spec = self.empty()
+            self.specs[name] = spec
+
+    def check_chains(self) -> None:
+        """Report unknown and circular `extends` once each, at the one that holds it."""
+        reported: set[frozenset[str]] = set()
+        for name, spec in self.specs.items():
+            problem = chain_problem(name, self.specs, self.noun)
+            if problem is None:
+                continue
+            self.broken.add(name)
+            ctx, line, where = self.where[name]
+            parent = spec.extends
+            if parent is not None and parent not in self.specs:
+                ctx.err(
+                    spec.line or line,
+                    join(where, "extends"),
+                    problem.split(" (")[0],
+                    did_you_mean(parent, self.specs, self.noun),
+                )
+            elif problem.startswith(f"circular extends: {name} ->"):
+                cycle = frozenset(problem.removeprefix("circular extends: ").split(" -> "))
+                if cycle not in reported:
+                    reported.add(cycle)
+                    ctx.err(spec.line or line, join(where, "extends"), problem)
+
+
+@dataclass
+class _Meta:
+    """What game.yaml says of the game itself."""
+
+    title: str
+    notes: str = ""
+    order: list[tuple[str, int, int]] | None = None  # (name, line, index) of each listed name
 
 
 def load_game(folder: Path) -> GameKit:
@@ -71,14 +132,15 @@ def load_game(folder: Path) -> GameKit:
     shown = [display_path(path) for path in files]
     if not (folder / "game.yaml").is_file():
         raise InputError(f"{display_path(folder)}: no game.yaml in the folder")
-    trees = [
+    trees: Trees = [
         (path, Ctx(name, problems), load_yaml(path, name, problems))
         for path, name in zip(files, shown, strict=True)
     ]
     for stray in sorted(folder.glob("*.yml")):
         problems.add(display_path(stray), None, "", "not read", "expected the extension .yaml")
-    shared = _Shared()
-    meta: dict[str, object] = {"title": folder.name, "notes": "", "order": None}
+    boxes = _Named("boxes", "box", parse_box, BoxSpec)
+    styles = _Named("styles", "style", parse_style, StyleSpec)
+    meta = _Meta(folder.name)
     for path, ctx, tree in trees:
         is_game = path.name == "game.yaml"
         if tree is None:
@@ -91,8 +153,10 @@ def load_game(folder: Path) -> GameKit:
             continue
         if is_game:
             _read_meta(ctx, tree, folder.name, meta)
-        _read_named(ctx, tree, shared)
-    _check_chains(shared)
+        boxes.read(ctx, tree)
+        styles.read(ctx, tree)
+    boxes.check_chains()
+    styles.check_chains()
     components: list[Component] = []
     seen: dict[str, str] = {}
     dropped: list[tuple[Ctx, int, str]] = []
@@ -111,10 +175,10 @@ def load_game(folder: Path) -> GameKit:
                 )
                 continue
             seen[name] = ctx.file
-            scope = Scope(ctx, 0.0, 0.0, path.parent, shared.boxes, shared.styles)
-            scope.broken_boxes, scope.broken_styles = shared.broken_boxes, shared.broken_styles
+            scope = Scope(ctx, 0.0, 0.0, path.parent, boxes.specs, styles.specs)
+            scope.broken_boxes, scope.broken_styles = boxes.broken, styles.broken
             component = parse_component(scope, folder.name, name, spec, where)
-            if component is not BAD:
+            if not failed(component):
                 components.append(component)
             else:
                 dropped.append((ctx, spec.key_line, where))
@@ -126,98 +190,46 @@ def load_game(folder: Path) -> GameKit:
         raise InputError(problems.text(shown))
     return GameKit(
         name=folder.name,
-        title=str(meta["title"]),
+        title=meta.title,
         components=tuple(ordered),
         folder=folder,
-        notes=str(meta["notes"]),
+        notes=meta.notes,
     )
 
 
-def _read_meta(ctx: Ctx, tree: Y, game: str, meta: dict[str, object]) -> None:
+def _read_meta(ctx: Ctx, tree: Y, game: str, meta: _Meta) -> None:
     m = tree.value
     if "game" in m:
         name = m["game"]
         if name.value != game:
             ctx.err(name.line, "game", f"'{name.value}' is not the folder name", f"expected {game}")
-    for key in ("title", "notes"):
-        if key in m:
-            value = ctx.text(m[key], key)
-            if value is not BAD:
-                meta[key] = value
+    if "title" in m:
+        title = ctx.text(m["title"], "title")
+        meta.title = meta.title if failed(title) else title
+    if "notes" in m:
+        notes = ctx.text(m["notes"], "notes")
+        meta.notes = meta.notes if failed(notes) else notes
     if "order" in m:
         items = ctx.items(m["order"], "order")
         if items is not None:
             names = [ctx.text(item, join("order", i)) for i, item in enumerate(items)]
-            meta["order"] = [
+            meta.order = [
                 (n, item.line, i)
                 for i, (n, item) in enumerate(zip(names, items, strict=True))
-                if n is not BAD
+                if not failed(n)
             ]
 
 
-def _read_named(ctx: Ctx, tree: Y, shared: _Shared) -> None:
-    for key, parse, named, broken in (
-        ("boxes", parse_box, shared.boxes, shared.broken_boxes),
-        ("styles", parse_style, shared.styles, shared.broken_styles),
-    ):
-        if key not in tree.value:
-            continue
-        node = tree.value[key]
-        if not isinstance(node.value, dict):
-            ctx.err(node.line, key, f"expected a mapping of names to {key}")
-            continue
-        for name, spec_node in node.value.items():
-            where = join(key, name)
-            if (key, name) in shared.where:
-                first = shared.where[(key, name)]
-                ctx.err(spec_node.key_line, where, f"already defined at {first[0].file}:{first[1]}")
-                continue
-            spec = parse(ctx, spec_node, where)  # a plain name is a spec that extends it
-            shared.where[(key, name)] = (ctx, spec_node.key_line, where)
-            if spec is BAD:
-                broken.add(name)
-                spec = BoxSpec() if key == "boxes" else StyleSpec()
-            named[name] = spec
-
-
-def _check_chains(shared: _Shared) -> None:
-    """Report unknown and circular `extends` once each, at the box or style that holds it."""
-    for key, named, broken, noun in (
-        ("boxes", shared.boxes, shared.broken_boxes, "box"),
-        ("styles", shared.styles, shared.broken_styles, "style"),
-    ):
-        reported: set[frozenset[str]] = set()
-        for name, spec in named.items():
-            problem = chain_problem(name, named, noun)
-            if problem is None:
-                continue
-            broken.add(name)
-            ctx, line, where = shared.where[(key, name)]
-            parent = spec.extends
-            if parent is not None and parent not in named:
-                ctx.err(
-                    spec.line or line,
-                    join(where, "extends"),
-                    problem.split(" (")[0],
-                    did_you_mean(parent, named, noun),
-                )
-            elif problem.startswith(f"circular extends: {name} ->"):
-                cycle = frozenset(problem.removeprefix("circular extends: ").split(" -> "))
-                if cycle not in reported:
-                    reported.add(cycle)
-                    ctx.err(spec.line or line, join(where, "extends"), problem)
-
-
 def _ordered(
-    components: list[Component], meta: dict[str, object], trees: list, seen: dict[str, str]
+    components: list[Component], meta: _Meta, trees: Trees, seen: dict[str, str]
 ) -> list[Component]:
-    order = meta.get("order")
+    order = meta.order
     if not order:
         return components
     game_ctx = next(ctx for path, ctx, _ in trees if path.name == "game.yaml")
     by_name = {c.name: c for c in components}
     out: list[Component] = []
-    for name, line, index in order:  # type: ignore[union-attr]
+    for name, line, index in order:
         if name not in seen:
             game_ctx.err(
                 line, join("order", index), f"unknown component '{name}'", did_you_mean(name, seen)

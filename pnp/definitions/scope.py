@@ -11,7 +11,7 @@ from typing import Any
 
 from pnp.definitions.boxes import BoxSpec, fit_problem, parse_box, resolve
 from pnp.definitions.styles import StyleSpec, build_style, layers, parse_style, read_fields
-from pnp.definitions.values import BAD, COLOUR, Ctx, fields_in, join
+from pnp.definitions.values import BAD, COLOUR, Ctx, failed, fields_in, join
 from pnp.definitions.yaml_lines import Y, did_you_mean
 from pnp.draw.textfit import face_name, missing_glyphs
 from pnp.model import Box, Style, fill_fields
@@ -48,7 +48,7 @@ class Scope:
         if node is None:
             return Box(0.0, 0.0, self.width, self.height)
         spec = parse_box(self.ctx, node, path)
-        if spec is BAD:
+        if failed(spec):
             return BAD
         if spec.extends is not None and not self._known(
             spec.extends, self.boxes, self.broken_boxes, node, path, "box"
@@ -83,7 +83,7 @@ class Scope:
         stack: list[dict[str, Any]] = []
         if key in m:
             spec = parse_style(self.ctx, m[key], join(path, key))
-            if spec is BAD:
+            if failed(spec):
                 return BAD
             if spec.extends is not None and not self._known(
                 spec.extends, self.styles, self.broken_styles, m[key], join(path, key), "style"

@@ -51,7 +51,7 @@ def read_fields(ctx: Ctx, node: Y, path: str) -> dict[str, Any]:
     return out
 
 
-def parse_style(ctx: Ctx, node: Y, path: str) -> StyleSpec | None:
+def parse_style(ctx: Ctx, node: Y, path: str) -> StyleSpec:
     """A StyleSpec from a style name or a mapping; BAD (problem recorded) when malformed."""
     if isinstance(node.value, str):
         return StyleSpec(extends=node.value, line=node.line)

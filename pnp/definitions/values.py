@@ -16,7 +16,16 @@ from typing import Any, Protocol
 from pnp.definitions.yaml_lines import Problems, Y, did_you_mean
 from pnp.units import parse_length
 
+# What a reader returns after recording a problem. It is falsy, and typed Any so that a reader's
+# annotation names the value it gives when there is no problem; test for it with `failed` (with
+# `x is BAD` a type checker takes BAD for x's type in that branch).
 BAD: Any = type("Bad", (), {"__repr__": lambda self: "BAD", "__bool__": lambda self: False})()
+
+
+def failed(*values: object) -> bool:
+    """Whether any of `values` is BAD: a problem was recorded while reading it."""
+    return any(value is BAD for value in values)
+
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 LENGTH_EXPECTED = "expected a number with a unit: mm, cm, in or pt, such as 63mm"
@@ -61,7 +70,8 @@ def not_a_length(value: Any) -> str:
 
 
 class _Extends(Protocol):
-    extends: str | None
+    @property
+    def extends(self) -> str | None: ...
 
 
 def chain_problem(name: str, named: Mapping[str, _Extends], noun: str) -> str | None:

@@ -141,7 +141,9 @@ def _bezier(points: list[tuple[float, float]], t: float) -> tuple[float, float]:
     return points[0]
 
 
-def _shape(node: ET.Element, a: dict[str, str], fill, stroke, width) -> list[ops.Op]:
+def _shape(
+    node: ET.Element, a: dict[str, str], fill: str | None, stroke: str | None, width: float
+) -> list[ops.Op]:
     tag = node.tag.rsplit("}", 1)[-1]
     get = a.get
     if tag == "rect":
@@ -165,8 +167,8 @@ def _shape(node: ET.Element, a: dict[str, str], fill, stroke, width) -> list[ops
             ops.Ellipse(cx - rx, cy - ry, 2 * rx, 2 * ry, stroke=stroke, fill=fill, width=width)
         ]
     if tag == "line":
-        pts = ((_length(get("x1")), _length(get("y1"))), (_length(get("x2")), _length(get("y2"))))
-        return [ops.Polyline(pts, stroke=stroke, width=width)]
+        ends = ((_length(get("x1")), _length(get("y1"))), (_length(get("x2")), _length(get("y2"))))
+        return [ops.Polyline(ends, stroke=stroke, width=width)]
     if tag in ("polyline", "polygon"):
         v = _numbers(get("points"))
         pts = tuple(zip(v[0::2], v[1::2], strict=False))
@@ -181,7 +183,7 @@ def _shape(node: ET.Element, a: dict[str, str], fill, stroke, width) -> list[ops
     return []
 
 
-def _walk(node: ET.Element, fill, stroke, width) -> list[ops.Op]:
+def _walk(node: ET.Element, fill: str | None, stroke: str | None, width: float) -> list[ops.Op]:
     a = _attrs(node)
     fill = _colour(a.get("fill"), fill)
     stroke = _colour(a.get("stroke"), stroke)

@@ -93,7 +93,7 @@ def _line(text: str, x: float, y: float, size: float, style: Style, anchor: str)
 
     total = width(plain)
     left = x - total / 2 if anchor == "middle" else x - total if anchor == "end" else x
-    out = [op(plain, left)]
+    out: list[ops.Op] = [op(plain, left)]
     for index, char in enumerate(text):
         parts = missing.get(char)
         if parts is None:

@@ -106,11 +106,10 @@ def _plan_board(component: Component, paper: Paper, duplex: bool, index: int) ->
             behind = piece_flip(w).map_box(tile.region)  # the tile's region in the back art
             back_box = t.map_box(behind)
             if component.back is not None:
-                backs, blank = [Place(component, 0, t, clip=behind)], ()
+                back = page_plan([Place(component, 0, t, clip=behind)], (), (), [back_box], paper)
             else:
-                backs = []
                 blank = footer(f"{title} has no back: this side stays blank", [back_box], paper)
-            back = page_plan(backs, (), blank, [back_box], paper)
+                back = page_plan((), (), blank, [back_box], paper)
         sheets.append(SheetPlan(front, back, ((index, 1),), tile.label))
     cols, rows = tiles[0].cols, tiles[0].rows
     return ComponentPlan(tuple(sheets), 0, f"{cols}x{rows}")

@@ -44,7 +44,9 @@ class Flow:
         self.box, self.scale, self.y = box, scale, box.y
         self.items: list[ops.Op] = []
 
-    def para(self, text: str, size: float, bold: bool = False, colour: str = INK, gap=0.4) -> None:
+    def para(
+        self, text: str, size: float, bold: bool = False, colour: str = INK, gap: float = 0.4
+    ) -> None:
         size *= self.scale
         style = Style(size=size, min_size=size, bold=bold, color=colour, align="left", valign="top")
         for line in wrap(text, self.box.w, style, size) or [text]:
