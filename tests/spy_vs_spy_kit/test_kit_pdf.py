@@ -1,0 +1,158 @@
+"""The built kit, read back from its PDF: what it prints (every number, every equipment name of
+the rules, the cops' figures), duplex backs behind their fronts, opaque number backs, text sizes,
+qpdf and pdffonts."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+from pypdf import PdfReader
+from svs_kit import MM, build, components, cops, equipment, grey_image, hex_rgb, pieces
+
+PAPER = {"a4": (595.276, 841.890), "letter": (612.0, 792.0)}
+NUMBER_BACK = hex_rgb(components()["number_tokens"]["back"][0]["fill"])
+HIDDEN_BACK = hex_rgb(components()["equipment_tokens"]["back"][0]["fill"])
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """The kit as `deaddrop build spy-vs-spy` makes it by default (A4, long-edge flip)."""
+    return build(tmp_path_factory.mktemp("a4"))
+
+
+@pytest.fixture(scope="module")
+def kit(built):
+    return PdfReader(built)
+
+
+def drawn_strings(reader) -> list[str]:
+    """Every string the kit draws, one line of text each, from page 3 on (not the guide)."""
+    out: list[str] = []
+    for page in reader.pages[2:]:
+        page.extract_text(visitor_text=lambda text, *_: out.append(text.strip()))
+    return [text for text in out if text]
+
+
+def test_every_number_equipment_name_and_cop_figure_is_printed(kit):
+    drawn = drawn_strings(kit)
+    assert {str(n) for n in range(1, 26)} <= set(drawn)
+    for item in equipment():
+        assert item.weapon in drawn and item.trap in drawn, item
+    for cop in cops():
+        assert cop.name in drawn, cop
+        assert f"Blue {cop.pips}-pip" in drawn, cop
+        assert cop.damage_text in drawn, cop  # on his card, on one line
+    order = {"1st": 0, "2nd": 1, "3rd": 2}
+    for nth, index in order.items():
+        assert f"Arrives when the {nth} piece is found" in drawn
+        assert components()["cop_cards"]["rows"][index]["cop"] == cops()[index].name
+    text = "\n".join(page.extract_text() for page in kit.pages[2:])
+    for cop in cops():  # speed and toughness under their headings on each card
+        card = text.split(cop.name, 1)[1]
+        assert f"SPEED\n{cop.speed}\n" in card or f"SPEED {cop.speed}" in card
+    assert "House choice" in text
+
+
+def _box(piece):
+    x0, y0, x1, y1 = piece.first
+    return (x0, y0, x1 - x0, y1 - y0)
+
+
+def _mirror(box, paper, flip, offset):
+    page_w, page_h = PAPER[paper]
+    x, y, w, h = box
+    dx, dy = offset[0] * MM, offset[1] * MM
+    if flip == "long":
+        return (page_w - x - w + dx, y - dy, w, h)  # PDF y is up: an offset down is -dy
+    return (x + dx, page_h - y - h - dy, w, h)
+
+
+@pytest.mark.parametrize(
+    ("paper", "flip", "offset"), [("a4", "long", (0, 0)), ("letter", "short", (1.5, -0.5))]
+)
+def test_every_back_lies_behind_its_front(tmp_path, paper, flip, offset):
+    options = ["--paper", paper, "--flip", flip, "--back-offset", f"{offset[0]},{offset[1]}"]
+    reader = PdfReader(build(tmp_path, *options))
+    pages = reader.pages
+    assert len(pages) % 2 == 0
+    paired = numbers = hidden = 0
+    for index in range(2, len(pages), 2):
+        fronts = [p for p in pieces(pages[index], reader) if not p.clipped]
+        backs = pieces(pages[index + 1], reader)
+        if not backs:  # the board's tiles and the sheet have no back
+            continue
+        assert len(backs) == len(fronts), index + 1
+        for front in fronts:
+            want = _mirror(_box(front), paper, flip, offset)
+            match = [
+                b
+                for b in backs
+                if all(abs(u - v) < 0.05 for u, v in zip(_box(b), want, strict=True))
+            ]
+            assert len(match) == 1, (index + 1, _box(front))
+            (back,) = match
+            if front.first_fill == hex_rgb("#b3261e"):  # a number token
+                assert back.first_fill == NUMBER_BACK
+                numbers += 1
+            if back.first_fill == HIDDEN_BACK:  # a trap or a decoy: 28 mm
+                assert abs(_box(front)[2] - 28 * MM) < 0.05
+                hidden += 1
+            paired += 1
+    assert numbers == 25 and hidden == 18 + 40
+    assert paired == 25 + 18 + 40 + 2 + 2 + 3
+
+
+def test_number_backs_are_dark_over_the_whole_token_and_its_bleed(tmp_path):
+    pdf = build(tmp_path, "--bleed", "3mm")
+    reader = PdfReader(pdf)
+    bleed = 3 * MM
+    size = 22 * MM
+    found = 0
+    for number in range(3, len(reader.pages) + 1, 2):
+        fronts = [p for p in pieces(reader.pages[number - 1], reader)
+                  if p.first_fill == hex_rgb("#b3261e")]  # fmt: skip
+        if not fronts:
+            continue
+        backs = [p for p in pieces(reader.pages[number], reader) if p.first_fill == NUMBER_BACK]
+        assert len(backs) == len(fronts)
+        width, height, grey = grey_image(pdf, number + 1, 50, tmp_path)
+        page_w, page_h = PAPER["a4"]
+        for back in backs:
+            x, y, w, h = _box(back)
+            # the first thing painted is the dark fill: the token and its bleed all round
+            assert abs(w - (size + 2 * bleed)) < 0.05 and abs(h - (size + 2 * bleed)) < 0.05
+            # and on the rendered page nothing light shows anywhere on the token
+            scale = 50 / 72
+            left, right = int((x + bleed) * scale) + 1, int((x + w - bleed) * scale) - 1
+            top = int((page_h - (y + h - bleed)) * scale) + 1
+            bottom = int((page_h - (y + bleed)) * scale) - 1
+            lightest = max(
+                grey[r * width + c] for r in range(top, bottom + 1) for c in range(left, right + 1)
+            )
+            assert lightest < 70, (number + 1, lightest)
+            found += 1
+    assert found == 25
+
+
+def test_text_is_at_least_6pt_on_pieces_and_7pt_on_cards(kit):
+    sizes = {"piece": [], "card": []}
+    for page in kit.pages[2:]:
+        for piece in pieces(page, kit):
+            x0, y0, x1, y1 = piece.first
+            small = max(x1 - x0, y1 - y0) < 30 * MM
+            card = not piece.clipped and not small and piece.first_fill in (
+                hex_rgb("#fbf8f1"), hex_rgb("#f4f6fb"), hex_rgb("#1f4e9c"))  # fmt: skip
+            sizes["card" if card else "piece"] += piece.sizes
+    assert sizes["piece"] and sizes["card"]
+    assert min(sizes["piece"]) >= 6
+    assert min(sizes["card"]) >= 7
+
+
+def test_qpdf_checks_the_kit_and_every_font_is_embedded(built):
+    subprocess.run(["qpdf", "--check", str(built)], check=True, capture_output=True)
+    fonts = subprocess.run(["pdffonts", str(built)], check=True, capture_output=True, text=True)
+    rows = fonts.stdout.splitlines()[2:]
+    assert rows
+    for line in rows:
+        assert line.split()[-5] == "yes", line  # the emb column
