@@ -7,7 +7,8 @@ words, the phases, and a check) and its handler. `Actions.apply` is the whole of
 1. the shape check: a mapping, a known type, no key the action does not take, the required
    parameters given, each parameter's kind checked (rule "action" unless the kind names another);
 2. the game's `before` check (e.g. "the game is over"), then the action's `When` check;
-3. the handler, on a deep copy of the state: it changes the copy in place; then `after`.
+3. the handler, on deep copies of the state and the action: it changes the state's copy in
+   place (so the new state shares nothing with what was given); then `after`.
 
 Anything may raise `Refuse(rule, why)`, and `Actions.apply` turns it into the engine's `Refusal`:
 the state given is never changed. A rule that `--force` may waive (a house rule) is
@@ -137,7 +138,7 @@ class Actions(Generic[T]):
             if declared.when.check is not None:
                 declared.when.check(state, action, turn)
             out = copy.deepcopy(state)
-            declared.handler(out, action, turn)
+            declared.handler(out, copy.deepcopy(action), turn)
             if self.after is not None:
                 self.after(out, turn)
             return out

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from assistant.engine import Refusal
 from assistant.games.spies_and_lies.data import default_data
 from assistant.games.spies_and_lies.rules import GAME
@@ -32,9 +34,11 @@ class Table:
         self.state = after
         return after
 
-    def refused(self, type: str, **fields) -> Refusal:
-        before = self.state
-        out = self.game.apply(self.state, {"type": type, **fields})
+    def refused(self, type: str, force: bool = False, **fields) -> Refusal:
+        """The refusal of this action; the state is left exactly as it was (compared with a deep
+        copy taken before)."""
+        before = copy.deepcopy(self.state)
+        out = self.game.apply(self.state, {"type": type, **fields}, force=force)
         assert isinstance(out, Refusal), f"{type} {fields} was not refused"
         assert self.state == before
         return out
