@@ -280,7 +280,9 @@ def test_power_colours_are_the_same_in_every_file(components):
             assert row["colour"] == colours[row["owner"]], row["city"]
 
 
-@pytest.mark.parametrize("name", ["rules_event_tiles.txt", "rules_counter_section.txt"])
+@pytest.mark.parametrize(
+    "name", ["rules_event_tiles.txt", "rules_counter_section.txt", "rules_special_effects.txt"]
+)
 def test_copied_rules_text_names_its_source(name):
     from spies_kit_helpers import HERE
 
