@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pnp.geometry import IDENTITY, Affine
 from pnp.model import Box
 
+Dash = tuple[float, ...] | None  # a dash pattern (on, off, ... lengths), None for a solid line
+
 
 @dataclass(frozen=True)
 class Rect:
@@ -23,7 +25,7 @@ class Rect:
     stroke: str | None = "#000000"
     fill: str | None = None
     width: float = 0.5
-    dash: tuple[float, ...] | None = None
+    dash: Dash = None
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,7 @@ class Polyline:
     points: tuple[tuple[float, float], ...]
     stroke: str | None = "#000000"
     width: float = 0.5
-    dash: tuple[float, ...] | None = None
+    dash: Dash = None
     closed: bool = False
     fill: str | None = None
 
@@ -85,6 +87,12 @@ class Group:
 
 
 Op = Rect | Ellipse | Polyline | Text | Image | Group
+Painted = Rect | Ellipse | Polyline  # what has a stroke and a fill
+
+
+def dash_of(op: Painted) -> Dash:
+    """The dash pattern of a painted op (an ellipse is always solid)."""
+    return None if isinstance(op, Ellipse) else op.dash
 
 
 def _num(value: float) -> str:

@@ -59,30 +59,26 @@ class _Painter:
     def __init__(self, canv: rl_canvas.Canvas) -> None:
         self.c = canv
 
-    def _pen(
-        self,
-        stroke: str | None,
-        fill: str | None,
-        width: float,
-        dash: tuple[float, ...] | None = None,
-    ) -> tuple[int, int]:
+    def _pen(self, op: ops.Painted) -> tuple[int, int]:
+        """Set the canvas's stroke and fill for `op`; whether to stroke, whether to fill."""
         c = self.c
         do_stroke = 0
-        if stroke and width > 0:
+        if op.stroke and op.width > 0:
             do_stroke = 1
-            c.setStrokeColor(_colour(stroke))
-            c.setLineWidth(width)
+            c.setStrokeColor(_colour(op.stroke))
+            c.setLineWidth(op.width)
+            dash = ops.dash_of(op)
             c.setDash(list(dash) if dash else [])
-        if fill:
-            c.setFillColor(_colour(fill))
-        return do_stroke, int(bool(fill))
+        if op.fill:
+            c.setFillColor(_colour(op.fill))
+        return do_stroke, int(bool(op.fill))
 
     def draw(self, items: tuple[ops.Op, ...]) -> None:
         for op in items:
             getattr(self, "_" + type(op).__name__.lower())(op)
 
     def _rect(self, op: ops.Rect) -> None:
-        stroke, fill = self._pen(op.stroke, op.fill, op.width, op.dash)
+        stroke, fill = self._pen(op)
         if not (stroke or fill):
             return
         if op.radius > 0:
@@ -92,12 +88,12 @@ class _Painter:
             self.c.rect(op.x, op.y, op.w, op.h, stroke=stroke, fill=fill)
 
     def _ellipse(self, op: ops.Ellipse) -> None:
-        stroke, fill = self._pen(op.stroke, op.fill, op.width)
+        stroke, fill = self._pen(op)
         if stroke or fill:
             self.c.ellipse(op.x, op.y, op.x + op.w, op.y + op.h, stroke=stroke, fill=fill)
 
     def _polyline(self, op: ops.Polyline) -> None:
-        stroke, fill = self._pen(op.stroke, op.fill, op.width, op.dash)
+        stroke, fill = self._pen(op)
         if not (stroke or fill) or len(op.points) < 2:
             return
         path = self.c.beginPath()

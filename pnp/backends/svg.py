@@ -29,16 +29,12 @@ class _Writer:
         self.dwg = dwg
         self.clips = 0
 
-    def _paint(
-        self,
-        stroke: str | None,
-        fill: str | None,
-        width: float,
-        dash: tuple[float, ...] | None = None,
-    ) -> dict[str, str]:
-        attrs = {"fill": fill or "none"}
-        if stroke and width > 0:
-            attrs.update(stroke=stroke, stroke_width=_n(width))
+    def _paint(self, op: ops.Painted) -> dict[str, str]:
+        """The fill and stroke attributes of `op`."""
+        attrs = {"fill": op.fill or "none"}
+        if op.stroke and op.width > 0:
+            attrs.update(stroke=op.stroke, stroke_width=_n(op.width))
+            dash = ops.dash_of(op)
             if dash:
                 attrs["stroke_dasharray"] = ",".join(_n(d) for d in dash)
         return attrs
@@ -47,17 +43,17 @@ class _Writer:
         dwg = self.dwg
         for op in items:
             if isinstance(op, ops.Rect):
-                attrs = self._paint(op.stroke, op.fill, op.width, op.dash)
+                attrs = self._paint(op)
                 if op.radius > 0:
                     r = _n(min(op.radius, op.w / 2, op.h / 2))
                     attrs.update(rx=r, ry=r)
                 parent.add(dwg.rect((_n(op.x), _n(op.y)), (_n(op.w), _n(op.h)), **attrs))
             elif isinstance(op, ops.Ellipse):
-                attrs = self._paint(op.stroke, op.fill, op.width)
+                attrs = self._paint(op)
                 centre = (_n(op.x + op.w / 2), _n(op.y + op.h / 2))
                 parent.add(dwg.ellipse(centre, (_n(op.w / 2), _n(op.h / 2)), **attrs))
             elif isinstance(op, ops.Polyline):
-                attrs = self._paint(op.stroke, op.fill, op.width, op.dash)
+                attrs = self._paint(op)
                 points = [(_n(x), _n(y)) for x, y in op.points]
                 shape = dwg.polygon if op.closed else dwg.polyline
                 parent.add(shape(points, **attrs))

@@ -8,7 +8,15 @@ import re
 from dataclasses import dataclass
 
 from pnp.definitions.format_keys import BOX_KEYS
-from pnp.definitions.values import BAD, Ctx, failed, join, not_a_length, type_name
+from pnp.definitions.values import (
+    BAD,
+    Ctx,
+    failed,
+    join,
+    mapping_or_name,
+    not_a_length,
+    read_extends,
+)
 from pnp.definitions.yaml_lines import Y
 from pnp.model import Box
 from pnp.units import parse_length
@@ -63,11 +71,8 @@ def read_coord(ctx: Ctx, node: Y, path: str) -> Coord:
 
 def parse_box(ctx: Ctx, node: Y, path: str) -> BoxSpec:
     """A BoxSpec from a box name or a mapping; BAD (problem recorded) when malformed."""
-    if isinstance(node.value, str):
-        return BoxSpec(extends=node.value, line=node.line)
-    if not isinstance(node.value, dict):
-        what = f"expected a box name or a mapping of x, y, w, h, got {type_name(node.value)}"
-        return ctx.err(node.line, path, what)
+    if not mapping_or_name(ctx, node, path, "a box name or a mapping of x, y, w, h"):
+        return BoxSpec(extends=node.value, line=node.line) if isinstance(node.value, str) else BAD
     ok = ctx.keys(node, path, BOX_KEYS)
     coords: dict[str, Coord] = {}
     for key in ("x", "y", "w", "h"):
@@ -76,15 +81,10 @@ def parse_box(ctx: Ctx, node: Y, path: str) -> BoxSpec:
     inset = 0.0
     if "inset" in node.value:
         inset = ctx.length(node.value["inset"], join(path, "inset"), minimum=None)
-    extends, line = None, node.line  # the extends line when there is one
-    if "extends" in node.value:
-        name = node.value["extends"]
-        if not isinstance(name.value, str):
-            ctx.err(name.line, join(path, "extends"), "expected the name of a box")
-            ok = False
-        extends, line = name.value, name.line
-    if not ok or failed(inset, *coords.values()):
+    reference = read_extends(ctx, node, path, "box")
+    if not ok or failed(inset, reference, *coords.values()):
         return BAD
+    extends, line = reference
     x, y, w, h = (coords.get(key) for key in ("x", "y", "w", "h"))
     return BoxSpec(x, y, w, h, inset, extends, line)
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from pnp.definitions.format_keys import ALIGNS, FONTS, STYLE_FIELDS, STYLE_KEYS, VALIGNS
-from pnp.definitions.values import BAD, Ctx, join, type_name
+from pnp.definitions.values import BAD, Ctx, failed, join, mapping_or_name, read_extends
 from pnp.definitions.yaml_lines import Y
 from pnp.model import Style
 
@@ -53,19 +53,11 @@ def read_fields(ctx: Ctx, node: Y, path: str) -> dict[str, Any]:
 
 def parse_style(ctx: Ctx, node: Y, path: str) -> StyleSpec:
     """A StyleSpec from a style name or a mapping; BAD (problem recorded) when malformed."""
-    if isinstance(node.value, str):
-        return StyleSpec(extends=node.value, line=node.line)
-    if not isinstance(node.value, dict):
-        what = f"expected a style name or a mapping of style fields, got {type_name(node.value)}"
-        return ctx.err(node.line, path, what)
+    if not mapping_or_name(ctx, node, path, "a style name or a mapping of style fields"):
+        return StyleSpec(extends=node.value, line=node.line) if isinstance(node.value, str) else BAD
     ctx.keys(node, path, STYLE_KEYS)
-    extends, line = None, node.line
-    if "extends" in node.value:
-        name = node.value["extends"]
-        if isinstance(name.value, str):
-            extends, line = name.value, name.line
-        else:
-            ctx.err(name.line, join(path, "extends"), "expected the name of a style")
+    reference = read_extends(ctx, node, path, "style")
+    extends, line = (None, node.line) if failed(reference) else reference
     return StyleSpec(read_fields(ctx, node, path), extends, line)
 
 

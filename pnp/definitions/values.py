@@ -74,6 +74,27 @@ class _Extends(Protocol):
     def extends(self) -> str | None: ...
 
 
+def mapping_or_name(ctx: Ctx, node: Y, path: str, expected: str) -> bool:
+    """True when `node` is a mapping; False for a name (a box or style given by name), and for
+    anything else, whose problem is recorded (`expected` says what may stand here)."""
+    if isinstance(node.value, dict):
+        return True
+    if not isinstance(node.value, str):
+        ctx.err(node.line, path, f"expected {expected}, got {type_name(node.value)}")
+    return False
+
+
+def read_extends(ctx: Ctx, node: Y, path: str, noun: str) -> tuple[str | None, int]:
+    """The name the box or style (`noun`) mapping `node` extends, None when it extends none, and
+    the line to report its chain at; BAD (problem recorded) when `extends` is not a name."""
+    if "extends" not in node.value:
+        return None, node.line
+    name = node.value["extends"]
+    if not isinstance(name.value, str):
+        return ctx.err(name.line, join(path, "extends"), f"expected the name of a {noun}")
+    return name.value, name.line
+
+
 def chain_problem(name: str, named: Mapping[str, _Extends], noun: str) -> str | None:
     """Why the box or style (`noun`) `name` cannot be resolved: an unknown name in its
     `extends` chain, or a circular `extends`; None when the chain resolves."""

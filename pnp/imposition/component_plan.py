@@ -15,11 +15,10 @@ from pnp.imposition.plan import (
     Note,
     Place,
     SheetPlan,
-    back_place,
     copies,
     footer,
-    front_place,
     page_plan,
+    pieces_sheet,
 )
 from pnp.imposition.tiles import board_tiles
 from pnp.model import Component
@@ -52,9 +51,9 @@ def plan_component(
             f"{w:.0f}x{h:.0f} mm does not fit the printable area of {paper.name} "
             "(make it smaller, or set split: true for a board)"
         )
-    pieces = copies(component)
+    faces = copies(component)
     per = grid.per_page
-    chunks = [pieces[i : i + per] for i in range(0, len(pieces), per)]
+    chunks = [faces[i : i + per] for i in range(0, len(faces), per)]
     title = component.title or component.name
     sheets: list[SheetPlan] = []
     for number, chunk in enumerate(chunks, start=1):
@@ -62,28 +61,16 @@ def plan_component(
             grid = piece_grid(component.width, component.height, paper, len(chunk))
             assert grid is not None
         slots = grid.slots[: len(chunk)]
-        trims = [s.box for s in slots]
+        pieces = [(component, face, slot) for slot, face in zip(slots, chunk, strict=True)]
+        marks = crop_marks([s.box for s in slots], paper)
         where = f"sheet {number} of {len(chunks)}"
-        fronts = [
-            front_place(component, face, slot.transform(), paper)
-            for slot, face in zip(slots, chunk, strict=True)
-        ]
-        notes = footer(f"{title} — fronts, {where}", trims, paper)
-        front = page_plan(fronts, crop_marks(trims, paper), notes, trims, paper)
-        back = None
-        if duplex:
-            behind = [
-                back_place(component, face, slot.transform(), paper)
-                for slot, face in zip(slots, chunk, strict=True)
-            ]
-            if component.back is None:
-                note = f"{title} have no back: this side stays blank ({where})"
-            else:
-                note = f"{title} — backs, {where}"
-            back_trims = [box for box, _ in behind]
-            backs = [place for _, place in behind if place is not None]
-            back = page_plan(backs, (), footer(note, back_trims, paper), back_trims, paper)
-        sheets.append(SheetPlan(front, back, ((index, len(chunk)),)))
+        if component.back is None:
+            behind = f"{title} have no back: this side stays blank ({where})"
+        else:
+            behind = f"{title} — backs, {where}"
+        notes = (f"{title} — fronts, {where}", behind)
+        holds = ((index, len(chunk)),)
+        sheets.append(pieces_sheet(pieces, marks, notes, holds, paper, duplex))
     return ComponentPlan(tuple(sheets), per)
 
 

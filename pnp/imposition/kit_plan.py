@@ -16,17 +16,8 @@ from pnp.imposition.component_plan import ComponentPlan, plan_component
 from pnp.imposition.grid import fits_usable
 from pnp.imposition.packing import PackedPage, block_marks, pack
 from pnp.imposition.paper import Paper
-from pnp.imposition.plan import (
-    NOTE_SIZE,
-    Place,
-    SheetPlan,
-    back_place,
-    copies,
-    footer,
-    front_place,
-    page_plan,
-)
-from pnp.model import Box, Component
+from pnp.imposition.plan import NOTE_SIZE, Piece, SheetPlan, copies, pieces_sheet
+from pnp.model import Component
 
 
 @dataclass(frozen=True)
@@ -111,37 +102,25 @@ def _packed_sheet(
     components: tuple[Component, ...], sheet: _Packed, number: int, total: int, paper: Paper
 ) -> SheetPlan:
     """The front page (numbered `number` of `total`) and the back page of one packed sheet."""
-    fronts: list[Place] = []
-    backs: list[Place] = []
-    trims: list[Box] = []
-    back_trims: list[Box] = []
-    on_page: list[Component] = []
+    pieces: list[Piece] = []
     holds: dict[int, int] = {}
     for block in sheet.page.blocks:
         for index, slot in zip(block.pieces, block.slots, strict=True):
-            owner, face = sheet.owners[index], sheet.faces[index]
-            component = components[owner]
-            on_page.append(component)
+            owner = sheet.owners[index]
+            pieces.append((components[owner], sheet.faces[index], slot))
             holds[owner] = holds.get(owner, 0) + 1
-            fronts.append(front_place(component, face, slot.transform(), paper))
-            trims.append(slot.box)
-            box, place = back_place(component, face, slot.transform(), paper)
-            back_trims.append(box)
-            if place is not None:
-                backs.append(place)
     marks = [segment for block in block_marks(sheet.page, paper) for segment in block]
     where, back_where = f"page {number} of {total}", f"page {number + 1} of {total}"
+    on_page = [component for component, _, _ in pieces]
     names = _names(on_page)
-    text = _note(f"{names} — fronts, {where}", f"fronts, {where}", paper)
-    front = page_plan(fronts, marks, footer(text, trims, paper), trims, paper)
+    front = _note(f"{names} — fronts, {where}", f"fronts, {where}", paper)
     with_back = [c for c in on_page if c.back is not None]
     if with_back:
-        text = _note(f"{_names(with_back)} — backs, {back_where}", f"backs, {back_where}", paper)
+        back = _note(f"{_names(with_back)} — backs, {back_where}", f"backs, {back_where}", paper)
     else:
-        text = _note(
+        back = _note(
             f"{names} have no back: this side stays blank ({back_where})",
             f"no backs: this side stays blank ({back_where})",
             paper,
         )
-    back = page_plan(backs, (), footer(text, back_trims, paper), back_trims, paper)
-    return SheetPlan(front, back, tuple(holds.items()))
+    return pieces_sheet(pieces, marks, (front, back), tuple(holds.items()), paper)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnp.geometry import Affine, outset, union
+from pnp.imposition.grid import Slot
 from pnp.imposition.marks import Segment
 from pnp.imposition.paper import MARK_GAP, MARK_MAX, Paper
 from pnp.imposition.tiles import Tile
@@ -102,19 +103,39 @@ def copies(component: Component) -> list[int]:
     return [i for i, face in enumerate(component.faces) for _ in range(face.count)]
 
 
-def front_place(component: Component, face: int, transform: Affine, paper: Paper) -> Place:
+Piece = tuple[Component, int, Slot]  # a component's face, at a slot of the front page
+
+
+def pieces_sheet(
+    pieces: Sequence[Piece],
+    marks: Sequence[Segment],
+    notes: tuple[str, str],
+    holds: tuple[tuple[int, int], ...],
+    paper: Paper,
+    duplex: bool = True,
+) -> SheetPlan:
+    """A sheet of whole pieces: their fronts, with the crop marks `marks` and the note
+    `notes[0]`, and, `duplex`, the back page behind them, with the note `notes[1]`."""
+    fronts: list[Place] = []
+    backs: list[Place] = []
+    trims: list[Box] = []
+    back_trims: list[Box] = []
+    for component, face, slot in pieces:
+        fronts.append(_front(component, face, slot.transform(), paper))
+        trims.append(slot.box)
+        t = paper.back_transform(slot.transform(), component.width)
+        back_trims.append(t.map_box(Box(0, 0, component.width, component.height)))
+        if component.back is not None:  # else its place on the back page stays blank
+            backs.append(Place(component, face, t, paper.bleed))
+    front = page_plan(fronts, marks, footer(notes[0], trims, paper), trims, paper)
+    if not duplex:
+        return SheetPlan(front, None, holds)
+    back = page_plan(backs, (), footer(notes[1], back_trims, paper), back_trims, paper)
+    return SheetPlan(front, back, holds)
+
+
+def _front(component: Component, face: int, transform: Affine, paper: Paper) -> Place:
     """A piece's front, with its bleed, and its cut line where the cut does not follow the
     trim box's straight edges or there is no bleed to cut into."""
     cut = paper.bleed == 0 or component.kind == "token" or component.corner > 0
     return Place(component, face, transform, paper.bleed, cut)
-
-
-def back_place(
-    component: Component, face: int, front: Affine, paper: Paper
-) -> tuple[Box, Place | None]:
-    """Where the back of the piece drawn through `front` lands (its trim box on the back page),
-    and its art (None when the component has no back: the place stays blank)."""
-    t = paper.back_transform(front, component.width)
-    box = t.map_box(Box(0, 0, component.width, component.height))
-    place = Place(component, face, t, paper.bleed) if component.back is not None else None
-    return box, place
