@@ -100,7 +100,7 @@ def test_every_back_lies_behind_its_front(tmp_path, paper, flip, offset):
                 hidden += 1
             paired += 1
     assert numbers == 25 and hidden == 18 + 40
-    assert paired == 25 + 18 + 40 + 2 + 2 + 3
+    assert paired == 25 + 18 + 40 + 2 + 2 + 3 + 1  # the tokens, the cards, the sheet
 
 
 def test_number_backs_are_dark_over_the_whole_token_and_its_bleed(tmp_path):
