@@ -61,15 +61,6 @@ def union(boxes: list[Box]) -> Box:
     return Box(x0, y0, x1 - x0, y1 - y0)
 
 
-def intersection(a: Box, b: Box) -> Box | None:
-    """The common part of two boxes, or None when they do not overlap."""
-    x0, y0 = max(a.x, b.x), max(a.y, b.y)
-    x1, y1 = min(right(a), right(b)), min(bottom(a), bottom(b))
-    if x1 - x0 <= EPS or y1 - y0 <= EPS:
-        return None
-    return Box(x0, y0, x1 - x0, y1 - y0)
-
-
 @dataclass(frozen=True)
 class Affine:
     """An affine map of the plane: (x, y) -> (a*x + c*y + e, b*x + d*y + f)."""

@@ -1,5 +1,5 @@
-"""The component model: what the loader (definitions.py) produces from YAML and what the
-component drawers (components/) turn into drawing operations. Plain frozen data, no I/O.
+"""The component model: what the loader (pnp.definitions) produces from YAML, what pnp.draw turns
+into drawing operations and pnp.imposition lays out on pages. Plain frozen data, no I/O.
 
 Every length is in PDF points (1/72 in). Every box is resolved against its component: origin at the
 top-left corner of the component's trim box, x to the right, y DOWN. Backends flip y for PDF.

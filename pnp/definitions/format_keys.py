@@ -1,5 +1,5 @@
 """The fields of the YAML definition format, in one place: the loader checks against these
-sets, and a test checks that `definition.schema.json` lists exactly the same fields."""
+sets, and a test checks that `pnp/definition.schema.json` lists exactly the same fields."""
 
 from __future__ import annotations
 

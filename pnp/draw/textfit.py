@@ -1,4 +1,4 @@
-"""Text fitting without reportlab: Vera advance widths from `fonts/vera_metrics.json`
+"""Text fitting without reportlab: Vera advance widths from `pnp/fonts/vera_metrics.json`
 (written by tools/make_font_metrics.py with reportlab's own TTF parser, so widths equal
 `pdfmetrics.stringWidth`), greedy word wrap, shrink to fit.
 

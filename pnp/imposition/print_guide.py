@@ -56,12 +56,6 @@ class Flow:
             self.y += size * 1.3
         self.y += size * gap
 
-    def rule(self) -> None:
-        self.items.append(
-            ops.Polyline(((self.box.x, self.y), (self.box.x + self.box.w, self.y)), GREY, 0.5)
-        )
-        self.y += 6 * self.scale
-
 
 def _size(entry: Entry) -> str:
     return f"{to_mm(entry.width):.0f} x {to_mm(entry.height):.0f} mm"
