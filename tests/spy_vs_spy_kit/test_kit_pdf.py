@@ -156,3 +156,27 @@ def test_qpdf_checks_the_kit_and_every_font_is_embedded(built):
     assert rows
     for line in rows:
         assert line.split()[-5] == "yes", line  # the emb column
+
+
+def _mm(value: str, whole: float) -> float:
+    return float(value[:-2]) if value.endswith("mm") else float(value[:-1]) * whole / 100
+
+
+def test_the_board_prints_in_two_tiles_glued_across_no_text(kit):
+    """Two tiles on A4 (and Letter, below), each as tall as half the board and the 10 mm
+    overlap: the glued band lies across the middle of the board, which no text crosses."""
+    assert "tiles A1 to A2 of 1x2" in kit.pages[0].extract_text()
+    board = components()["board"]
+    width, height = (_mm(v, 0) for v in board["size"])
+    band = (height / 2 - 5, height / 2 + 5)
+    texts = [e for e in board["front"] if "text" in e]
+    assert len(texts) > 40
+    for element in texts:
+        box = element["box"]
+        top, tall = _mm(box["y"], height), _mm(box["h"], height)
+        assert top + tall <= band[0] or top >= band[1], element["text"]
+
+
+def test_on_letter_too_the_board_is_two_tiles(tmp_path):
+    reader = PdfReader(build(tmp_path, "--paper", "letter", "--bleed", "3mm"))
+    assert "tiles A1 to A2 of 1x2" in reader.pages[0].extract_text()
