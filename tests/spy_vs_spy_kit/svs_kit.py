@@ -148,13 +148,13 @@ def row(name: str) -> dict:
 # ---- building ----------------------------------------------------------------------------------
 
 
-def build(out: Path, *options: str) -> Path:
+def build(out: Path, *options: str, templates: Path = TEMPLATES) -> Path:
     """The kit built by `deaddrop build` into `out`; the path of its PDF."""
     from typer.testing import CliRunner
 
     from deaddrop.commands.main import app
 
-    args = ["build", GAME, "--templates", str(TEMPLATES), "--out", str(out), *options]
+    args = ["build", GAME, "--templates", str(templates), "--out", str(out), *options]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     return out / f"{GAME}.pdf"
