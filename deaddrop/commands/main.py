@@ -2,17 +2,43 @@
 
 Domain errors (deaddrop.errors) become a `deaddrop: ...` message and an exit code here,
 in one place.
-Nothing heavy is imported at start-up: reportlab only loads inside `build`.
+
+Start-up stays light: the root group knows its subcommands by name and short help
+(`SUBCOMMANDS`, which `deaddrop --help` lists) and imports and converts one of them only when it
+is invoked (deaddrop.commands.lazy); inside a group, too, only the invoked command is converted.
+reportlab only loads inside `build`. tests/test_cli_root.py holds `SUBCOMMANDS` to the real
+commands' help.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import typer
 from typer.core import TyperGroup
 
+from deaddrop.commands.fast_params import install
+from deaddrop.commands.lazy import Entry, LazyCommands, LazyGroupMixin, Settings, lazy_entries
+from deaddrop.commands.lazy import stand_in as _stand_in
 from deaddrop.errors import DeadDropError
+
+install()  # plain str/Path/bool parameters: no pydantic import at start-up (75 ms)
+
+TABLE_HELP = "Keep a game at the table: actions, log, undo."
+SPY_HELP = "Spy!: check networks, answer probes, deduce."
+
+# Every subcommand of `deaddrop`, in the order of `deaddrop --help`: its module ("build" holds
+# `build` and `list`) and the first paragraph of its help, which the root help lists.
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "build": (
+        "build",
+        "Render kits to print-ready PDF (and SVG): DIR/<game>.pdf and DIR/<game>/<component>.pdf.",
+    ),
+    "list": ("build", "List games, their components, kinds, sizes and counts."),
+    "table": ("table", TABLE_HELP),
+    "spy": ("spy", SPY_HELP),
+}
 
 
 class _Group(TyperGroup):
@@ -27,29 +53,63 @@ class _Group(TyperGroup):
             ctx.exit(error.exit_code)
 
 
-app = typer.Typer(
-    cls=_Group,
-    help="Dead Drop: print-and-play kits and a table assistant for spy games.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    add_completion=False,
-)
+class _Root(LazyGroupMixin, _Group):
+    """The root group: SUBCOMMANDS, each imported and converted when invoked."""
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        entries: dict[str, Any] = {
+            name: Entry(partial(subcommand, module, name), partial(_stand_in, name, help))
+            for name, (module, help) in SUBCOMMANDS.items()
+        }
+        self.commands = LazyCommands({**entries, **self.commands})
+        self.callback = None  # `_root` only made `app` a group: nothing to run
 
 
-def _register() -> None:
-    from deaddrop.commands.fast_params import install
-
-    install()  # plain str/Path/bool parameters: no pydantic import at start-up (75 ms)
-    from deaddrop.commands.build import register as register_pnp
-    from deaddrop.commands.spy import app as spy_app
-    from deaddrop.commands.table import app as table_app
-
-    register_pnp(app)
-    app.add_typer(table_app, name="table", help="Keep a game at the table: actions, log, undo.")
-    app.add_typer(spy_app, name="spy", help="Spy!: check networks, answer probes, deduce.")
+ROOT_SETTINGS: dict[str, Any] = {
+    "help": "Dead Drop: print-and-play kits and a table assistant for spy games.",
+    "no_args_is_help": True,
+    "pretty_exceptions_enable": False,
+    "add_completion": False,
+}
+app = typer.Typer(cls=_Root, **ROOT_SETTINGS)
 
 
-_register()
+@app.callback()
+def _root() -> None:
+    # A callback makes `app` a group although its subcommands are not registered with Typer.
+    pass
+
+
+_MODULES: dict[str, typer.Typer] = {}
+
+
+def module_app(module: str) -> typer.Typer:
+    """A Typer app with the root's settings holding the subcommands of `module` (built once)."""
+    if module not in _MODULES:
+        holder = typer.Typer(**ROOT_SETTINGS)
+        if module == "build":
+            from deaddrop.commands.build import register as register_pnp
+
+            register_pnp(holder)
+        elif module == "table":
+            from deaddrop.commands.table import app as table_app
+
+            holder.add_typer(table_app, name="table", help=TABLE_HELP)
+        elif module == "spy":
+            from deaddrop.commands.spy import app as spy_app
+
+            holder.add_typer(spy_app, name="spy", help=SPY_HELP)
+        else:
+            raise KeyError(module)
+        _MODULES[module] = holder
+    return _MODULES[module]
+
+
+def subcommand(module: str, name: str) -> Any:
+    """The click command of `deaddrop NAME`, converted as Typer would (its own subcommands
+    converted when used)."""
+    return lazy_entries(module_app(module), Settings.of(app))[name].load()
 
 
 def main() -> None:
