@@ -70,14 +70,14 @@ def parse_history(text: str, file: str) -> HistoryFile:
         line = at.start_mark.line + 1 if at is not None else 1
         errors.append(located(file, line, path, what, expected))
 
-    if not isinstance(data, dict):
+    if node is None or not isinstance(data, dict):
         bad(node, "", "expected a mapping with game, options and events")
         raise InputError("\n".join(errors))
     nodes = _children(node)
     for key in data:
         if key not in TOP_KEYS:
             bad(
-                nodes.get(str(key), (node,))[0],
+                nodes.get(str(key), (node, node))[0],
                 str(key),
                 "unknown key",
                 f"one of: {', '.join(TOP_KEYS)}",
@@ -97,7 +97,8 @@ def parse_history(text: str, file: str) -> HistoryFile:
         keys = _children(_at(nodes, "options", node))
         for key in options:
             if not isinstance(key, str):
-                at = keys.get(str(key), (_at(nodes, "options", node),))[0]
+                where = _at(nodes, "options", node)
+                at = keys.get(str(key), (where, where))[0]
                 bad(at, f"options.{key}", "not a name", "an option name, e.g. max")
     events = data.get("events")
     entries: list[Entry] = []
@@ -109,7 +110,7 @@ def parse_history(text: str, file: str) -> HistoryFile:
             entry = _entry(item, item_node, f"events[{index}]", bad)
             if entry is not None:
                 entries.append(entry)
-    if errors:
+    if errors or not isinstance(game, str):  # a game that is no name is among the errors
         raise InputError("\n".join(errors))
     lines = {key: _at(nodes, key, node).start_mark.line + 1 for key in ("game", "options")}
     return HistoryFile(game, dict(options), entries, name, lines)
@@ -134,7 +135,7 @@ def _entry(item: Any, node: yaml.Node, path: str, bad: Any) -> Entry | None:
     ok = True
     for key in item:
         if key not in EVENT_KEYS:
-            at = nodes.get(str(key), (node,))[0]
+            at = nodes.get(str(key), (node, node))[0]
             bad(at, f"{path}.{key}", "unknown key", f"one of: {', '.join(EVENT_KEYS)}")
             ok = False
     action = item.get("action")

@@ -4,6 +4,8 @@ for: the Captain (6 points or an exhausted soldier's ability) and the Marshal (1
 
 from __future__ import annotations
 
+from typing import Any
+
 from assistant.engine import Json
 from assistant.games.actions import Refuse, whole
 from assistant.games.spies_and_lies.data import GameData
@@ -61,7 +63,8 @@ def option_names(pending: Json, data: GameData) -> str:
 def choose(state: Json, action: Json, turn: Turn) -> bool:
     """Carry out a pending choice. Returns the deception flag to pay once nothing is pending."""
     pending = state["pending"]
-    side, option = action.get("side"), action.get("option")
+    side = action["side"]
+    option: Any = action.get("option")  # one of the pending options, checked below
     if side != pending["side"]:
         kind = pending["kind"].title()
         raise Refuse("Choice", f"{pending['side']} chooses for its {kind}, not {side}")

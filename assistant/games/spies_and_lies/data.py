@@ -135,13 +135,14 @@ def read_tracks(path: Path) -> tuple[int, int]:
     tracks = [item for item in front if isinstance(item, dict) and "track" in item]
     tops = {t.get("to") for t in tracks if t.get("from") == 0}
     agents = [t for t in tracks if whole(t.get("from")) and t["from"] < 0]
-    if len(tops) != 1 or not whole(next(iter(tops))) or next(iter(tops)) < 1:
+    top = next(iter(tops)) if len(tops) == 1 else None
+    if not whole(top) or top < 1:
         raise InputError(f"{path}: components.board: expected infiltration tracks from 0 to N")
     if len(agents) != 1 or agents[0].get("to") != -agents[0]["from"] or agents[0]["to"] < 2:
         raise InputError(
             f"{path}: components.board: expected one Double Agent track from -F to F (F >= 2)"
         )
-    return next(iter(tops)), agents[0]["to"]
+    return top, agents[0]["to"]
 
 
 def read_house_rules(path: Path) -> dict[str, Any]:

@@ -102,9 +102,10 @@ def settle_claim(state: Json, turn: Turn) -> None:
     side = state["claim"]
     state["phase"] = "audit"
     line = line_of(state["sides"][side])
-    if None in line or side in unchecked(state):
+    known = [rank for rank in line if rank is not None]
+    if len(known) < len(line) or side in unchecked(state):
         return
-    problem = deployment_problem(line, state["exhausted"][side], turn.data)
+    problem = deployment_problem(known, state["exhausted"][side], turn.data)
     if problem is None:
         end(state, side, f"{side} takes {other(side)}'s flag; the deployment audit is clean")
     else:

@@ -3,6 +3,8 @@ activations, Deception tokens, special rules 1 and 2)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from assistant.engine import Json
 from assistant.games.actions import Refuse, whole
 from assistant.games.spies_and_lies import abilities
@@ -132,7 +134,8 @@ def expected(state: Json) -> tuple[str, int]:
 
 
 def deceive(state: Json, action: Json, turn: Turn) -> None:
-    side, mission = action["side"], action.get("mission")
+    side = action["side"]
+    mission: Any = action.get("mission")  # checked below
     guesser, target = expected(state)
     turn.rule(
         side == other(guesser) and mission == target,
@@ -154,16 +157,20 @@ def _revealed_rank(state: Json, side: str, mission: int, action: Json, turn: Tur
     me = state["sides"][side]
     entered = line_of(me)[mission - 1]
     shown = action.get("reveal")
-    if shown is None and entered is None:
-        raise Refuse("Reveal", f"which soldier is on {side}'s mission {mission}? (reveal: rank)")
-    if shown is not None and (not whole(shown) or shown not in turn.data.titles):
-        raise Refuse("Reveal", f"reveal: expected a rank 1-10 (got {shown!r})")
-    if shown is not None and entered is not None and shown != entered:
-        raise Refuse(
-            "Reveal",
-            f"{side} deployed the {turn.data.name(entered)} on mission {mission}, not rank {shown}",
-        )
-    rank = entered if shown is None else shown
+    if shown is None:
+        if entered is None:
+            why = f"which soldier is on {side}'s mission {mission}? (reveal: rank)"
+            raise Refuse("Reveal", why)
+        rank = entered
+    else:
+        if not whole(shown) or shown not in turn.data.titles:
+            raise Refuse("Reveal", f"reveal: expected a rank 1-10 (got {shown!r})")
+        if entered is not None and shown != entered:
+            name = turn.data.name(entered)
+            raise Refuse(
+                "Reveal", f"{side} deployed the {name} on mission {mission}, not rank {shown}"
+            )
+        rank = shown
     others = [m["rank"] for i, m in enumerate(me["missions"]) if i != mission - 1]
     turn.rule(
         rank not in others,
@@ -179,7 +186,9 @@ def _revealed_rank(state: Json, side: str, mission: int, action: Json, turn: Tur
 
 
 def guess(state: Json, action: Json, turn: Turn) -> None:
-    side, mission, guessed = action["side"], action.get("mission"), action.get("rank")
+    side = action["side"]
+    mission: Any = action.get("mission")  # checked below, and so is the guessed rank
+    guessed: Any = action.get("rank")
     enemy = other(side)
     want_side, want_mission = expected(state)
     if mission not in range(1, MISSIONS + 1):

@@ -11,7 +11,7 @@ def _agent_lines(view: Json) -> list[str]:
     """The Double Agent track (red's flag left, blue's right) and a marker under its space."""
     flag, wall, pos = view["tracks"]["flag"], view["tracks"]["wall"], view["double_agent"]
     head, marker = "Double Agent  red ", ""
-    cells = []
+    cells: list[str] = []
     for space in range(-flag, flag + 1):
         if abs(space) == flag:
             label = "FLAG"
