@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -200,38 +200,32 @@ class Store:
 
     # -- transactions ------------------------------------------------------------------------
 
-    @contextmanager
-    def write(self) -> Iterator[None]:
+    def write(self) -> AbstractContextManager[None]:
         """One write transaction: everything inside commits together or not at all."""
+        return self._transaction("BEGIN IMMEDIATE", failed="ROLLBACK")
+
+    def read(self) -> AbstractContextManager[None]:
+        """One read transaction: a consistent view across several queries."""
+        return self._transaction("BEGIN", failed="COMMIT")
+
+    @contextmanager
+    def _transaction(self, begin: str, *, failed: str) -> Iterator[None]:
+        """`begin` ... COMMIT, or `failed` when the block raises; inside another transaction the
+        block joins it."""
         if self._in_tx:
             yield
             return
         with self._guard():
-            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute(begin)
             self._in_tx = True
             try:
                 yield
             except BaseException:
                 self._in_tx = False
-                self.db.execute("ROLLBACK")
+                self.db.execute(failed)
                 raise
             self._in_tx = False
             self.db.execute("COMMIT")
-
-    @contextmanager
-    def read(self) -> Iterator[None]:
-        """One read transaction: a consistent view across several queries."""
-        if self._in_tx:
-            yield
-            return
-        with self._guard():
-            self.db.execute("BEGIN")
-            self._in_tx = True
-            try:
-                yield
-            finally:
-                self._in_tx = False
-                self.db.execute("COMMIT")
 
     # -- tables ------------------------------------------------------------------------------
 
