@@ -1,5 +1,5 @@
 """One test per soldier's ability, each citing the rules text ("SOLDIERS AND THEIR SPECIAL
-ABILITIES", English part of spies-and-lies-2019.txt). Turn order (red starts): red guesses blue's
+ABILITIES", English part of the rulebook). Turn order (red starts): red guesses blue's
 mission 1, blue guesses red's mission 1, red blue's mission 2, and so on."""
 
 from __future__ import annotations

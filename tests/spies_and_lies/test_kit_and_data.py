@@ -241,11 +241,12 @@ def test_reference_cards_are_the_rules_texts_with_the_documented_edits():
 def test_board_prints_in_two_tiles_joined_across_the_middle_space(paper):
     """The seam of the glued board runs across the board (through the middle space), never along
     the Double Agent track: two full-width tiles on A4 and on Letter."""
-    from pnp import layout
-    from pnp.layout import Settings
+    from pnp.imposition import Settings
+    from pnp.imposition.paper import Paper
+    from pnp.imposition.tiles import board_tiles
 
     board = {c.name: c for c in load_game(FOLDER).components}["board"]
-    tiles = layout.tiles(board.width, board.height, Settings(paper=paper), board.overlap)
+    tiles = board_tiles(board.width, board.height, Paper.of(Settings(paper=paper)), board.overlap)
     assert len(tiles) == 2
     for tile in tiles:
         assert (tile.region.x, round(tile.region.w, 3)) == (0, round(board.width, 3))
