@@ -61,7 +61,8 @@ class Turn:
 T = TypeVar("T", bound=Turn)
 # (value, state, action type) -> why the value is not of the kind, or None
 Problem = Callable[[Any, Json, str], str | None]
-# (state, action, turn) -> None; raises Refuse. A handler changes `state` (a copy) in place.
+# (state, action, turn) -> None, raising Refuse: a check (which changes nothing), or a handler
+# (which changes `state`, a copy, in place)
 Check = Callable[[Json, Json, T], None]
 
 

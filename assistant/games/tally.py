@@ -4,6 +4,9 @@ Each player has points. `add`/`sub` change them by `n`; `roll` adds the sum of d
 (the CLI draws them with a recorded seed when the players do not enter them). Two rules refuse:
 "floor" (points never go below zero) and "ceiling" (never above the `max` option, 0 = no maximum).
 `--force` skips those two rules; a malformed action is refused even then.
+
+The worked example of docs/table.md, "Writing a game": the actions declared as data
+(`ACTIONS`), the kinds the shape check tests, `turn.rule` for the rules `--force` waives.
 """
 
 from __future__ import annotations
