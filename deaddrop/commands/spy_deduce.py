@@ -130,7 +130,7 @@ def deduce_command(
     pdf: Annotated[Path | None, typer.Option("--pdf", help="Write the heat map as PDF.")] = None,
 ) -> None:
     """Count the networks that fit the answers so far, map where the lines are, suggest a probe."""
-    from assistant.games.spy.deduce import deduce
+    from assistant.games.spy.deduction import deduce_cached
     from assistant.games.spy.model import Field
     from assistant.games.spy.network_input import parse_lengths
     from assistant.games.spy.observations import parse_observations, read_log
@@ -143,7 +143,7 @@ def deduce_command(
     found = (read_log(log, field) if log is not None else []) + parse_observations(
         observations or [], field
     )
-    result = deduce(field, line_lengths, found, left)
+    result = deduce_cached(field, line_lengths, found, left)
     if svg is not None or pdf is not None:
         _write_picture(result, found, field, line_lengths, svg, pdf)
     if as_json:

@@ -110,3 +110,30 @@ def test_check_on_a_vertex_list_loads_no_heavy_module(tmp_path):
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=Path.cwd()
     )
     assert out.stdout.splitlines()[-1] == "False False False 0"
+
+
+def test_the_squares_read_are_cached_until_the_sheet_changes(tmp_path, monkeypatch):
+    from assistant.games.spy import sheet_data
+
+    copy = tmp_path / "templates"
+    shutil.copytree(TEMPLATES / "spy", copy / "spy")
+    sheet = copy / "spy" / "sheet.yaml"
+    text = sheet.read_text(encoding="utf-8")
+    stored = tmp_path / "cache" / "spy" / sheet_data.CACHE_FILE
+    assert sheet_squares(copy) == DEFAULT_SQUARES
+    assert not stored.exists()  # a sheet changed a moment ago is read again next time
+    monkeypatch.setattr(sheet_data, "SETTLE_NS", 0)
+    assert sheet_squares(copy) == DEFAULT_SQUARES
+    assert stored.exists()
+
+    def unread(path):
+        raise AssertionError(f"{path} read again")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(sheet_data, "_read", unread)
+        assert sheet_squares(copy) == DEFAULT_SQUARES  # from the cache
+    sheet.write_text(text.replace("square_6: 5}", "square_6: 4, square_7: 2}"), encoding="utf-8")
+    assert sheet_squares(copy) == (2, 2, 3, 3, 4, 4, 2)
+    stored.write_text("{damaged", encoding="utf-8")
+    assert sheet_squares(copy) == (2, 2, 3, 3, 4, 4, 2)
+    assert sheet_squares(TEMPLATES) == DEFAULT_SQUARES  # another sheet, another entry

@@ -12,6 +12,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from assistant.games.spy.deduce import candidate_probes, deduce
+from assistant.games.spy.deduction import deduce_cached
 from assistant.games.spy.enumerate import networks
 from assistant.games.spy.model import Field, Network, answer, mask_of_cells
 from assistant.games.spy.observations import Observation
@@ -170,3 +171,13 @@ def test_sampled_scoring_reports_exact_figures():
     assert result.suggestion.worst_case == counts.max()
     assert math.isclose(result.suggestion.expected_remaining, (counts**2).sum() / len(masks))
     assert len(result.suggestion.cells) in (1, 2, 3)
+
+
+@settings(max_examples=40, deadline=None)
+@given(games())
+def test_a_cached_answer_equals_the_computed_one(game):
+    """deduction.deduce_cached: the answer stored and read back is the answer computed."""
+    field, lengths, observations, squares = game
+    computed = deduce(field, lengths, observations, squares)
+    assert deduce_cached(field, lengths, observations, squares) == computed
+    assert deduce_cached(field, lengths, observations, squares) == computed

@@ -21,11 +21,11 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
+from assistant.games.spy.deduction import Deduction, Suggestion
 from assistant.games.spy.enumerate import Networks, networks
 from assistant.games.spy.model import Cell, Field
 from assistant.games.spy.observations import Observation
@@ -36,33 +36,6 @@ SAMPLE = 20_000
 RESCORE = 12
 CONFLICT_BUDGET = 20_000
 DEFAULT_SQUARES = (2, 2, 3, 3, 4, 5)
-
-
-@dataclass(frozen=True)
-class Suggestion:
-    """A probe and what it leaves: exact worst case and expected number of networks remaining."""
-
-    cells: tuple[Cell, ...]
-    information: float  # expected bits
-    expected_remaining: float
-    worst_case: int
-
-
-@dataclass(frozen=True)
-class Deduction:
-    field: Field
-    consistent: int
-    hot_counts: np.ndarray  # (rows * cols,) networks covering each cell
-    suggestion: Suggestion | None
-    network: tuple[Cell, ...] | None  # a chain of the only network left
-    conflict: tuple[Observation, ...] | None
-    conflict_smallest: bool  # the conflict is a smallest one (else: minimal)
-
-    def hot_probability(self, cell: Cell) -> float:
-        """Probability that `cell` is covered, uniform over consistent networks (0 if none)."""
-        if not self.consistent:
-            return 0.0
-        return float(self.hot_counts[cell[0] * self.field.cols + cell[1]]) / self.consistent
 
 
 @lru_cache(maxsize=8)
@@ -275,7 +248,7 @@ def deduce(
     return Deduction(
         field=field,
         consistent=len(index),
-        hot_counts=hot_counts(masks, field),
+        hot_counts=tuple(hot_counts(masks, field).tolist()),
         suggestion=suggest(masks, field, squares) if want_suggestion else None,
         network=nets.vertices(int(index[0])) if len(index) == 1 else None,
         conflict=conflict,
