@@ -13,6 +13,7 @@ GAMES: dict[str, str] = {
     "tally": "assistant.games.tally:GAME",
     "spies-and-lies": "assistant.games.spies_and_lies.rules:GAME",
     "spy": "assistant.games.spy.rules:GAME",
+    "spies": "assistant.games.spies.rules:GAME",
 }
 
 

@@ -1,7 +1,7 @@
 """Each game's declared vocabulary: `deaddrop table actions GAME [--json]`, and the docs tables
 that must list exactly the declared actions and parameters (optional ones in brackets) with the
 declared "when" (docs/table.md for tally, docs/spy-deduce.md for the Spy! referee,
-docs/spies-and-lies.md for Spies & Lies)."""
+docs/spies-and-lies.md for Spies & Lies, docs/spies.md for Spies!)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ DOCS = {
     "tally": ("table.md", "## The tally game"),
     "spy": ("spy-deduce.md", "## The referee"),
     "spies-and-lies": ("spies-and-lies.md", "## The action vocabulary"),
+    "spies": ("spies.md", "## The action vocabulary"),
 }
 ROW = re.compile(r"^\| `(\w+)` \| ([^|]*) \| ([^|]*) \|", flags=re.M)
 PARAM = re.compile(r"`(\[?)(\w+)\]?`")
@@ -95,4 +96,5 @@ def test_spies_and_lies_phases_are_listed():
 def test_actions_of_an_unknown_game_is_exit_2(cli):
     result = cli("table", "actions", "chess")
     assert result.exit_code == 2
-    assert result.stderr == "deaddrop: unknown game 'chess' (known: spies-and-lies, spy, tally)\n"
+    known = "spies, spies-and-lies, spy, tally"
+    assert result.stderr == f"deaddrop: unknown game 'chess' (known: {known})\n"

@@ -1,0 +1,104 @@
+"""The table as text for the terminal: the year and whose turn, the Action Point track (0-12),
+each power's bank, chits, hand and Victory Points, the tiles played, the last tile's awards, the
+territory changes, Drops and spies out of play, the open chain, and the Time and Victory Record
+with running points."""
+
+from __future__ import annotations
+
+from assistant.engine import Json
+from assistant.games.spies import scoring
+from assistant.games.spies.data import GameData
+
+
+def _track(view: Json, top: int) -> str:
+    left = view["ap_left"]
+    cells = [f"[{n}]" if n == left else str(n) for n in range(top + 1)]
+    return f"Action Points  {' '.join(cells)}  ({left} left of {top})"
+
+
+def _played(view: Json) -> str:
+    years: dict[int, list[str]] = {}
+    for entry in view["played"]:
+        years.setdefault(entry["year"], []).append(entry["code"])
+    shown = "; ".join(f"{year}: {', '.join(codes)}" for year, codes in years.items())
+    return f"tiles played: {shown or 'none'}"
+
+
+def _record(view: Json, powers: tuple[str, ...]) -> list[str]:
+    multiples = ", ".join(f"{y} x{m}" for y, m in view["multiples"].items())
+    lines = [f"Time and Victory Record (multiples: {multiples})"]
+    width = max(len(p) for p in powers)
+    for power in powers:
+        entries = sorted(view["record"][power], key=lambda e: e["year"])
+        if not entries:
+            lines.append(f"  {power:<{width}}  nothing yet")
+            continue
+        running = 0
+        for index, entry in enumerate(entries):
+            running += entry["points"]
+            head = power if index == 0 else ""
+            lines.append(
+                f"  {head:<{width}}  {entry['year']} {scoring.entry_text(entry)} "
+                f"x{entry['multiple']} = {entry['points']}; running {running}"
+            )
+    return lines
+
+
+def render_text(view: Json, data: GameData) -> str:
+    turn = view["turn"]
+    player = f" ({view['player']})" if view["player"] != turn else ""
+    head = f"Spies! (SPI 1981), long game - {view['players']} players - "
+    if view["phase"] == "setup":
+        head += f"set up for {view['year']}"
+    elif view["phase"] in ("final", "over"):
+        head += f"{view['year']} ended: the end of the game"
+    else:
+        head += f"{view['year']} - {turn}'s turn{player}"
+    lines = [head, _track(view, data.ap)]
+    width = max(len(p) for p in data.powers)
+    seat = max(len(s) for s in view["seats"].values())
+    lines.append(f"{'power':<{width}}  {'player':<{seat}}  bank  chits  hand  points")
+    for power in data.powers:
+        lines.append(
+            f"{power:<{width}}  {view['seats'][power]:<{seat}}  {view['bank'][power]:>3}£  "
+            f"{view['chits'][power]:>5}  {view['hand'][power]:>4}  {view['points'][power]:>6}"
+        )
+    lines.append(f"cup: {view['cup']} Action chits; " + _played(view))
+    awards = view["awards"]
+    if awards:
+        lines.append(f"awards of {awards['tile']}:")
+        lines += [f"  {line}" for line in awards["lines"]] or ["  none"]
+    changes = [
+        f"{country} is {power} territory" for country, power in view["territory"]["annexed"].items()
+    ]
+    changes += [
+        f"{power} spies treat {', '.join(countries)} as home"
+        for power, countries in view["territory"]["spy_home"].items()
+    ]
+    if view["ends"] < data.last_year:
+        changes.append(f"World War II: the game ends with {view['ends']}")
+    if changes:
+        lines.append("territory: " + "; ".join(changes))
+    drops = [f"{p} in {', '.join(c)}" for p, c in view["drops"].items() if c]
+    if drops:
+        lines.append("Drops: " + "; ".join(drops))
+    out = [
+        f"{power}'s {spy} ({status})"
+        for power, spies in view["out_of_play"].items()
+        for spy, status in spies.items()
+    ]
+    if out:
+        lines.append("out of play: " + "; ".join(out))
+    if view["chain"]:
+        lines.append(
+            "waiting: "
+            + "; ".join(
+                f"{p['number']}. {p['power']}'s {p['chit']}"
+                + (f" against {p['against']}" if p["against"] else "")
+                + ("" if p["stands"] else " (negated)")
+                for p in view["chain"]
+            )
+        )
+    lines += _record(view, data.powers)
+    lines.append(f"RESULT: {view['result']}" if view["over"] else f"next: {view['next']}")
+    return "\n".join(lines)

@@ -1,0 +1,191 @@
+"""The set up (2.3-2.5) and the police (3.3): each power's hand of Event Tiles, where its secrets
+stand and where its police stand. The set up ends by itself once every power has all three;
+then 1933 begins with Germany's turn.
+
+What is face down stays with the players: the tracker keeps which cities hold a power's secrets
+(to check "one secret a city") and how many police stand in each city (to check "no more than 2
+per city" and that a search is made where there are police), never a value.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from assistant.engine import Json
+from assistant.games.actions import Refuse
+from assistant.games.spies import names
+from assistant.games.spies.state import Turn, own_turn, police_cities, tile_first
+
+HAND_RULE = "2.3 Drawing Event Tiles"
+SECRETS_RULE = "2.4 Drawing and Deploying Secrets"
+POLICE_RULE = "2.5 Deploying Police"
+REARRANGE_RULE = "3.3 Re-Arranging Your Police"
+RANDOM_TILES = 3  # 2.3: "draw 3 of these random Tiles blindly for a total of 10"
+POLICE_PER_CITY = 2  # 2.5, 3.3: "no more than 2 per city"
+
+
+def random_pool(state: Json, data: Any) -> list[str]:
+    """The random tiles not yet in a hand."""
+    held = {code for hand in state["hands"].values() for code in hand}
+    return [t.code for t in data.tiles.values() if t.power == "random" and t.code not in held]
+
+
+def draw_hand(state: Json, action: Json, seed: int, data: Any) -> Json:
+    """`hand` entered without its random tiles: draw them from `seed` (recorded in the action)."""
+    pool = random_pool(state, data)
+    drawn = random.Random(seed).sample(pool, min(RANDOM_TILES, len(pool)))
+    return {**action, "random": drawn, "seed": seed}
+
+
+def hand(state: Json, action: Json, turn: Turn) -> None:
+    """2.3: "Take the 7 Event Tiles coded for your country; mix the 15 tiles marked random in a
+    cup and draw 3 of these random Tiles blindly for a total of 10 event Tiles." """
+    data = turn.data
+    power = names.power(action["power"], state)
+    if state["hands"][power]:
+        raise Refuse(HAND_RULE, f"{power}'s hand is already dealt")
+    given = action.get("random")
+    if not isinstance(given, list):
+        raise Refuse("action", "random: expected a list of 3 random tiles (or none: drawn)")
+    tiles = [names.tile(value, data) for value in given]
+    codes = [tile.code for tile in tiles]
+    turn.rule(
+        len(codes) == RANDOM_TILES,
+        HAND_RULE,
+        f"a hand holds {RANDOM_TILES} random tiles ({len(codes)} given)",
+    )
+    for tile in tiles:
+        if tile.power != "random":
+            raise Refuse(HAND_RULE, f"{tile.code} is {tile.power}'s, not a random tile")
+        if codes.count(tile.code) > 1:
+            raise Refuse(HAND_RULE, f"{tile.code} is given twice")
+        holder = next((p for p, h in state["hands"].items() if tile.code in h), None)
+        if holder is not None:
+            raise Refuse(HAND_RULE, f"{tile.code} is in {holder}'s hand")
+    own = [tile.code for tile in data.tiles.values() if tile.power == power]
+    state["hands"][power] = own + codes
+    if "seed" in action:
+        how = f"drawn by the tracker: {', '.join(codes)}"
+    else:
+        how = "entered face down"
+    turn.note(f"{power} takes its {len(own)} Event Tiles and {len(codes)} random ones ({how})")
+    _maybe_begin(state, turn)
+
+
+def secrets(state: Json, action: Json, turn: Turn) -> None:
+    """2.4: "... place your secrets face-down, one per city, in any cities in your territory";
+    the 8 others are already in the 8 SECRET cities."""
+    data = turn.data
+    power = names.power(action["power"], state)
+    if state["secret_cities"][power] is not None:
+        raise Refuse(SECRETS_RULE, f"{power}'s secrets are already placed")
+    given = names.cities(action["cities"], data, "cities")
+    allotment = state["allotment"][power]
+    turn.rule(
+        len(given) == allotment,
+        SECRETS_RULE,
+        f"{power} draws {allotment} secrets (our allotment: the text leaves it to the "
+        f"mapsheet); {len(given)} cities given",
+    )
+    for index, name in enumerate(given):
+        city = data.cities.get(name)
+        turn.rule(name not in given[:index], SECRETS_RULE, f"one secret per city: {name} twice")
+        turn.rule(
+            city is None or city.kind != "SECRET city",
+            SECRETS_RULE,
+            f"one secret per city: {name} is a SECRET city and holds one of the 8 others",
+        )
+        turn.rule(
+            city is not None,
+            SECRETS_RULE,
+            f"{name} is not in the city table (templates/spies/cities.yaml)",
+        )
+        turn.rule(
+            city is None or city.owner == power,
+            SECRETS_RULE,
+            f"{name} is not in {power}'s territory ({city.owner if city else '?'})",
+        )
+    state["secret_cities"][power] = given
+    turn.note(f"{power} places {len(given)} secrets face down: {', '.join(given)}")
+    _maybe_begin(state, turn)
+
+
+def police_placement(value: Any, data: Any) -> dict[str, int]:
+    """`cities`: {City: count} or a list naming a city once per piece."""
+    counts: dict[str, int] = {}
+    if isinstance(value, dict):
+        for key, count in value.items():
+            name = names.city_name(key, data, "cities")
+            counts[name] = counts.get(name, 0) + names.amount(count, f"cities.{key}", 1)
+    elif isinstance(value, list):
+        for key in value:
+            name = names.city_name(key, data, "cities")
+            counts[name] = counts.get(name, 0) + 1
+    else:
+        raise Refuse("action", "cities: expected {City: count, ...} or a list of cities")
+    return counts
+
+
+def police(state: Json, action: Json, turn: Turn) -> None:
+    """2.5: "Place your police face-down, no more than 2 per city, in any cities coded for police
+    (including your capital) in your home country." 3.3: re-arranged on your turn, at no cost."""
+    data = turn.data
+    power = names.power(action["power"], state)
+    counts = police_placement(action["cities"], data)
+    playing = state["phase"] == "play"
+    rule = REARRANGE_RULE if playing else POLICE_RULE
+    if playing:
+        _rearranging(state, power, turn)
+    elif state["police"][power] is not None:
+        raise Refuse(POLICE_RULE, f"{power}'s police are already placed")
+    pieces = data.police[power]
+    total = sum(counts.values())
+    turn.rule(total == pieces, rule, f"{power} has {pieces} police; {total} placed")
+    allowed = police_cities(state, power, data)
+    for name, count in counts.items():
+        turn.rule(
+            count <= POLICE_PER_CITY,
+            rule,
+            f"no more than {POLICE_PER_CITY} police per city ({count} in {name})",
+        )
+        turn.rule(
+            name in allowed,
+            rule,
+            f"{name} is not a {power} police city (its capital and police cities"
+            f"{' and annexed cities' if power in state['annexed'].values() else ''})",
+        )
+    state["police"][power] = counts
+    where = ", ".join(f"{name} {count}" if count > 1 else name for name, count in counts.items())
+    verb = "re-arranges its police" if playing else "places its police face down"
+    turn.note(f"{power} {verb}: {where}")
+    if not playing:
+        _maybe_begin(state, turn)
+
+
+def _rearranging(state: Json, power: str, turn: Turn) -> None:
+    own_turn(state, power, "re-arrange its police", turn)
+    tile_first(state, power, turn)
+    step = state["step"]
+    turn.rule(
+        not step["searched"] and not step["moved"],
+        REARRANGE_RULE,
+        f"{power} re-arranges its police before searching and moving (3.4, 3.6)",
+    )
+
+
+def _maybe_begin(state: Json, turn: Turn) -> None:
+    """Once every power has its hand, its secrets and its police, 1933 begins."""
+    if state["phase"] != "setup":
+        return
+    if all(
+        state["hands"][p]
+        and state["secret_cities"][p] is not None
+        and state["police"][p] is not None
+        for p in state["hands"]
+    ):
+        state["phase"] = "play"
+        turn.note(
+            f"the set up is done: {state['year']} begins; {state['turn']}'s turn "
+            f"({turn.data.ap} Action Points)"
+        )
