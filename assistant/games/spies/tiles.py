@@ -165,7 +165,7 @@ def award_lines(
                     got[1] += award.amount
                     parts.append(f"{power} {award.amount}£")
             lines.append(f"{award.text} {city_name}: {', '.join(parts)}")
-    return lines, {power: (c, p) for power, (c, p) in totals.items()}
+    return lines, {p: (totals[p][0], totals[p][1]) for p in data.powers if p in totals}
 
 
 def _special(state: Json, power: str, tile: Tile, turn: Turn) -> None:
