@@ -12,10 +12,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path as FilePath
 from typing import Any
 
 KINDS = ("card", "counter", "tile", "token", "sheet", "board")
+STOCKS = ("card", "paper")  # what a component is printed on
+ROLES = ("piece", "reference")  # a reference card (rules, summaries) may hold smaller type
 
 _FIELD_OR_BRACE = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
@@ -144,16 +146,58 @@ class Track:
 
 
 @dataclass(frozen=True)
+class Polygon:
+    """A closed shape through `points` (component frame, points, y down)."""
+
+    points: tuple[tuple[float, float], ...]
+    stroke: str | None = "#000000"
+    fill: str | None = None
+    width: float = 0.5
+
+
+@dataclass(frozen=True)
+class Path:
+    """Shapes from SVG path data (M, L, H, V, C, Q, Z; curves flattened), each subpath a list of
+    points in the component frame; a subpath whose last point is its first is closed. Filled
+    even-odd, so a subpath inside another cuts a hole."""
+
+    subpaths: tuple[tuple[tuple[float, float], ...], ...]
+    stroke: str | None = "#000000"
+    fill: str | None = None
+    width: float = 0.5
+
+
+@dataclass(frozen=True)
+class Icon:
+    """A game's named drawing (`icons:`): elements drawn in a frame `width` x `height`."""
+
+    name: str
+    width: float
+    height: float
+    elements: tuple[Element, ...]
+
+
+@dataclass(frozen=True)
+class IconRef:
+    """An icon placed in `box`: scaled uniformly to fit it and centred. `name` may hold
+    `{field}`s; `icons` holds every icon it can name (the loader checked each row)."""
+
+    name: str
+    box: Box
+    icons: Mapping[str, Icon] = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True)
 class Image:
     """A PNG or SVG file (path resolved, existence checked by the loader), fitted into `box`."""
 
     path: str  # may hold data fields, e.g. "art/{name}.png"; resolved against `base`
     box: Box
-    base: Path = Path(".")
+    base: FilePath = FilePath(".")
     fit: str = "contain"  # contain | stretch
 
 
-Element = Text | Rect | Circle | Line | Grid | Track | Image
+Element = Text | Rect | Circle | Line | Grid | Track | Image | Polygon | Path | IconRef
 
 
 @dataclass(frozen=True)
@@ -177,11 +221,19 @@ class Component:
     front: tuple[Element, ...]
     back: tuple[Element, ...] | None
     title: str = ""
-    corner: float = 0.0  # radius of the rounded cut line, drawn as a guide
-    bleed: float = 0.0  # extra art around the trim box when bleed is on
+    corner: float = 0.0  # radius of the rounded cut line
+    bleed: float | None = None  # art past the cut line; None: the default (pnp.draw.bleed)
     split: bool = False  # a board larger than the printable area is split into glued tiles
     source: Source = Source("", 0, "")
     overlap: float = 10 * 72 / 25.4  # how much the tiles of a split board overlap (10 mm)
+    stock: str = ""  # card | paper; "" for the default: paper for a sheet, card otherwise
+    role: str = "piece"  # piece | reference
+    new_page: bool = False  # start on a new sheet in the kit PDF, not sharing the last one
+
+    @property
+    def paper_stock(self) -> str:
+        """What the component is printed on: its `stock`, else paper for a sheet, card."""
+        return self.stock or ("paper" if self.kind == "sheet" else "card")
 
     @property
     def copies(self) -> int:
@@ -196,5 +248,5 @@ class GameKit:
     name: str
     title: str
     components: tuple[Component, ...]
-    folder: Path
+    folder: FilePath
     notes: str = ""

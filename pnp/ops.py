@@ -52,6 +52,17 @@ class Polyline:
 
 
 @dataclass(frozen=True)
+class Path:
+    """Subpaths (each a list of points; closed when its last point is its first), painted as one
+    shape: filled even-odd, so a subpath inside another cuts a hole."""
+
+    subpaths: tuple[tuple[tuple[float, float], ...], ...]
+    stroke: str | None = "#000000"
+    fill: str | None = None
+    width: float = 0.5
+
+
+@dataclass(frozen=True)
 class Text:
     """One line of text; (x, y) is on the baseline, at the start, middle or end of the line."""
 
@@ -86,13 +97,13 @@ class Group:
     clip: Box | None = None
 
 
-Op = Rect | Ellipse | Polyline | Text | Image | Group
-Painted = Rect | Ellipse | Polyline  # what has a stroke and a fill
+Op = Rect | Ellipse | Polyline | Path | Text | Image | Group
+Painted = Rect | Ellipse | Polyline | Path  # what has a stroke and a fill
 
 
 def dash_of(op: Painted) -> Dash:
-    """The dash pattern of a painted op (an ellipse is always solid)."""
-    return None if isinstance(op, Ellipse) else op.dash
+    """The dash pattern of a painted op (ellipses and paths are always solid)."""
+    return None if isinstance(op, Ellipse | Path) else op.dash
 
 
 def _num(value: float) -> str:

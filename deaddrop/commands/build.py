@@ -7,7 +7,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -147,7 +147,7 @@ def list_games(
     from pnp.units import to_mm
 
     kits = load_kits(templates or templates_dir())
-    data = {
+    data: dict[str, Any] = {
         "games": [
             {
                 "name": kit.name,

@@ -14,6 +14,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from deaddrop.files import write_atomic
 from pnp import ops
@@ -103,6 +104,21 @@ class _Painter:
         if op.closed:
             path.close()
         self.c.drawPath(path, stroke=stroke, fill=fill)
+
+    def _path(self, op: ops.Path) -> None:
+        stroke, fill = self._pen(op)
+        if not (stroke or fill):
+            return
+        path = self.c.beginPath()
+        for points in op.subpaths:
+            if len(points) < 2:
+                continue
+            path.moveTo(*points[0])
+            for point in points[1:]:
+                path.lineTo(*point)
+            if points[0] == points[-1]:
+                path.close()
+        self.c.drawPath(path, stroke=stroke, fill=fill, fillMode=FILL_EVEN_ODD)
 
     def _text(self, op: ops.Text) -> None:
         c = self.c

@@ -57,6 +57,17 @@ class _Writer:
                 points = [(_n(x), _n(y)) for x, y in op.points]
                 shape = dwg.polygon if op.closed else dwg.polyline
                 parent.add(shape(points, **attrs))
+            elif isinstance(op, ops.Path):
+                attrs = self._paint(op)
+                attrs["fill_rule"] = "evenodd"
+                d = " ".join(
+                    "M "
+                    + " L ".join(f"{_n(x)} {_n(y)}" for x, y in points)
+                    + (" Z" if points[0] == points[-1] else "")
+                    for points in op.subpaths
+                    if len(points) > 1
+                )
+                parent.add(dwg.path(d=d, **attrs))
             elif isinstance(op, ops.Text):
                 attrs = {
                     "font_family": FONT_FAMILY,

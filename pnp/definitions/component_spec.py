@@ -10,12 +10,13 @@ from pnp.definitions.scope import Scope
 from pnp.definitions.values import BAD, failed, join, type_name
 from pnp.definitions.yaml_lines import Y, did_you_mean
 from pnp.imposition import fits_every_paper, printable_areas
-from pnp.model import KINDS, Component, Face, Source
+from pnp.model import KINDS, ROLES, STOCKS, Component, Face, Source
 from pnp.units import mm, to_mm
 
 MARGIN_MM = 6.0
 OVERLAP = Component.overlap
 MAX_OVERLAP_MM = 50.0
+MAX_BLEED_MM = 10.0
 MAX_COUNT = 1000  # copies of one face: more is a typo, and would keep a build busy for ever
 
 
@@ -28,13 +29,19 @@ def parse_component(scope: Scope, game: str, name: str, node: Y, path: str) -> C
     kind = ctx.choice(m["kind"], join(path, "kind"), KINDS, "kind") if "kind" in m else BAD
     title = ctx.text(m["title"], join(path, "title")) if "title" in m else name
     corner = ctx.length(m["corner"], join(path, "corner")) if "corner" in m else 0.0
-    bleed = ctx.length(m["bleed"], join(path, "bleed")) if "bleed" in m else 0.0
+    bleed = ctx.length(m["bleed"], join(path, "bleed")) if "bleed" in m else None
+    if bleed is not BAD and bleed is not None and bleed > mm(MAX_BLEED_MM):
+        what = f"{to_mm(bleed):.4g}mm is too large"
+        bleed = ctx.err(m["bleed"].line, join(path, "bleed"), what, f"at most {MAX_BLEED_MM:g}mm")
+    stock = ctx.choice(m["stock"], join(path, "stock"), STOCKS, "stock") if "stock" in m else ""
+    role = ctx.choice(m["role"], join(path, "role"), ROLES, "role") if "role" in m else "piece"
+    new_page = ctx.boolean(m["new_page"], join(path, "new_page")) if "new_page" in m else False
     split = ctx.boolean(m["split"], join(path, "split")) if "split" in m else False
     overlap = ctx.length(m["overlap"], join(path, "overlap")) if "overlap" in m else OVERLAP
     if overlap is not BAD and overlap > mm(MAX_OVERLAP_MM):
         what = f"{to_mm(overlap):.4g}mm is too large"
         overlap = ctx.err(m["overlap"].line, join(path, "overlap"), what, "at most 50mm")
-    size = _size(scope, m["size"], join(path, "size")) if "size" in m else BAD
+    size = read_size(scope, m["size"], join(path, "size")) if "size" in m else BAD
     faces = _faces(scope, m, path)
     if size is not BAD and split is not BAD and not split and not fits_every_paper(*size):
         areas = printable_areas()
@@ -55,8 +62,8 @@ def parse_component(scope: Scope, game: str, name: str, node: Y, path: str) -> C
         scope = replace(scope, width=size[0], height=size[1])
     front = parse_face(scope, m["front"], join(path, "front"))
     back = parse_face(scope, m["back"], join(path, "back")) if "back" in m else None
-    parts = (kind, title, corner, bleed, split, overlap, size, faces, front, back)
-    if failed(*parts):
+    parts = (kind, title, corner, bleed, split, overlap, size, faces, front, back, stock, role)
+    if failed(*parts, new_page):
         return BAD
     return Component(
         game=game,
@@ -73,10 +80,14 @@ def parse_component(scope: Scope, game: str, name: str, node: Y, path: str) -> C
         split=split,
         source=Source(ctx.file, node.key_line, path),
         overlap=overlap,
+        stock=stock,
+        role=role,
+        new_page=new_page,
     )
 
 
-def _size(scope: Scope, node: Y, path: str) -> tuple[float, float]:
+def read_size(scope: Scope, node: Y, path: str) -> tuple[float, float]:
+    """[width, height], two lengths above 0."""
     ctx = scope.ctx
     if not isinstance(node.value, list) or len(node.value) != 2:
         what = f"expected [width, height] such as [63mm, 88mm], got {type_name(node.value)}"

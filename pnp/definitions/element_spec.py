@@ -14,8 +14,21 @@ from pnp.definitions.scope import Scope
 from pnp.definitions.values import BAD, failed, join, type_name
 from pnp.definitions.yaml_lines import Y, did_you_mean, display_path
 from pnp.draw.images import image_problem
+from pnp.draw.svg_reader import path_points
 from pnp.draw.textfit import fit_text
-from pnp.model import Circle, Element, Image, Line, Rect, Text, fill_fields
+from pnp.model import (
+    Circle,
+    Element,
+    IconRef,
+    Image,
+    Line,
+    Path,
+    Polygon,
+    Rect,
+    Text,
+    fill_fields,
+)
+from pnp.units import mm
 
 
 def parse_face(scope: Scope, node: Y, path: str) -> tuple[Element, ...]:
@@ -142,6 +155,112 @@ def _image(scope: Scope, m: dict[str, Y], path: str) -> Image:
     return BAD if failed(*parts) else Image(name, box, scope.folder, fit_)
 
 
+def _outside(scope: Scope, points: list[tuple[float, float]]) -> str | None:
+    """Why some of `points` cannot be drawn in the component, or None."""
+    if not scope.geometry:
+        return None
+    for x, y in points:
+        if not scope.inside(x, y):
+            return (
+                f"the point ({mm_text(x)}, {mm_text(y)}) lies outside the component"
+                f" ({mm_text(scope.width)} x {mm_text(scope.height)})"
+            )
+    return None
+
+
+def _polygon(scope: Scope, m: dict[str, Y], path: str) -> Polygon:
+    ctx = scope.ctx
+    where = join(path, "polygon")
+    items = ctx.items(m["polygon"], where)
+    points: Any = BAD
+    if items is not None:
+        if len(items) < 3:
+            ctx.err(m["polygon"].line, where, "a polygon needs three or more points [x, y]")
+        else:
+            points = tuple(_point(scope, p, join(where, i)) for i, p in enumerate(items))
+            points = BAD if BAD in points else points
+            problem = None if points is BAD else _outside(scope, list(points))
+            if problem:
+                points = ctx.err(m["polygon"].line, where, problem)
+    stroke = scope.colour(m, "stroke", path, "#000000", True)
+    fill_ = scope.colour(m, "fill", path, None, True)
+    width = scope.length(m, "width", path, 0.5)
+    parts = (points, stroke, fill_, width)
+    return BAD if failed(*parts) else Polygon(*parts)
+
+
+def _viewbox(scope: Scope, node: Y, path: str) -> tuple[float, float]:
+    value = node.value
+    ok = (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(
+            isinstance(v.value, (int, float)) and not isinstance(v.value, bool) and v.value > 0
+            for v in value
+        )
+    )
+    if not ok:
+        what = "expected [width, height], two numbers above 0 such as [24, 24]"
+        return scope.ctx.err(node.line, path, f"{type_name(value)} is not a viewbox", what)
+    return (float(value[0].value), float(value[1].value))
+
+
+def _path(scope: Scope, m: dict[str, Y], path: str) -> Path:
+    ctx = scope.ctx
+    where = join(path, "path")
+    d = ctx.text(m["path"], where)
+    box = scope.box(m.get("box"), join(path, "box"))
+    view = _viewbox(scope, m["viewbox"], join(path, "viewbox")) if "viewbox" in m else None
+    subpaths: Any = BAD
+    if not failed(d, box, view):
+        raw = path_points(str(d))
+        if not raw:
+            what = "draws nothing"
+            expected = "expected SVG path data such as 'M 0 0 L 10 0 L 5 8 Z' (M L H V C Q Z)"
+            subpaths = ctx.err(m["path"].line, where, what, expected)
+        else:
+            if view is None:  # millimetres from the box's top-left corner
+                sx = sy = mm(1)
+            else:
+                sx, sy = box.w / view[0], box.h / view[1]
+            subpaths = tuple(
+                tuple((box.x + x * sx, box.y + y * sy) for x, y in points) for points in raw
+            )
+            problem = _outside(scope, [p for points in subpaths for p in points])
+            if problem:
+                subpaths = ctx.err(m["path"].line, where, problem)
+    stroke = scope.colour(m, "stroke", path, "#000000", True)
+    fill_ = scope.colour(m, "fill", path, None, True)
+    width = scope.length(m, "width", path, 0.5)
+    parts = (subpaths, stroke, fill_, width)
+    return BAD if failed(*parts) else Path(*parts)
+
+
+def _icon(scope: Scope, m: dict[str, Y], path: str) -> IconRef:
+    ctx = scope.ctx
+    where = join(path, "icon")
+    if scope.in_icon:
+        return ctx.err(m["icon"].line, where, "an icon cannot hold an icon")
+    name = ctx.text(m["icon"], where)
+    box = scope.box(m["box"], join(path, "box")) if "box" in m else BAD
+    if failed(name) or not scope.fields_ok(name, m["icon"].line, where):
+        return BAD
+    ok = True
+    for suffix, row in scope.each_row(name):
+        filled = fill_fields(name, row)
+        if filled in scope.broken_icons:
+            ok = False
+        elif filled not in scope.icons:
+            hint = did_you_mean(filled, scope.icons)
+            if not scope.icons:
+                hint = "no icons are defined: expected one under 'icons:' in game.yaml"
+            ctx.err(m["icon"].line, where, f"unknown icon '{filled}'{suffix}", hint)
+            ok = False
+    if not ok or failed(box):
+        return BAD
+    return IconRef(name, box, scope.icons)
+
+
 _PARSERS: dict[str, Callable[[Scope, dict[str, Y], str], Element]] = {
     "text": _text,
     "rect": _rect,
@@ -150,4 +269,7 @@ _PARSERS: dict[str, Callable[[Scope, dict[str, Y], str], Element]] = {
     "grid": parse_grid,
     "track": parse_track,
     "image": _image,
+    "polygon": _polygon,
+    "path": _path,
+    "icon": _icon,
 }

@@ -3,8 +3,9 @@ sets, and a test checks that `pnp/definition.schema.json` lists exactly the same
 
 from __future__ import annotations
 
-GAME_KEYS = frozenset({"game", "title", "notes", "order", "styles", "boxes", "components"})
-FILE_KEYS = frozenset({"styles", "boxes", "components"})  # files other than game.yaml
+GAME_KEYS = frozenset({"game", "title", "notes", "order", "styles", "boxes", "icons", "components"})
+FILE_KEYS = frozenset({"styles", "boxes", "icons", "components"})  # files other than game.yaml
+ICON_KEYS = frozenset({"size", "elements"})
 
 COMPONENT_KEYS = frozenset(
     {
@@ -20,6 +21,9 @@ COMPONENT_KEYS = frozenset(
         "bleed",
         "split",
         "overlap",
+        "stock",
+        "role",
+        "new_page",
     }
 )
 COMPONENT_REQUIRED = ("kind", "size", "front")
@@ -64,11 +68,15 @@ ELEMENT_KEYS: dict[str, frozenset[str]] = {
         }
     ),
     "image": frozenset({"image", "box", "fit"}),
+    "polygon": frozenset({"polygon", "stroke", "fill", "width"}),
+    "path": frozenset({"path", "box", "viewbox", "stroke", "fill", "width"}),
+    "icon": frozenset({"icon", "box"}),
 }
 ELEMENT_REQUIRED: dict[str, tuple[str, ...]] = {
     "grid": ("rows", "cols"),
     "track": ("from", "to"),
     "image": ("box",),
+    "icon": ("box",),
 }
 
 FONTS = ("Vera",)

@@ -8,19 +8,20 @@ Every problem in a game's files is collected and raised at once as one InputErro
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Generic, TypeVar
 
 from deaddrop.errors import InputError
 from pnp.definitions.boxes import BoxSpec, parse_box
-from pnp.definitions.component_spec import parse_component
-from pnp.definitions.format_keys import FILE_KEYS, GAME_KEYS
+from pnp.definitions.component_spec import parse_component, read_size
+from pnp.definitions.element_spec import parse_face
+from pnp.definitions.format_keys import FILE_KEYS, GAME_KEYS, ICON_KEYS
 from pnp.definitions.scope import Scope
 from pnp.definitions.styles import StyleSpec, parse_style
 from pnp.definitions.values import Ctx, chain_problem, failed, join
 from pnp.definitions.yaml_lines import Problems, Y, did_you_mean, display_path, load_yaml
-from pnp.model import Component, GameKit
+from pnp.model import Component, GameKit, Icon
 
 
 def game_names(templates: Path) -> list[str]:
@@ -157,6 +158,15 @@ def load_game(folder: Path) -> GameKit:
         styles.read(ctx, tree)
     boxes.check_chains()
     styles.check_chains()
+    icons: dict[str, Icon] = {}
+    broken_icons: set[str] = set()
+    icon_where: dict[str, str] = {}
+    for path, ctx, tree in trees:
+        if tree is None or not isinstance(tree.value, dict) or "icons" not in tree.value:
+            continue
+        scope = Scope(ctx, 0.0, 0.0, path.parent, boxes.specs, styles.specs, in_icon=True)
+        scope.broken_boxes, scope.broken_styles = boxes.broken, styles.broken
+        _read_icons(scope, tree.value["icons"], icons, broken_icons, icon_where)
     components: list[Component] = []
     seen: dict[str, str] = {}
     dropped: list[tuple[Ctx, int, str]] = []
@@ -177,6 +187,7 @@ def load_game(folder: Path) -> GameKit:
             seen[name] = ctx.file
             scope = Scope(ctx, 0.0, 0.0, path.parent, boxes.specs, styles.specs)
             scope.broken_boxes, scope.broken_styles = boxes.broken, styles.broken
+            scope.icons, scope.broken_icons = icons, broken_icons
             component = parse_component(scope, folder.name, name, spec, where)
             if not failed(component):
                 components.append(component)
@@ -195,6 +206,39 @@ def load_game(folder: Path) -> GameKit:
         folder=folder,
         notes=meta.notes,
     )
+
+
+def _read_icons(
+    scope: Scope,
+    node: Y,
+    icons: dict[str, Icon],
+    broken: set[str],
+    where_defined: dict[str, str],
+) -> None:
+    """The icons `node` defines: name -> {size: [w, h], elements: [...]}, each element drawn in
+    the icon's own w x h frame."""
+    ctx = scope.ctx
+    if not isinstance(node.value, dict):
+        ctx.err(node.line, "icons", "expected a mapping of names to icons")
+        return
+    for name, spec in node.value.items():
+        where = join("icons", name)
+        if name in where_defined:
+            ctx.err(spec.key_line, where, f"already defined at {where_defined[name]}")
+            continue
+        where_defined[name] = f"{ctx.file}:{spec.key_line}"
+        broken.add(name)  # until it is read in full
+        if not ctx.keys(spec, where, ICON_KEYS, ("size", "elements")):
+            continue
+        size = read_size(scope, spec.value["size"], join(where, "size"))
+        if failed(size):
+            continue
+        inner = replace(scope, width=size[0], height=size[1])
+        elements = parse_face(inner, spec.value["elements"], join(where, "elements"))
+        if failed(elements):
+            continue
+        icons[name] = Icon(name, size[0], size[1], elements)
+        broken.discard(name)
 
 
 def _read_meta(ctx: Ctx, tree: Y, game: str, meta: _Meta) -> None:

@@ -14,7 +14,7 @@ from pnp.definitions.styles import StyleSpec, build_style, layers, parse_style, 
 from pnp.definitions.values import BAD, COLOUR, Ctx, failed, fields_in, join
 from pnp.definitions.yaml_lines import Y, did_you_mean
 from pnp.draw.textfit import face_name, missing_glyphs
-from pnp.model import Box, Style, fill_fields
+from pnp.model import Box, Icon, Style, fill_fields
 
 QUARTER_TURNS = (0.0, 90.0, 180.0, 270.0)  # text and track-label turns: upright or on a side
 
@@ -36,6 +36,14 @@ class Scope:
     broken_boxes: set[str] = field(default_factory=set)  # already reported where defined
     broken_styles: set[str] = field(default_factory=set)
     geometry: bool = True  # False when the component's size is unusable: skip fit checks
+    icons: dict[str, Icon] = field(default_factory=dict)  # the game's icons
+    broken_icons: set[str] = field(default_factory=set)  # reported where defined
+    in_icon: bool = False  # reading an icon's own elements (an icon holds no icon)
+
+    def inside(self, x: float, y: float) -> bool:
+        """Whether the point lies in the component (on its edge included)."""
+        tol = 0.01
+        return -tol <= x <= self.width + tol and -tol <= y <= self.height + tol
 
     def each_row(self, template: str) -> list[tuple[str, dict[str, str]]]:
         """(" in rows[i]", data) for each data row when `template` has fields, else ("", {})."""

@@ -12,8 +12,17 @@ from typing import Any
 
 from pnp import model, ops
 from pnp.draw.images import image_ops
-from pnp.draw.shapes import circle_ops, grid_ops, line_ops, rect_ops, track_ops
+from pnp.draw.shapes import (
+    circle_ops,
+    grid_ops,
+    line_ops,
+    path_ops,
+    polygon_ops,
+    rect_ops,
+    track_ops,
+)
 from pnp.draw.text import filled_style, text_lines
+from pnp.geometry import Affine
 from pnp.model import fill_fields
 
 CUT_GUIDE = "#9a9a9a"
@@ -37,7 +46,30 @@ def element_ops(el: model.Element, data: dict[str, Any]) -> tuple[ops.Op, ...]:
     if isinstance(el, model.Image):
         path = Path(el.base) / fill_fields(el.path, data)
         return image_ops(path, el.box, el.fit)
+    if isinstance(el, model.Polygon):
+        return polygon_ops(el, data)
+    if isinstance(el, model.Path):
+        return path_ops(el, data)
+    if isinstance(el, model.IconRef):
+        return icon_ops(el, data)
     raise TypeError(f"unknown element {type(el).__name__}")
+
+
+def icon_placement(icon: model.Icon, box: model.Box) -> Affine:
+    """Icon frame -> component frame: scaled uniformly to fit `box`, centred in it."""
+    scale = min(box.w / icon.width, box.h / icon.height)
+    x = box.x + (box.w - icon.width * scale) / 2
+    y = box.y + (box.h - icon.height * scale) / 2
+    return Affine(a=scale, d=scale, e=x, f=y)
+
+
+def icon_ops(el: model.IconRef, data: dict[str, Any]) -> tuple[ops.Op, ...]:
+    """The icon named by `el` (its `{field}`s filled from `data`), fitted into its box."""
+    icon = el.icons[fill_fields(el.name, data)]
+    inner: list[ops.Op] = []
+    for item in icon.elements:
+        inner.extend(element_ops(item, data))
+    return (ops.Group(tuple(inner), icon_placement(icon, el.box)),)
 
 
 def _covers(box: model.Box, c: model.Component) -> bool:

@@ -9,8 +9,16 @@ from pnp.draw.text import filled_style, text_lines
 from pnp.model import Box, fill_fields
 
 
-def _colour(value: str | None, data: dict[str, Any]) -> str | None:
-    return fill_fields(value, data) if value else value
+def colour(value: str | None, data: dict[str, Any]) -> str | None:
+    """A colour with its `{field}`s filled from the data row; None for none (a field whose
+    value is "none" too)."""
+    if not value:
+        return None
+    filled = fill_fields(value, data) if "{" in value else value
+    return None if filled == "none" else filled
+
+
+_colour = colour
 
 
 def rect_ops(el: model.Rect, data: dict[str, Any]) -> tuple[ops.Op, ...]:
@@ -27,6 +35,16 @@ def circle_ops(el: model.Circle, data: dict[str, Any]) -> tuple[ops.Op, ...]:
 
 def line_ops(el: model.Line, data: dict[str, Any]) -> tuple[ops.Op, ...]:
     return (ops.Polyline(tuple(el.points), _colour(el.stroke, data), el.width, el.dash),)
+
+
+def polygon_ops(el: model.Polygon, data: dict[str, Any]) -> tuple[ops.Op, ...]:
+    stroke, fill = _colour(el.stroke, data), _colour(el.fill, data)
+    return (ops.Polyline(el.points, stroke, el.width, None, True, fill),)
+
+
+def path_ops(el: model.Path, data: dict[str, Any]) -> tuple[ops.Op, ...]:
+    stroke, fill = _colour(el.stroke, data), _colour(el.fill, data)
+    return (ops.Path(el.subpaths, stroke, fill, el.width),)
 
 
 def label(index: int, kind: str) -> str:

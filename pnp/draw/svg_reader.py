@@ -75,7 +75,7 @@ def _attrs(node: ET.Element) -> dict[str, str]:
     return attrs
 
 
-def _path_points(d: str) -> list[tuple[tuple[float, float], ...]]:
+def path_points(d: str) -> list[tuple[tuple[float, float], ...]]:
     """The subpaths of a path's `d` as points (curves flattened). Arcs and S/T curves are not
     drawn; drawing stops at the first malformed command, as SVG viewers do."""
     tokens = re.findall(r"[A-Za-z]|" + _NUMBER.pattern, d)
@@ -176,7 +176,7 @@ def _shape(
         return [ops.Polyline(pts, stroke, width, closed=closed, fill=fill if closed else None)]
     if tag == "path":
         out: list[ops.Op] = []
-        for pts in _path_points(get("d", "")):
+        for pts in path_points(get("d", "")):
             closed = pts[0] == pts[-1]
             out.append(ops.Polyline(pts, stroke, width, closed=closed, fill=fill))
         return out

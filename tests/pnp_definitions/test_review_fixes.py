@@ -15,7 +15,7 @@ from deaddrop.errors import InputError
 from pnp import ops
 from pnp.definitions import load_game
 from pnp.draw import face_ops
-from pnp.draw.svg_reader import _path_points
+from pnp.draw.svg_reader import path_points
 from pnp.model import fill_fields
 
 F = "bad/cards.yaml"
@@ -124,7 +124,7 @@ def test_damaged_images_are_reported_by_the_loader(make_game):
 @settings(max_examples=300)
 @given(st.lists(st.one_of(st.sampled_from("MLHVCQZAmlhvcqza"), st.integers(-9, 9)), max_size=14))
 def test_any_path_data_gives_points_or_nothing(tokens):
-    for points in _path_points(" ".join(map(str, tokens))):
+    for points in path_points(" ".join(map(str, tokens))):
         assert len(points) >= 2
         assert all(len(point) == 2 for point in points)
 
@@ -225,7 +225,7 @@ def test_control_characters_in_keys_and_values_stay_on_the_problem_line(make_gam
     found = problems(make_game, files)
     assert found[0] == (
         "bad/game.yaml:2: a\\x1e\\rb: unknown field (expected one of: boxes, components, game,"
-        " notes, order, styles, title)"
+        " icons, notes, order, styles, title)"
     )
     assert found[1:] == ["bad/game.yaml:3: title: a list is not a text"]
 
