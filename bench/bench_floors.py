@@ -246,12 +246,11 @@ def main() -> None:
     parser.add_argument("--scaling", action="store_true")
     parser.add_argument("--only", choices=["startup", "deduce", "deck", "elsewhere"])
     parser.add_argument("--naive-deduce", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument(
-        "--deaddrop", default=DEADDROP, help="The deaddrop script to measure (e.g. another build)."
-    )
+    parser.add_argument("--deaddrop", help="The deaddrop script to measure (e.g. another build).")
     args = parser.parse_args()
-    global DEADDROP
-    DEADDROP = args.deaddrop
+    if args.deaddrop:
+        global DEADDROP
+        DEADDROP = args.deaddrop
     if args.naive_deduce:
         naive_deduce()
         return

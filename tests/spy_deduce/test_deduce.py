@@ -7,6 +7,7 @@ import math
 from functools import cache
 
 import numpy as np
+import pytest
 from bruteforce import distinct_networks
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
@@ -181,3 +182,40 @@ def test_a_cached_answer_equals_the_computed_one(game):
     computed = deduce(field, lengths, observations, squares)
     assert deduce_cached(field, lengths, observations, squares) == computed
     assert deduce_cached(field, lengths, observations, squares) == computed
+
+
+def _best_by_hand(fitting, field, squares):
+    """The best probe as deduce documents it, scored one candidate at a time."""
+    total = len(fitting)
+    best = None
+    for order, cells in enumerate(candidate_probes(field, squares)):
+        counts = _outcomes(fitting, cells, field)
+        bits = math.log2(total) - sum(c * math.log2(c) for c in counts) / total
+        expected = sum(c * c for c in counts) / total
+        key = (-round(bits, 9), expected, len(cells), order)
+        if best is None or key < best[0]:
+            best = (key, cells, max(counts))
+    return best
+
+
+NARROW = [(3, 4, (1, 2)), (2, 6, (1, 2)), (4, 3, (1, 1, 2)), (1, 6, (2,)), (6, 1, (2,))]
+
+
+@pytest.mark.parametrize(("rows", "cols", "lengths"), SMALL + NARROW)
+@pytest.mark.parametrize("squares", [(2, 2, 3, 3, 4, 5), (5,), (2, 4), ()])
+def test_the_suggestion_is_the_best_candidate(rows, cols, lengths, squares):
+    """Every run of every size left is scored (and a field narrower than a square works)."""
+    field = Field(rows, cols)
+    fitting = list(_brute(rows, cols, lengths))
+    hot = fitting[len(fitting) // 3]
+    probe = (rows // 2, cols // 2)
+    observations = [Observation((probe,), (answer(hot, probe, field),), "observation 1")]
+    fitting = [m for m in fitting if _fits(m, observations, field)]
+    result = deduce(field, lengths, observations, squares)
+    if len(fitting) <= 1:
+        assert result.suggestion is None
+        return
+    (_, expected, _, _), cells, worst = _best_by_hand(fitting, field, squares)
+    s = result.suggestion
+    assert (s.cells, s.worst_case) == (cells, worst)
+    assert math.isclose(s.expected_remaining, expected)

@@ -100,14 +100,16 @@ def hot_counts(masks: np.ndarray, field: Field, chunk: int = 1 << 16) -> np.ndar
 
 
 def answer_grid(masks: np.ndarray, field: Field) -> np.ndarray:
-    """(N, rows, cols) uint8 answers of every network at every cell: 0 cold, 1 warm, 2 hot."""
-    hot = _bits(masks, field.rows * field.cols).reshape(-1, field.rows, field.cols)
+    """(rows, cols, N) uint8 answers at every cell of every network: 0 cold, 1 warm, 2 hot. The
+    answers at one cell are one contiguous row, so that a cell's outcomes count in one pass."""
+    hot = np.ascontiguousarray(_bits(masks, field.rows * field.cols).T)
+    hot = hot.reshape(field.rows, field.cols, -1)
     near = np.zeros_like(hot)
-    near[:, 1:, :] |= hot[:, :-1, :]
-    near[:, :-1, :] |= hot[:, 1:, :]
-    near[:, :, 1:] |= hot[:, :, :-1]
-    near[:, :, :-1] |= hot[:, :, 1:]
-    return np.where(hot.astype(bool), np.uint8(2), near)
+    near[1:, :] |= hot[:-1, :]
+    near[:-1, :] |= hot[1:, :]
+    near[:, 1:] |= hot[:, :-1]
+    near[:, :-1] |= hot[:, 1:]
+    return np.maximum(hot * np.uint8(2), near)
 
 
 def candidate_probes(field: Field, squares: Iterable[int]) -> list[tuple[Cell, ...]]:
@@ -133,28 +135,50 @@ def _score(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return info, (counts**2).sum(1) / total, counts.max(1)
 
 
-def _pattern_counts(grid: np.ndarray, k: int, vertical: bool) -> np.ndarray:
-    """Outcome counts (positions, 3**k) of every run of k cells in rows (or columns)."""
-    if vertical:
-        grid = grid.transpose(0, 2, 1)
-    n, _, width = grid.shape
-    pattern = np.zeros((n, grid.shape[1], width - k + 1), np.int32)
-    for j in range(k):
-        pattern += grid[:, :, j : width - k + 1 + j].astype(np.int32) * 3**j
-    positions = pattern.shape[1] * pattern.shape[2]
-    flat = pattern.reshape(n, positions) + np.arange(positions, dtype=np.int32) * 3**k
-    # positions run row by row (columns by column when vertical), as in candidate_probes
-    return np.bincount(flat.ravel(), minlength=positions * 3**k).reshape(-1, 3**k)
+def _run_counts(lines: np.ndarray, sizes: Sequence[int]) -> dict[int, np.ndarray]:
+    """Outcome counts of every run of k cells along the lines of `lines` ((lines, width, N)
+    answers), for each size k: (lines * (width - k + 1), 3**k), positions line by line, outcome
+    `sum(answer at the j-th cell * 3**j)`; (0, 3**k) when a run does not fit.
+
+    Only the longest runs that fit are counted from the answers (one bincount per position);
+    the shorter runs sum those counts over the cells they leave out."""
+    n_lines, width, n = lines.shape
+    out = {k: np.zeros((0, 3**k), np.int64) for k in sizes}
+    fitting = [k for k in sizes if k <= width]
+    if not fitting:
+        return out
+    longest = max(fitting)
+    starts = width - longest + 1
+    pattern = lines[:, :starts].copy()  # uint8: at most 2 * (1 + 3 + 9 + 27 + 81) = 242
+    for j in range(1, longest):
+        pattern += lines[:, j : starts + j] * np.uint8(3**j)
+    full = np.empty((n_lines, starts, 3**longest), np.int64)
+    for a in range(n_lines):
+        for p in range(starts):
+            full[a, p] = np.bincount(pattern[a, p], minlength=3**longest)
+    for k in fitting:
+        # runs starting at 0 .. starts - 1: the first k cells of the longest run there
+        head = full.reshape(n_lines, starts, 3 ** (longest - k), 3**k).sum(axis=2)
+        # runs starting after: cells o .. o + k - 1 of the last longest run
+        last = full[:, starts - 1]
+        tail = [
+            last.reshape(n_lines, 3 ** (longest - o - k), 3**k, 3**o).sum(axis=(1, 3))[:, None]
+            for o in range(1, longest - k + 1)
+        ]
+        counts = np.concatenate([head, *tail], axis=1)
+        out[k] = np.ascontiguousarray(counts.reshape(-1, 3**k))
+    return out
 
 
 def _all_scores(masks: np.ndarray, field: Field, sizes: Sequence[int]) -> tuple[np.ndarray, ...]:
     grid = answer_grid(masks, field)
-    singles = np.stack([(grid == v).sum(0).ravel() for v in range(3)], 1)
-    info, expected, worst = _score(singles)
-    parts = [(info, expected, worst)]
+    singles = np.stack([(grid == v).sum(-1, dtype=np.int64).ravel() for v in range(3)], 1)
+    parts = [_score(singles)]
+    across = _run_counts(grid, sizes)  # runs in rows, positions row by row
+    down = _run_counts(np.ascontiguousarray(grid.transpose(1, 0, 2)), sizes)  # in columns
     for k in sizes:
-        for vertical in (False, True):
-            parts.append(_score(_pattern_counts(grid, k, vertical)))
+        parts.append(_score(across[k]))
+        parts.append(_score(down[k]))
     return tuple(np.concatenate([p[i] for p in parts]) for i in range(3))
 
 

@@ -42,7 +42,6 @@ from deaddrop.errors import InputError
 FORMAT_VERSION = 1
 _DR = np.array([0, 1, 0, -1], dtype=np.int16)  # right, down, left, up
 _DC = np.array([1, 0, -1, 0], dtype=np.int16)
-_CHUNK = 1 << 18
 MAX_BYTES = 400_000_000  # the masks and indexes of every network, in memory
 _MEMO: dict[tuple[int, int, tuple[int, ...]], Networks] = {}
 
@@ -112,7 +111,9 @@ def _check(rows: int, cols: int, lengths: Sequence[int]) -> None:
 
 
 def _chains(lengths: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every ordering x turn pattern laid out from (0, 0): rows, cols (M, S+1) and vertex index."""
+    """Every ordering x turn pattern laid out from (0, 0), turn-major: rows and cols (S+1, M) int16,
+    one column per chain (so that sums and minima run over contiguous rows), and the index of
+    each vertex among the chain's cells (M, n+1)."""
     n, total = len(lengths), sum(lengths)
     perms = np.array(sorted(set(itertools.permutations(lengths))), dtype=np.int64)
     turns_n = 4 * 2 ** (n - 1)
@@ -120,34 +121,49 @@ def _chains(lengths: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarra
     flips = np.where(((t[:, None] // 4) >> np.arange(n - 1)) & 1, 1, -1)
     dirs = (t[:, None] % 4 + np.concatenate([np.zeros((turns_n, 1), int), flips.cumsum(1)], 1)) % 4
     line_of_step = np.stack([np.repeat(np.arange(n), p) for p in perms])  # (P, S)
-    step = dirs[:, line_of_step].reshape(-1, total)  # (T*P, S), turn-major
-    zero = np.zeros((step.shape[0], 1), np.int16)
-    rows = np.concatenate([zero, _DR[step].cumsum(1, dtype=np.int16)], 1)
-    cols = np.concatenate([zero, _DC[step].cumsum(1, dtype=np.int16)], 1)
+    chains = turns_n * len(perms)
+    out = []
+    for unit in (_DR, _DC):
+        along = unit[dirs].T  # (n, T): the step of each line under each turn pattern
+        step = along[line_of_step.T[:, None, :], t[None, :, None]].reshape(total, chains)
+        coords = np.zeros((total + 1, chains), np.int16)
+        for s in range(total):  # a running sum, one row at a time (accumulate is not vectorised)
+            np.add(coords[s], step[s], out=coords[s + 1])
+        out.append(coords)
     corners = np.concatenate([np.zeros((len(perms), 1), np.int64), perms.cumsum(1)], 1)
-    corner_index = np.tile(corners, (turns_n, 1))  # (T*P, n+1), matches the row order of step
-    return rows, cols, corner_index
+    corner_index = np.tile(corners, (turns_n, 1))  # (T*P, n+1), matches the chain order
+    return out[0], out[1], corner_index
+
+
+def _first_of_each(order: np.ndarray) -> np.ndarray:
+    """Index of the first occurrence of each distinct row of `order` (M, K) int32, in order."""
+    weights = np.random.default_rng(0).integers(1, 2**63, order.shape[1], dtype=np.uint64) | 1
+    key = (order.astype(np.uint64) * weights).sum(1, dtype=np.uint64)  # wraps: a 64-bit hash
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    if not np.array_equal(order, order[first[inverse.ravel()]]):  # two shapes share a hash
+        rows_as_bytes = np.ascontiguousarray(order).view(np.dtype((np.void, order.shape[1] * 4)))
+        _, first = np.unique(rows_as_bytes.ravel(), return_index=True)
+    first.sort()
+    return first
 
 
 def _shapes(lengths: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Distinct legal shapes: sorted normalised cells (U, S+1) as (row, col), and vertices."""
     rows, cols, corner_index = _chains(lengths)
     span = sum(lengths) + 1
-    rows -= rows.min(1, keepdims=True)
-    cols -= cols.min(1, keepdims=True)
+    rows -= rows.min(0)
+    cols -= cols.min(0)
     code = rows.astype(np.int32) * span + cols
-    order = np.sort(code, 1)
-    legal = (np.diff(order, axis=1) != 0).all(1)
-    order, rows, cols, corner_index = order[legal], rows[legal], cols[legal], corner_index[legal]
-    rows_as_bytes = np.ascontiguousarray(order).view(np.dtype((np.void, order.shape[1] * 4)))
-    _, first = np.unique(rows_as_bytes.ravel(), return_index=True)
-    first.sort()
+    order = np.sort(np.ascontiguousarray(code.T), 1)
+    legal = np.flatnonzero((order[:, 1:] != order[:, :-1]).all(1))
+    order = order[legal]
+    first = _first_of_each(order)
     cells = order[first]
-    pick = np.arange(len(first))[:, None]
-    vertices = np.stack(
-        [rows[first][pick, corner_index[first]], cols[first][pick, corner_index[first]]], -1
-    ).astype(np.int16)
-    return cells // span, cells % span, vertices
+    chosen = legal[first]
+    pick = corner_index[chosen].T  # (n+1, U): which cell of each chain is a vertex
+    u = np.arange(len(chosen))
+    vertices = np.stack([rows[:, chosen][pick, u].T, cols[:, chosen][pick, u].T], -1)
+    return cells // span, cells % span, vertices.astype(np.int16)
 
 
 def enumerate_networks(rows: int, cols: int, lengths: Iterable[int]) -> Networks:
@@ -170,20 +186,42 @@ def enumerate_networks(rows: int, cols: int, lengths: Iterable[int]) -> Networks
     k = np.arange(len(shape_id), dtype=np.int64) - start[shape_id]
     prow = (k // across[shape_id]).astype(np.int16)
     pcol = (k % across[shape_id]).astype(np.int16)
-    base = (srows * cols + scols).astype(np.int32)  # bit index of each cell at origin (0, 0)
     n_words = word_count(rows, cols)
+    base = _shape_masks((srows * cols + scols).astype(np.int64), n_words)  # each shape at (0, 0)
     masks = np.zeros((len(shape_id), n_words), np.uint64)
-    one = np.uint64(1)
-    for lo in range(0, len(shape_id), _CHUNK):
-        hi = min(lo + _CHUNK, len(shape_id))
-        idx = base[shape_id[lo:hi]] + (prow[lo:hi].astype(np.int32) * cols + pcol[lo:hi])[:, None]
-        bits = np.left_shift(one, (idx & 63).astype(np.uint64))
-        word = idx >> 6
-        for w in range(n_words):
-            masks[lo:hi, w] = np.where(word == w, bits, np.uint64(0)).sum(1, dtype=np.uint64)
+    down = rows - height + 1  # how many rows each shape can start at
+    for r in range(rows):
+        for c in range(cols):
+            fits = np.flatnonzero((down > r) & (across > c))  # the shapes placed at (r, c)
+            if len(fits):
+                where = start[fits] + r * across[fits] + c  # their rows in `masks`
+                masks[where] = _shifted(base[fits], r * cols + c)
     return Networks(
         rows, cols, lengths, masks, shape_id, np.stack([prow, pcol], 1), vertices.astype(np.int16)
     )
+
+
+def _shape_masks(bits: np.ndarray, n_words: int) -> np.ndarray:
+    """(U, n_words) uint64 masks from (U, cells) bit indexes."""
+    masks = np.zeros((bits.shape[0], n_words), np.uint64)
+    word = bits >> 6
+    one = np.left_shift(np.uint64(1), (bits & 63).astype(np.uint64))
+    for w in range(n_words):
+        masks[:, w] = np.where(word == w, one, np.uint64(0)).sum(1, dtype=np.uint64)
+    return masks
+
+
+def _shifted(masks: np.ndarray, shift: int) -> np.ndarray:
+    """Multi-word masks (word 0 holds bits 0-63) shifted `shift` bits up; bits past the last
+    word drop out (a shape placed where it fits has none)."""
+    words, bits = divmod(shift, 64)
+    out = np.zeros_like(masks)
+    n = masks.shape[1]
+    if words < n:
+        out[:, words:] = masks[:, : n - words] << np.uint64(bits)
+        if bits and words + 1 < n:
+            out[:, words + 1 :] |= masks[:, : n - words - 1] >> np.uint64(64 - bits)
+    return out
 
 
 def cache_path(rows: int, cols: int, lengths: Iterable[int]) -> Path:
