@@ -346,7 +346,7 @@ def test_recruit_from_the_sanctioned_box(table):
     quote("You play a Recruit chit in order to recover a spy from the Sanctioned box on the map.")
     quote("the enemy player does not lose the Victory Points he gained for killing your spy")
     refusal = table.refused("chit", power="Germany", chit="Recruit")
-    assert str(refusal) == "3.8 Playing Action Chits: no Germany spy is in the Sanctioned Spies box"
+    assert str(refusal) == "3.8 Playing Action Chits: no German spy is in the Sanctioned Spies box"
     sanction(table, spy="Kurt", target="Cousin")  # Kurt dies (5.2)
     table.do("chit", power="Germany", chit="Recruit")
     assert table.state["spies"]["Germany"]["Kurt"] == "in play"

@@ -167,11 +167,11 @@ def test_police_at_most_two_a_city_in_the_home_police_cities():
         ({"Paris": 2, "Lyons": 2}, "France has 6 police; 4 placed"),
         (
             {"Paris": 2, "Lyons": 2, "Algiers": 2},
-            "Algiers is not a France police city (its capital and police cities)",
+            "Algiers is not a French police city (its capital and police cities)",
         ),
         (
             {"Paris": 2, "Lyons": 2, "Geneva": 2},
-            "Geneva is not a France police city (its capital and police cities)",
+            "Geneva is not a French police city (its capital and police cities)",
         ),
     ],
 )

@@ -167,7 +167,7 @@ def test_ge1_czechoslovakia_becomes_german(table):
     table.do("play", power="Germany", tile="Ge 1", spies=spies)
     # the tile's own awards come first (ours): Germany is paid for Prague
     assert "3c Prague: Germany 3 chits, Russia 3 chits" in table.last
-    assert "Czechoslovakia becomes Germany territory for the rest of the game" in table.last
+    assert "Czechoslovakia becomes German territory for the rest of the game" in table.last
     assert table.view["territory"]["annexed"] == {"Czechoslovakia": "Germany"}
     table.do(
         "police", power="Germany", cities={"Berlin": 2, "Prague": 2, "Bratislava": 2, "Essen": 1}
@@ -203,7 +203,7 @@ def test_it14_tirane_for_italian_spies(table):
     table.hand("Italy", "It 14")
     table.at(1937, "Italy").do("play", power="Italy", tile="It 14", spies={"Italy": ["Tirane"]})
     assert table.view["territory"]["spy_home"] == {"Italy": ["Albania"]}
-    assert "Italy spies may treat Tirane (Albania) as a home country" in table.last
+    assert "Italian spies may treat Tirane (Albania) as a home country" in table.last
     # "may": the tracker still pays an Italian spy in Tirane (ours)
     assert "1c Tirane: Italy 1 chit" in table.last
 

@@ -18,6 +18,7 @@ from assistant.games.spies.data import Chit, GameData
 from assistant.games.spies.state import (
     OTHER_TURN,
     Turn,
+    adjective,
     ap_note,
     owner,
     pay,
@@ -144,7 +145,7 @@ def play(state: Json, action: Json, turn: Turn) -> None:
     where = f" in {city}" if city else ""
     if opening and not alone:
         state["chain"] = {"plays": [record]}
-        extra += "; counters (chit ... against=1), then resolve"
+        extra += "; open to counters until resolved"
     elif plays and not alone:
         state["chain"]["plays"].append(record)  # a Double Cross or Papers while a chain waits
     turn.note(f"{power} plays {name}{where} ({costs}){extra}")
@@ -201,7 +202,7 @@ def _recruit(state: Json, action: Json, power: str, turn: Turn) -> str:
     """Recruit: a spy back from the Sanctioned box, a new recruit in the capital (the enemy keeps
     the Victory Points of the marker)."""
     boxed = [s for s, status in state["spies"][power].items() if status == "sanctioned"]
-    turn.rule(bool(boxed), CHIT_RULE, f"no {power} spy is in the Sanctioned Spies box")
+    turn.rule(bool(boxed), CHIT_RULE, f"no {adjective(power)} spy is in the Sanctioned Spies box")
     if action.get("spy") is None:
         if len(boxed) != 1:
             raise Refuse("action", f"spy: which of {', '.join(boxed)} (or let the tracker draw)")

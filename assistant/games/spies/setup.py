@@ -15,7 +15,7 @@ from typing import Any
 from assistant.engine import Json
 from assistant.games.actions import Refuse
 from assistant.games.spies import names
-from assistant.games.spies.state import Turn, own_turn, police_cities, tile_first
+from assistant.games.spies.state import Turn, adjective, own_turn, police_cities, tile_first
 
 HAND_RULE = "2.3 Drawing Event Tiles"
 SECRETS_RULE = "2.4 Drawing and Deploying Secrets"
@@ -152,7 +152,7 @@ def police(state: Json, action: Json, turn: Turn) -> None:
         turn.rule(
             name in allowed,
             rule,
-            f"{name} is not a {power} police city (its capital and police cities"
+            f"{name} is not a {adjective(power)} police city (its capital and police cities"
             f"{' and annexed cities' if power in state['annexed'].values() else ''})",
         )
     state["police"][power] = counts

@@ -20,6 +20,18 @@ EFFECT_RULE = "3.22 Event Tile special effects"
 OTHER_TURN = "4.0 Another player's turn"
 SEATS_RULE = "7.0 Fewer than five players"
 AXIS, ALLIES = "Germany+Italy", "Britain+France"  # 7.0: "Germany and Italy", "Britain and France"
+ADJECTIVES = {
+    "Germany": "German",
+    "Italy": "Italian",
+    "Russia": "Russian",
+    "France": "French",
+    "Britain": "British",
+}
+
+
+def adjective(power: str) -> str:
+    """'German' police, 'British' spies."""
+    return ADJECTIVES.get(power, power)
 
 
 @dataclass(kw_only=True)

@@ -24,6 +24,7 @@ from assistant.games.spies.state import (
     EFFECT_RULE,
     TILE_RULE,
     Turn,
+    adjective,
     ap_note,
     draw_chits,
     own_turn,
@@ -177,17 +178,18 @@ def _special(state: Json, power: str, tile: Tile, turn: Turn) -> None:
     if special.kind == "annex":
         state["annexed"][special.country] = tile.power
         cities = [c.name for c in data.cities.values() if c.country == special.country]
+        word = adjective(tile.power)
         turn.note(
-            f"  {special.country} becomes {tile.power} territory for the rest of the game: "
-            f"{tile.power} police may stand in {', '.join(cities)}; secrets there not guarded "
-            f"by another player count as {tile.power} original secrets"
+            f"  {special.country} becomes {word} territory for the rest of the game: {word} "
+            f"police may stand in {' and '.join(cities)}; secrets there not guarded by another "
+            f"player count as {word} original secrets"
         )
     elif special.kind == "spy home":
         state["spy_home"].setdefault(tile.power, []).append(special.country)
         cities = [c.name for c in data.cities.values() if c.country == special.country]
         turn.note(
-            f"  {tile.power} spies may treat {', '.join(cities)} ({special.country}) as a home "
-            "country for the rest of the game"
+            f"  {adjective(tile.power)} spies may treat {' and '.join(cities)} ({special.country}) "
+            "as a home country for the rest of the game"
         )
     elif special.kind == "ends game":
         state["ends"] = min(state["ends"], state["year"])
