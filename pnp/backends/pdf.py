@@ -18,34 +18,42 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from deaddrop.files import write_atomic
 from pnp import ops
+from pnp.draw.textfit import FACE_NAMES, FONTS
 from pnp.model import Box
 
-_FACES = {
-    (False, False): ("Vera", "Vera.ttf"),
-    (True, False): ("VeraBd", "VeraBd.ttf"),
-    (False, True): ("VeraIt", "VeraIt.ttf"),
-    (True, True): ("VeraBI", "VeraBI.ttf"),
+_FILES = {  # face name (pnp.draw.textfit.FACE_NAMES) -> TTF: reportlab's Vera, our display face
+    "Vera": "Vera.ttf",
+    "VeraBd": "VeraBd.ttf",
+    "VeraIt": "VeraIt.ttf",
+    "VeraBI": "VeraBI.ttf",
+    "RHD": str(FONTS / "RedHatDisplay-Regular.ttf"),
+    "RHDBd": str(FONTS / "RedHatDisplay-Bold.ttf"),
+    "RHDIt": str(FONTS / "RedHatDisplay-Italic.ttf"),
+    "RHDBI": str(FONTS / "RedHatDisplay-BoldItalic.ttf"),
 }
-_registered = False
+_registered: set[str] = set()
+
+
+def register_face(name: str) -> None:
+    """Register one face of _FILES with reportlab, once (only the faces a document uses are
+    parsed: the display face costs nothing to a kit set in Vera)."""
+    if name not in _registered:
+        pdfmetrics.registerFont(TTFont(name, _FILES[name]))
+        _registered.add(name)
 
 
 def register_fonts() -> None:
-    """Register reportlab's Vera TTFs (regular, bold, italic, bold italic) once."""
-    global _registered
-    if _registered:
-        return
-    from reportlab.lib.fonts import addMapping
-
-    for name, filename in _FACES.values():
-        pdfmetrics.registerFont(TTFont(name, filename))
-    for (bold, italic), (name, _) in _FACES.items():
-        addMapping("Vera", int(bold), int(italic), name)
-    _registered = True
+    """Register the four Vera faces (the canvas's initial font is Vera)."""
+    for name in ("Vera", "VeraBd", "VeraIt", "VeraBI"):
+        register_face(name)
 
 
 def font_name(op: ops.Text) -> str:
-    """The registered face for a text op (every family is drawn with Vera, the embedded font)."""
-    return _FACES[(op.bold, op.italic)][0]
+    """The registered face for a text op (an unknown family is drawn with Vera)."""
+    key = (op.font, op.bold, op.italic)
+    name = FACE_NAMES.get(key) or FACE_NAMES[("Vera", op.bold, op.italic)]
+    register_face(name)
+    return name
 
 
 def _colour(value: str) -> HexColor:

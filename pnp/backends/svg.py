@@ -17,6 +17,7 @@ from pnp import ops
 from pnp.units import to_mm
 
 FONT_FAMILY = "Vera, 'Bitstream Vera Sans', 'DejaVu Sans', sans-serif"
+FAMILIES = {"Red Hat Display": "'Red Hat Display', 'Red Hat Text', sans-serif"}
 
 
 def _n(value: float) -> str:
@@ -70,7 +71,7 @@ class _Writer:
                 parent.add(dwg.path(d=d, **attrs))
             elif isinstance(op, ops.Text):
                 attrs = {
-                    "font_family": FONT_FAMILY,
+                    "font_family": FAMILIES.get(op.font, FONT_FAMILY),
                     "font_size": _n(op.size),
                     "fill": op.color,
                     "text_anchor": op.anchor,

@@ -79,7 +79,7 @@ ELEMENT_REQUIRED: dict[str, tuple[str, ...]] = {
     "icon": ("box",),
 }
 
-FONTS = ("Vera",)
+FONTS = ("Vera", "Red Hat Display")  # pnp.draw.textfit.FAMILIES
 ALIGNS = ("left", "center", "right")
 VALIGNS = ("top", "middle", "bottom")
 LABELS = ("none", "numbers", "letters")

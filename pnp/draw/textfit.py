@@ -17,13 +17,21 @@ from typing import Any
 
 from pnp.model import Style
 
-METRICS = Path(__file__).resolve().parent.parent / "fonts" / "vera_metrics.json"
+FONTS = Path(__file__).resolve().parent.parent / "fonts"
+METRICS = FONTS / "vera_metrics.json"
+DISPLAY_METRICS = FONTS / "display_metrics.json"  # Red Hat Display, shipped in pnp/fonts/
+DISPLAY = "Red Hat Display"  # the display face's family name in the YAML
 FACE_NAMES = {
     ("Vera", False, False): "Vera",
     ("Vera", True, False): "VeraBd",
     ("Vera", False, True): "VeraIt",
     ("Vera", True, True): "VeraBI",
+    (DISPLAY, False, False): "RHD",
+    (DISPLAY, True, False): "RHDBd",
+    (DISPLAY, False, True): "RHDIt",
+    (DISPLAY, True, True): "RHDBI",
 }
+FAMILIES = tuple(dict.fromkeys(family for family, _, _ in FACE_NAMES))
 STEP = 0.5  # points between tried sizes
 EPSILON = 1e-9
 
@@ -92,19 +100,22 @@ class _Widths(dict):
 
 @cache
 def _faces() -> dict[str, Any]:
-    data = json.loads(METRICS.read_text(encoding="utf-8"))
+    faces: dict[str, Any] = {}
+    for path in (METRICS, DISPLAY_METRICS):
+        faces.update(json.loads(path.read_text(encoding="utf-8"))["faces"])
     return {
         name: _Widths({int(k): v for k, v in face["widths"].items()}, face["default"])
-        for name, face in data["faces"].items()
-    } | {"_extent": {name: (f["ascent"], f["descent"]) for name, f in data["faces"].items()}}
+        for name, face in faces.items()
+    } | {"_extent": {name: (f["ascent"], f["descent"]) for name, f in faces.items()}}
 
 
 def face_name(font: str, bold: bool = False, italic: bool = False) -> str:
-    """The TTF face for a family and weight: Vera, VeraBd, VeraIt, VeraBI."""
+    """The TTF face for a family and weight: Vera, VeraBd, VeraIt, VeraBI, RHD, RHDBd, ..."""
     try:
         return FACE_NAMES[(font, bool(bold), bool(italic))]
     except KeyError:
-        raise ValueError(f"unknown font '{font}' (expected Vera)") from None
+        expected = " or ".join(FAMILIES)
+        raise ValueError(f"unknown font '{font}' (expected {expected})") from None
 
 
 def composed(

@@ -73,6 +73,8 @@ def plan_kit(components: tuple[Component, ...], paper: Paper, first: int = 3) ->
             tiles[index] = planned.tiles
             items.append(planned)
         else:
+            if component.new_page:
+                flush()
             group.append(index)
     flush()
     count = sum(1 if isinstance(item, _Packed) else len(item.sheets) for item in items)
