@@ -1,0 +1,201 @@
+"""Combat: exchanges of blows until someone runs away or dies.
+
+`exchange [black=sword|weapon] [white=sword|weapon] [rolls={fighter: d6, ...}]`: one exchange of
+the fight going on (the first in `state["fights"]`): each spy fights with his sword (the default)
+or his equipped 1-pip; sword against sword rolls a d6 each, the Sheriff and the SWAT Team roll for
+their damage; the rolls are drawn by the tracker when not entered. After it, `exchange` again
+(both attack again) or `run spy=S to=ROOM [both=true]` (a free move out; when both wish to flee,
+only the defender moves).
+"""
+
+from __future__ import annotations
+
+from assistant.engine import Json
+from assistant.games.actions import Refuse
+from assistant.games.spy_vs_spy.flow import hurt, kill_cop, kill_spy
+from assistant.games.spy_vs_spy.kit import Kit
+from assistant.games.spy_vs_spy.moves import arrive, node_name, step
+from assistant.games.spy_vs_spy.state import (
+    SPIES,
+    Turn,
+    arsenal,
+    cop_of,
+    is_spy,
+    loaded,
+    name_of,
+)
+
+SWORD, WEAPON = "sword", "weapon"
+
+
+def fight_now(state: Json) -> Json:
+    fight: Json = state["fights"][0]
+    return fight
+
+
+def choices(state: Json, action: Json, turn: Turn) -> dict[str, str]:
+    """Each spy's weapon in this exchange: his sword, or his equipped 1-pip."""
+    fight = fight_now(state)
+    sides = (fight["attacker"], fight["defender"])
+    for spy in SPIES:
+        if spy in action and spy not in sides:
+            raise Refuse("Combat", f"{spy} is not in this fight ({sides[0]} against {sides[1]})")
+    chosen = {}
+    for who in sides:
+        if not is_spy(who):
+            continue
+        choice = str(action.get(who, SWORD)).lower()
+        if choice == WEAPON:
+            if arsenal(state, who)["weapon"] is None:
+                raise Refuse(
+                    "Combat", f"{who} has no offensive equipment equipped: he fights with his sword"
+                )
+            turn.rule(
+                not loaded(state, who),
+                "Thingamajig",
+                f"{who} carries all 3 pieces: he may only use his sword and defensive equipment",
+            )
+        chosen[who] = choice
+    return chosen
+
+
+def rolls_needed(state: Json, kit: Kit, chosen: dict[str, str]) -> list[str]:
+    """Who rolls a d6 in this exchange: both spies when both choose the sword; a cop whose damage
+    depends on his roll."""
+    fight = fight_now(state)
+    sides = (fight["attacker"], fight["defender"])
+    if all(is_spy(who) for who in sides):
+        return list(sides) if all(chosen[w] == SWORD for w in sides) else []
+    return [who for who in sides if not is_spy(who) and kit.cop(who).rolls]
+
+
+def exchange(state: Json, action: Json, turn: Turn) -> None:
+    kit = turn.kit
+    fight = fight_now(state)
+    a, d = fight["attacker"], fight["defender"]
+    chosen = choices(state, action, turn)
+    rolls = action.get("rolls") or {}
+    needed = rolls_needed(state, kit, chosen)
+    for who in rolls:
+        if who not in needed:
+            raise Refuse("Dice", f"{who} rolls no die in this exchange")
+    for who in needed:
+        if who not in rolls:
+            raise Refuse(
+                "Dice", f"{who} rolls a d6: give rolls={{{who}: 1..6}} (or let the tracker roll)"
+            )
+    damage = {a: 0, d: 0}
+    if is_spy(a) and is_spy(d):
+        spy_against_spy(state, chosen, rolls, damage, turn)
+    else:
+        spy, cop = (a, d) if is_spy(a) else (d, a)
+        spy_against_cop(state, spy, cop, chosen[spy], rolls, damage, turn)
+    fight["exchanges"] += 1
+    for who in (a, d):
+        if not is_spy(who):
+            cop = cop_of(state, who)
+            cop["damage"] += damage[who]
+            if damage[who]:
+                toughness = kit.cop(who).toughness
+                turn.note(
+                    f"{name_of(kit, who)} takes {damage[who]} ({cop['damage']} of {toughness})"
+                )
+            if cop["damage"] >= kit.cop(who).toughness:
+                kill_cop(state, who, turn)
+    for who in (a, d):
+        if is_spy(who):
+            if damage[who]:
+                turn.note(f"{who} takes {damage[who]} (health {hurt(state, who, damage[who])})")
+            if state["health"][who] == 0 and state["positions"][who] is not None:
+                rival = d if who == a else a
+                kill_spy(state, who, rival, turn)
+    if fight in state["fights"]:
+        turn.note("attack again, or run")
+
+
+def spy_against_spy(
+    state: Json, chosen: dict[str, str], rolls: Json, damage: dict[str, int], turn: Turn
+) -> None:
+    kit = turn.kit
+    a, d = list(damage)
+    if chosen[a] == chosen[d] == SWORD:
+        ra, rd = rolls[a], rolls[d]
+        turn.note(f"swords: {a} rolls {ra}, {d} rolls {rd}")
+        if ra <= rd:
+            damage[a] += kit.numbers.sword
+        if rd <= ra:
+            damage[d] += kit.numbers.sword
+        return
+    for who, rival in ((a, d), (d, a)):
+        if chosen[who] == SWORD:
+            turn.note(f"{who}'s sword deals {kit.numbers.sword} to {rival}")
+            damage[rival] += kit.numbers.sword
+            continue
+        weapon = kit.colour(arsenal(state, who)["weapon"])
+        guard = arsenal(state, rival)["defence"]
+        against = f"{rival}'s {guard} 2-pip" if guard else f"{rival} (no 2-pip)"
+        if guard == weapon.id:
+            turn.note(f"{who}'s {weapon.weapon} ({weapon.label}) fails against {against}")
+        else:
+            turn.note(f"{who}'s {weapon.weapon} ({weapon.label}) hits {against}")
+            damage[rival] += weapon.weapon_damage
+
+
+def spy_against_cop(
+    state: Json,
+    spy: str,
+    cop: str,
+    choice: str,
+    rolls: Json,
+    damage: dict[str, int],
+    turn: Turn,
+) -> None:
+    """Ours: against a cop (who has no 2-pip) the sword deals its damage without a roll and a
+    weapon always hits; the cop deals the damage of his table ("no defensive equipment works
+    against this damage")."""
+    kit = turn.kit
+    if choice == SWORD:
+        damage[cop] += kit.numbers.sword
+        turn.note(f"{spy}'s sword hits {name_of(kit, cop)}")
+    else:
+        weapon = kit.colour(arsenal(state, spy)["weapon"])
+        damage[cop] += weapon.weapon_damage
+        turn.note(f"{spy}'s {weapon.weapon} ({weapon.label}) hits {name_of(kit, cop)}")
+    card = kit.cop(cop)
+    roll = rolls[cop] if card.rolls else 1
+    damage[spy] += card.damage[roll - 1]
+    rolled = f" rolls {roll} and" if card.rolls else ""
+    turn.note(f"{name_of(kit, cop)}{rolled} deals {card.damage[roll - 1]} damage")
+
+
+def run(state: Json, action: Json, turn: Turn) -> None:
+    kit = turn.kit
+    who = action["spy"]
+    if not is_spy(who):
+        raise Refuse("Combat", "Cops never attempt to retreat from combat")
+    fight = fight_now(state)
+    a, d = fight["attacker"], fight["defender"]
+    if who not in (a, d):
+        raise Refuse(
+            "Combat", f"{who} is not in this fight ({name_of(kit, a)} against {name_of(kit, d)})"
+        )
+    if fight["exchanges"] == 0:
+        raise Refuse("Combat", "after damage is dealt you may run away: fight one exchange first")
+    if action.get("both") is True and who == a and is_spy(d):
+        raise Refuse(
+            "Combat",
+            f"if both players wish to flee then priority is given to the defender and only the"
+            f" defender will move: {d} runs",
+        )
+    to = node_name(action["to"], turn)
+    here = state["positions"][who]
+    step(state, who, to, turn)
+    rival = d if who == a else a
+    state["fights"].remove(fight)
+    turn.note(f"{who} runs from {here} to {to} (a free move)")
+    if not is_spy(rival):
+        cop = cop_of(state, rival)
+        if cop["damage"]:
+            cop["damage"] = 0
+            turn.note(f"{name_of(kit, rival)}'s damage heals")
+    arrive(state, who, to, turn, first=True)
