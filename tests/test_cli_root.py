@@ -4,6 +4,8 @@ tests/test_commands_documented.py)."""
 from __future__ import annotations
 
 import inspect
+import json
+import os
 import subprocess
 import sys
 
@@ -169,7 +171,7 @@ def test_help_screens_and_usage_errors_are_typers(args):
     )
 
 
-def test_a_command_loads_only_its_group():
+def test_a_command_loads_only_its_group(tmp_path):
     code = (
         "import sys\n"
         "from deaddrop.commands.main import main\n"
@@ -179,12 +181,95 @@ def test_a_command_loads_only_its_group():
         "print(sorted(m for m in mods if 'deaddrop.commands.' + m in sys.modules))"
     )
 
+    env = {**os.environ, "DEADDROP_CACHE": str(tmp_path / "cache")}
+
     def loaded(*args: str) -> str:
         out = subprocess.run(
-            [sys.executable, "-c", code, *args], capture_output=True, text=True, check=True
+            [sys.executable, "-c", code, *args], env=env, capture_output=True, text=True, check=True
         )
         return out.stdout.splitlines()[-1]
 
     assert loaded("--help") == "[]"
     assert loaded("table", "--help") == "['table']"
     assert loaded("spy", "check", "--help") == "['spy', 'spy_deduce', 'spy_referee']"
+
+
+# Help screens printed again from the cache (deaddrop.commands.help_cache).
+
+HELP_RUN = (
+    "import sys\n"
+    "from deaddrop.commands import help_cache\n"
+    "help_cache.SETTLE_NS = 0  # keep screens drawn right after an edit of the code, too\n"
+    "from deaddrop.commands.main import main\n"
+    "sys.argv = ['deaddrop', *sys.argv[1:]]\n"
+    "try:\n    main()\nexcept SystemExit as done:\n    assert done.code in (0, None), done.code\n"
+    "print('rich' in sys.modules)"
+)
+
+
+def _help_run(tmp_path, *args: str, **env: str) -> tuple[str, bool]:
+    """The output and whether rich was loaded, in a fresh process with a private cache; the
+    command must succeed."""
+    environ = {**os.environ, "DEADDROP_CACHE": str(tmp_path / "cache"), **env}
+    out = subprocess.run(
+        [sys.executable, "-c", HELP_RUN, *args], env=environ, capture_output=True, text=True
+    )
+    assert (out.returncode, out.stderr) == (0, "")
+    text, _, loaded = out.stdout.rstrip("\n").rpartition("\n")
+    return text, loaded == "True"
+
+
+def _entries(tmp_path) -> list:
+    folder = tmp_path / "cache" / "help"
+    return sorted(folder.iterdir()) if folder.exists() else []
+
+
+@pytest.mark.parametrize(
+    "env", [{}, {"COLUMNS": "60"}, {"FORCE_COLOR": "1", "COLUMNS": "130"}], ids=str
+)
+@pytest.mark.parametrize("args", [["--help"], ["spy", "check", "--help"], ["table", "--help"]])
+def test_a_help_screen_from_the_cache_is_the_one_drawn(tmp_path, args, env):
+    drawn, loaded = _help_run(tmp_path, *args, **env)
+    assert loaded and len(_entries(tmp_path)) == 1
+    again, loaded = _help_run(tmp_path, *args, **env)
+    assert again == drawn and not loaded
+    typers = CliRunner().invoke(_eager_root(), args, env=env, prog_name="deaddrop")
+    assert drawn.rstrip("\n") == typers.stdout.rstrip("\n")
+
+
+def test_each_terminal_and_environment_has_its_screen(tmp_path):
+    wide, _ = _help_run(tmp_path, "spy", "--help", COLUMNS="120")
+    narrow, loaded = _help_run(tmp_path, "spy", "--help", COLUMNS="50")
+    assert loaded and wide != narrow and len(_entries(tmp_path)) == 2
+    assert max(len(line) for line in narrow.splitlines()) == 50
+
+
+def test_a_screen_is_drawn_again_when_its_code_changed(tmp_path):
+    drawn, _ = _help_run(tmp_path, "spy", "check", "--help")
+    (entry,) = _entries(tmp_path)
+    kept = json.loads(entry.read_text(encoding="utf-8"))
+    ours = [i for i, (path, _) in enumerate(kept["files"]) if path.endswith("spy_network.py")]
+    assert ours, "the module that defines `spy check` is a dependency"
+    kept["files"][ours[0]][1][2] += 1  # its mtime moved on
+    entry.write_text(json.dumps(kept), encoding="utf-8")
+    again, loaded = _help_run(tmp_path, "spy", "check", "--help")
+    assert loaded and again == drawn
+    assert json.loads(entry.read_text(encoding="utf-8"))["files"] != kept["files"]
+
+
+def test_only_successful_help_requests_are_kept(tmp_path):
+    env = {**os.environ, "DEADDROP_CACHE": str(tmp_path / "cache")}
+    for args in (["tabel", "--help"], ["spy"], ["spy", "check", "--rows", "3", "--help"]):
+        # a usage error (stderr, exit 2); help but exit 2; an option before --help
+        subprocess.run([sys.executable, "-c", HELP_RUN, *args], env=env, capture_output=True)
+    assert _entries(tmp_path) == []
+
+
+def test_which_command_lines_are_help_requests():
+    from deaddrop.commands.help_cache import wanted
+
+    assert wanted(["deaddrop", "--help"])
+    assert wanted(["deaddrop", "spy", "referee", "seal", "--help"])
+    assert not wanted(["deaddrop"])
+    assert not wanted(["deaddrop", "spy", "--help", "check"])
+    assert not wanted(["deaddrop", "table", "--db", "x", "--help"])

@@ -6,8 +6,9 @@ in one place.
 Start-up stays light: the root group knows its subcommands by name and short help
 (`SUBCOMMANDS`, which `deaddrop --help` lists) and imports and converts one of them only when it
 is invoked (deaddrop.commands.lazy); inside a group, too, only the invoked command is converted.
-reportlab only loads inside `build`. tests/test_cli_root.py holds `SUBCOMMANDS` to the real
-commands' help.
+A help screen is printed again from a cache while nothing it depends on changed
+(deaddrop.commands.help_cache), without loading rich. reportlab only loads inside `build`.
+tests/test_cli_root.py holds `SUBCOMMANDS` to the real commands' help.
 """
 
 from __future__ import annotations
@@ -113,5 +114,12 @@ def subcommand(module: str, name: str) -> Any:
 
 
 def main() -> None:
-    """Entry point of the `deaddrop` console script."""
-    app()
+    """Entry point of the `deaddrop` console script (help screens: deaddrop.commands.help_cache)."""
+    import sys
+
+    from deaddrop.commands import help_cache
+
+    if help_cache.serve(sys.argv):
+        return
+    with help_cache.recording(sys.argv):
+        app()
