@@ -179,7 +179,8 @@ def kill_spy(state: Json, spy: str, by: str | None, turn: Turn) -> None:
         else:
             for number in pieces:
                 move_piece(state, number, f"dropped:{room}")
-            turn.note(f"{plural(len(pieces), 'piece')} of the Thingamajig drop in {room}")
+            verb = "drops" if len(pieces) == 1 else "drop"
+            turn.note(f"{plural(len(pieces), 'piece')} of the Thingamajig {verb} in {room}")
         state["pieces"][spy] -= len(pieces)
     held = arsenal(state, spy)
     if held is not None and held["weapon"] is not None:
