@@ -20,39 +20,62 @@ from pnp.units import mm
 FOLDER = REPO_ROOT / "templates" / "spies-and-lies"
 
 
-def test_kit_holds_every_component_of_the_issue():
+def test_kit_holds_every_component_of_the_game():
+    """The boxed game's contents (rules: 'CONTENTS'), a rules summary, and a reference card for
+    every player in every language."""
     kit = {c.name: c for c in load_game(FOLDER).components}
     copies = {name: component.copies for name, component in kit.items()}
     assert copies["red_soldiers"] == copies["blue_soldiers"] == 10
     assert copies["red_missions"] == copies["blue_missions"] == 4
     assert copies["intel_cards"] == 6
     assert copies["starting_player"] == 1
-    assert copies["reference_low"] + copies["reference_high"] == 8  # two per language
-    assert copies["intel_tokens_red"] + copies["intel_tokens_blue"] == 8
-    assert copies["deception_tokens"] >= 4
-    assert copies["day_marker"] == 1
+    assert copies["intel_tokens_red"] == copies["intel_tokens_blue"] == 4
+    assert copies["deception_tokens"] == 4  # one each to start, 2 spares
+    assert copies["day_marker"] == copies["double_agent"] == 1
+    assert copies["infiltration_markers"] == 2
     assert kit["board"].split and kit["board"].kind == "board"
+    rules = kit["rules"]
+    assert rules.kind == "sheet" and rules.back is not None  # two pages: one sheet, both sides
+    assert rules.paper_stock == "paper" and rules.role == "reference"
+    reference = kit["reference"]
+    assert reference.role == "reference" and reference.new_page
+    assert [face.count for face in reference.faces] == [2, 2, 2, 2]  # one per player
     for component in kit.values():
-        if component.kind == "card":
+        if component.kind == "card" and component is not reference:
             assert (round(component.width, 1), round(component.height, 1)) == (
                 round(mm(63), 1),
                 round(mm(88), 1),
             )
+        if component.kind in ("card", "token"):
             assert component.back is not None, component.name
 
 
 def test_reference_cards_cover_every_rank_in_four_languages():
     kit = {c.name: c for c in load_game(FOLDER).components}
-    low, high = kit["reference_low"].faces, kit["reference_high"].faces
-    assert len(low) == len(high) == 4
-    for first, second in zip(low, high, strict=True):
-        names = [first.data[f"n{i}"] for i in range(1, 7)]
-        names += [second.data[f"n{i}"] for i in range(1, 5)]
-        assert [int(name.split()[0]) for name in names] == list(range(1, 11))
-        assert all(first.data[f"t{i}"] for i in range(1, 7))
-    titles = {face.data["n1"] for face in low}
-    assert titles == {"1 Spy", "1 Spionne", "1 Espion", "1 Spionin"}
-    assert low[0].data["t1"] == kit["red_soldiers"].faces[0].data["ability"]  # one text
+    faces = kit["reference"].faces
+    assert [face.data["language"] for face in faces] == [
+        "English",
+        "Nederlands",
+        "Français",
+        "Deutsch",
+    ]
+    for face in faces:
+        assert all(face.data[f"n{i}"] and face.data[f"t{i}"] for i in range(1, 11))
+    assert {face.data["n1"] for face in faces} == {"Spy", "Spionne", "Espion", "Spionin"}
+    english, soldiers = faces[0].data, kit["red_soldiers"].faces
+    for i, soldier in enumerate(soldiers, start=1):  # one text: the soldier rows' ability
+        assert english[f"n{i}"] == soldier.data["title"]
+        assert english[f"t{i}"] == soldier.data["ability"]
+
+
+def test_every_reference_card_shows_its_language_on_both_sides():
+    from pnp.model import Text
+
+    reference = {c.name: c for c in load_game(FOLDER).components}["reference"]
+    for side in (reference.front, reference.back):
+        texts = [el.text for el in side if isinstance(el, Text)]
+        assert any("{language}" in text or "{heading}" in text for text in texts)
+    assert any("{language}" in el.text for el in reference.back if isinstance(el, Text))
 
 
 def test_tracker_reads_ranks_intel_and_tracks_from_the_templates():
@@ -72,8 +95,7 @@ def test_a_longer_double_agent_track_changes_the_rules(tmp_path):
     board = folder / "board.yaml"
     text = board.read_text(encoding="utf-8")
     text = text.replace("from: -5\n        to: 5", "from: -6\n        to: 6")
-    text = text.replace('labels: ["BLUE FLAG", "WALL",', 'labels: ["BLUE FLAG", "WALL", "4",')
-    text = text.replace('"WALL", "RED FLAG"]', '"4", "WALL", "RED FLAG"]')
+    text = text.replace('labels: ["", "", "", ', 'labels: ["", "", "", "", "", ')
     board.write_text(text, encoding="utf-8")
     data = load_data(folder)
     assert (data.wall, data.flag) == (5, 6)
@@ -220,36 +242,145 @@ def rules_ability(name: str, start: str) -> str:
 
 
 def test_reference_cards_are_the_rules_texts_with_the_documented_edits():
-    kit = {c.name: c for c in load_game(FOLDER).components}
+    reference = {c.name: c for c in load_game(FOLDER).components}["reference"]
     checked = 0
-    for component in ("reference_low", "reference_high"):
-        for face in kit[component].faces:
-            language, start = LANGUAGE[face.data["heading"].split()[0]]
-            for i in range(1, 7 if component == "reference_low" else 5):
-                name, text = face.data[f"n{i}"], face.data[f"t{i}"]
-                expected = rules_ability(name, start)
-                edits = REFERENCE_EDITS.get(name + language, REFERENCE_EDITS.get(name, []))
-                for old, new in edits:
-                    assert old in expected, (name, old)
-                    expected = expected.replace(old, new)
-                assert text == expected, name
-                checked += 1
+    for face in reference.faces:
+        language, start = LANGUAGE[face.data["heading"].split()[0]]
+        for i in range(1, 11):
+            name, text = f"{i} {face.data[f'n{i}']}", face.data[f"t{i}"]
+            expected = rules_ability(name, start)
+            edits = REFERENCE_EDITS.get(name + language, REFERENCE_EDITS.get(name, []))
+            for old, new in edits:
+                assert old in expected, (name, old)
+                expected = expected.replace(old, new)
+            assert text == expected, name
+            checked += 1
     assert checked == 40
 
 
+def _x_span(el) -> tuple[float, float]:
+    """The left and right edge of an element of the board (points)."""
+    from pnp.model import Line, Polygon
+
+    if isinstance(el, (Polygon, Line)):
+        xs = [x for x, _ in el.points]
+        return min(xs), max(xs)
+    return el.box.x, el.box.x + el.box.w
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_board_prints_in_two_tiles_joined_across_the_middle_space(paper):
-    """The seam of the glued board runs across the board (through the middle space), never along
-    the Double Agent track: two full-width tiles on A4 and on Letter."""
+@pytest.mark.parametrize("bleed", [0.0, 3.0])
+def test_board_prints_in_two_tiles_whose_seam_crosses_only_the_background(paper, bleed):
+    """The glued seam runs down the board between the front line (the Double Agent track, the
+    forts, the start) and headquarters (the Infiltration tracks, the days): two tiles on A4 and
+    Letter, with bleed too, and nothing but the background within 3 mm of the overlap."""
     from pnp.imposition import Settings
     from pnp.imposition.paper import Paper
     from pnp.imposition.tiles import board_tiles
+    from pnp.model import Rect
 
     board = {c.name: c for c in load_game(FOLDER).components}["board"]
-    tiles = board_tiles(board.width, board.height, Paper.of(Settings(paper=paper)), board.overlap)
+    settings = Settings(paper=paper, bleed=mm(bleed))
+    tiles = board_tiles(board.width, board.height, Paper.of(settings), board.overlap)
     assert len(tiles) == 2
-    for tile in tiles:
-        assert (tile.region.x, round(tile.region.w, 3)) == (0, round(board.width, 3))
-    seam_top, seam_bottom = tiles[1].region.y, tiles[0].region.y + tiles[0].region.h
-    middle = (mm(45) + 5 * mm(290) / 11, mm(45) + 6 * mm(290) / 11)  # the middle space
-    assert middle[0] < seam_top < seam_bottom < middle[1]
+    left, right = (tile.region for tile in tiles)
+    assert (left.y, right.y, round(left.h, 3)) == (0, 0, round(board.height, 3))
+    band = (right.x - mm(3), left.x + left.w + mm(3))
+    background = board.front[0]
+    assert isinstance(background, Rect) and background.box.w == board.width
+    crossing = [
+        el for el in board.front[1:] if _x_span(el)[1] > band[0] and _x_span(el)[0] < band[1]
+    ]
+    assert crossing == []
+
+
+def test_board_forts_start_and_tracks():
+    """The forts hold the flag and the wall and stay clear of the '3' spaces; the start space is
+    marked; the track the tracker reads has 11 spaces."""
+    from pnp.draw.shapes import track_cells
+    from pnp.model import Rect, Text, Track
+
+    board = {c.name: c for c in load_game(FOLDER).components}["board"]
+    (agent,) = [el for el in board.front if isinstance(el, Track) and el.start < 0]
+    cells = [cell for cell, _, _ in track_cells(agent)]
+    assert len(cells) == 11
+    forts = [
+        el
+        for el in board.front
+        if isinstance(el, Rect)
+        and el.box.w > agent.box.w
+        and el.box.h < board.height / 3
+        and el.stroke is not None
+        and el.box.x < agent.box.x
+        and el.box.x + el.box.w > agent.box.x + agent.box.w
+    ]
+    assert len(forts) == 2
+    for fort, inside in zip(sorted(forts, key=lambda r: r.box.y), ((0, 1), (9, 10)), strict=True):
+        top, bottom = fort.box.y - fort.width / 2, fort.box.y + fort.box.h + fort.width / 2
+        for i, cell in enumerate(cells):
+            if i in inside:
+                assert top < cell.y and cell.y + cell.h < bottom, i
+            else:  # clear of the outline, stroke included
+                assert cell.y + cell.h < top or cell.y > bottom, i
+    start = cells[5]
+    marks = [el for el in board.front if isinstance(el, Text) and el.text == "START"]
+    assert len(marks) == 2 and all(
+        start.y <= m.box.y and m.box.y + m.box.h <= start.y + start.h for m in marks
+    )
+
+
+def _printed(component):
+    """(text, size) of every line of text the component prints, on every face and side."""
+    from pnp import ops
+    from pnp.draw import face_ops
+
+    def walk(items):
+        for op in items:
+            if isinstance(op, ops.Group):
+                yield from walk(op.ops)
+            elif isinstance(op, ops.Text):
+                yield op.text, op.size
+
+    for index in range(max(len(component.faces), 1)):
+        for back in (False, True):
+            yield from walk(face_ops(component, index, back=back))
+
+
+# words for developers, not players
+DEVELOPER_WORDS = re.compile(r"deaddrop|\.yaml|templates/|rules text|are ours|\bcheck\b", re.I)
+
+
+def test_every_printed_word_is_for_players_and_large_enough():
+    """No command lines or notes to developers on any piece or in the print guide's notes; no text
+    under 6 pt, 7 pt on the reference cards, 9 pt in the rules summary."""
+    kit = load_game(FOLDER)
+    assert not DEVELOPER_WORDS.search(kit.notes)
+    assert "You supply" in kit.notes and "House choice" in kit.notes
+    for component in kit.components:
+        least = {"rules": 9.0, "reference": 7.0}.get(component.name, 6.0)
+        for text, size in _printed(component):
+            assert size >= least - 1e-6, (component.name, text, size)
+            assert not DEVELOPER_WORDS.search(text), (component.name, text)
+
+
+def test_the_rules_summary_covers_a_whole_game():
+    """Setup, the day's three phases, scoring, the Double Agent, Deception, the end of a day,
+    winning, the special rules and teams, on two pages; house choices read as such."""
+    rules = {c.name: c for c in load_game(FOLDER).components}["rules"]
+    front = " ".join(text for text, _ in _printed(rules))
+    for heading in (
+        "SETTING UP",
+        "1 · DEPLOY",
+        "2 · INTEL",
+        "3 · MISSIONS",
+        "SCORING A GUESS",
+        "THE DOUBLE AGENT",
+        "DECEPTION",
+        "END OF A DAY",
+        "WINNING",
+        "SPECIAL RULES",
+        "PLAYING IN TEAMS",
+        "HOUSE CHOICES IN THIS KIT",
+    ):
+        assert heading in front, heading
+    assert front.count("House choice:") == 2
