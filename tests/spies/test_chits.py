@@ -15,6 +15,13 @@ def table() -> Table:
     return table
 
 
+def result(table: Table) -> str:
+    """What the last `resolve` says came of the chain (its first line)."""
+    head = table.last.split("\n")[0]
+    assert " is resolved: " in head, head
+    return head.split(" is resolved: ", 1)[1]
+
+
 def sanction(table: Table, spy: str = "Kurt", target: str = "Willy", **more) -> None:
     table.do(
         "chit",
@@ -83,13 +90,11 @@ def test_cover_against_discovery(table):
     )
     table.do("chit", power="Britain", chit="Cover")
     table.do("resolve")
-    assert table.last.split("\n")[:2] == [
+    assert table.last.split("\n")[1:] == [
         "  1. Germany's Discovery in Warsaw: negated",
         "  2. Britain's Cover in Warsaw against 1: stands",
     ]
-    assert table.last.endswith(
-        "resolved: the Discovery in Warsaw fails: Germany does not get the secret"
-    )
+    assert result(table) == ("covered: Germany does not get the secret")
 
 
 def test_discovery_against_cover(table):
@@ -99,11 +104,11 @@ def test_discovery_against_cover(table):
     table.do("chit", power="Germany", chit="Discovery")
     table.do("resolve")
     assert table.last.split("\n") == [
+        "Germany's Discovery in Warsaw is resolved: Germany's spy may take the secret in Warsaw "
+        "(a guarded secret: strengths compared; a Double Cross reverses the comparison)",
         "  1. Germany's Discovery in Warsaw: stands",
         "  2. Britain's Cover in Warsaw against 1: negated",
         "  3. Germany's Discovery in Warsaw against 2: stands",
-        "resolved: Germany's spy may take the secret in Warsaw (a guarded secret: strengths "
-        "compared; a Double Cross reverses the comparison)",
     ]
 
 
@@ -137,7 +142,7 @@ def test_escape_against_sanction(table):
     sanction(table)
     table.do("chit", power="Britain", chit="Escape")
     table.do("resolve")
-    assert table.last.endswith("resolved: Britain's Willy escapes: the Sanction has no effect")
+    assert result(table) == ("Britain's Willy escapes: the Sanction has no effect")
     assert table.state["spies"]["Britain"]["Willy"] == "in play"
 
 
@@ -157,8 +162,8 @@ def test_a_sanction_that_stands_kills(table):
     )
     sanction(table)
     table.do("resolve")
-    assert table.last.endswith(
-        "resolved: Britain's Willy (2) is killed: into the Sanctioned Spies box; a Sanctioned Spy "
+    assert result(table) == (
+        "Britain's Willy (2) is killed: into the Sanctioned Spies box; a Sanctioned Spy "
         "marker (2) on Germany's record under 1933"
     )
     assert table.view["record"]["Germany"] == [
@@ -189,8 +194,8 @@ def test_double_cross_against_sanction(table):
     sanction(table)
     table.do("chit", power="Britain", chit="Double Cross")
     table.do("resolve")
-    assert table.last.endswith(
-        "resolved: Double Cross: Germany's Kurt (3) is killed: into the Sanctioned Spies box; a "
+    assert result(table) == (
+        "Double Cross: Germany's Kurt (3) is killed: into the Sanctioned Spies box; a "
         "Sanctioned Spy marker (3) on Britain's record under 1933"
     )
 
@@ -215,12 +220,12 @@ def test_cover_against_double_cross_and_escape_against_that_cover(table):
     table.do("chit", power="Britain", chit="Escape")
     table.do("resolve")
     assert table.last.split("\n") == [
+        "Germany's Sanction in Warsaw is resolved: Double Cross: Germany's Kurt (3) is killed: "
+        "into the Sanctioned Spies box; a Sanctioned Spy marker (3) on Britain's record under 1933",
         "  1. Germany's Sanction in Warsaw: negated",
         "  2. Britain's Double Cross in Warsaw against 1: stands",
         "  3. Germany's Cover in Warsaw against 2: negated",
         "  4. Britain's Escape in Warsaw against 3: stands",
-        "resolved: Double Cross: Germany's Kurt (3) is killed: into the Sanctioned Spies box; a "
-        "Sanctioned Spy marker (3) on Britain's record under 1933",
     ]
 
 
@@ -243,7 +248,7 @@ def test_intercept_against_drop_and_source(table, chit):
     table.do("chit", power="Germany", chit=chit, city="Warsaw", enemy="France")
     table.do("chit", power="France", chit="Intercept")
     table.do("resolve")
-    assert f"resolved: Germany's {chit}" in table.last and "intercepted" in table.last
+    assert result(table) == "intercepted: lost, with its pounds and Action Points"
     assert table.state["drops"]["Germany"] == []
     assert table.state["ap_left"] == 10
 

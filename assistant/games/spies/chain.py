@@ -64,9 +64,10 @@ def resolve(state: Json, action: Json, turn: Turn) -> None:
         raise Refuse(CHIT_RULE, "no chit waits to be resolved")
     plays = chain["plays"]
     stands = standing(plays)
+    lines = []
     for number, (play, up) in enumerate(zip(plays, stands, strict=True), start=1):
         against = f" against {play['against']}" if play["against"] else ""
-        turn.note(f"  {number}. {describe_play(play)}{against}: {'stands' if up else 'negated'}")
+        lines.append(f"  {number}. {describe_play(play)}{against}: {'stands' if up else 'negated'}")
     state["chain"] = None
     opening = plays[0]
     power, chit, city = opening["power"], opening["chit"], opening.get("city")
@@ -75,25 +76,27 @@ def resolve(state: Json, action: Json, turn: Turn) -> None:
             f"{power}'s spy may take the secret in {city} (a guarded secret: strengths "
             "compared; a Double Cross reverses the comparison)"
             if stands[0]
-            else f"the Discovery in {city} fails: {power} does not get the secret"
+            else f"covered: {power} does not get the secret"
         )
     elif chit == "Drop":
         if stands[0]:
             state["drops"][power].append(city)
             state["cup"] -= 1
-            result = f"{power}'s Drop stands in {city}: a capital for cashing in foreign secrets"
+            result = f"it stands: {power}'s capital for cashing in foreign secrets"
         else:
-            result = f"{power}'s Drop in {city} is intercepted: lost, with its pounds and AP"
+            result = "intercepted: lost, with its pounds and Action Points"
     elif chit == "Source":
         enemy = opening.get("enemy") or "another player"
         result = (
             f"{power} examines all of {enemy}'s spies and police"
             if stands[0]
-            else f"{power}'s Source is intercepted: lost, with its pounds and AP"
+            else "intercepted: lost, with its pounds and Action Points"
         )
     else:
         result = _sanction(state, plays, stands, turn)
-    turn.note(f"resolved: {result}")
+    turn.note(f"{describe_play(opening)} is resolved: {result}")
+    for line in lines:
+        turn.note(line)
 
 
 def _sanction(state: Json, plays: list[Json], stands: list[bool], turn: Turn) -> str:
