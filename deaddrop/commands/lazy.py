@@ -24,20 +24,23 @@ from __future__ import annotations
 import copy
 import inspect
 from collections.abc import Callable, Iterator, MutableMapping
-from dataclasses import dataclass
 from typing import Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
 
-@dataclass(frozen=True)
 class Settings:
     """What a Typer group passes down to its commands when it converts them."""
 
-    pretty_exceptions_short: bool
-    suggest_commands: bool
-    rich_markup_mode: Any
+    __slots__ = ("pretty_exceptions_short", "suggest_commands", "rich_markup_mode")
+
+    def __init__(
+        self, pretty_exceptions_short: bool, suggest_commands: bool, rich_markup_mode: Any
+    ) -> None:
+        self.pretty_exceptions_short = pretty_exceptions_short
+        self.suggest_commands = suggest_commands
+        self.rich_markup_mode = rich_markup_mode
 
     @classmethod
     def of(cls, app: typer.Typer) -> Settings:
@@ -51,12 +54,15 @@ class Settings:
         }
 
 
-@dataclass(frozen=True)
 class Entry:
-    """A subcommand not converted yet: `load` converts it, `listed` stands in for it in help."""
+    """A subcommand not converted yet: `load` converts it, `listed` stands in for it in help.
+    (Plain classes here: a dataclass costs a millisecond to define, at every start.)"""
 
-    load: Callable[[], Any]
-    listed: Callable[[], Any]
+    __slots__ = ("load", "listed")
+
+    def __init__(self, load: Callable[[], Any], listed: Callable[[], Any]) -> None:
+        self.load = load
+        self.listed = listed
 
 
 class LazyCommands(MutableMapping[str, Any]):
@@ -149,7 +155,6 @@ def _command_entry(info: Any, settings: Settings) -> tuple[str, Entry]:
     from typer.main import get_command_from_info, get_command_name
 
     name = info.name or get_command_name(info.callback.__name__)
-    help = inspect.getdoc(info.callback) if info.help is None else inspect.cleandoc(info.help)
 
     def load() -> Any:
         return get_command_from_info(
@@ -159,6 +164,7 @@ def _command_entry(info: Any, settings: Settings) -> tuple[str, Entry]:
         )
 
     def listed() -> Any:
+        help = inspect.getdoc(info.callback) if info.help is None else inspect.cleandoc(info.help)
         return stand_in(
             name, help, info.short_help, info.hidden, info.deprecated, info.rich_help_panel
         )

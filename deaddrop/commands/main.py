@@ -117,6 +117,9 @@ def main() -> None:
     """Entry point of the `deaddrop` console script (help screens: deaddrop.commands.help_cache)."""
     import sys
 
+    if sys.argv[-1:] != ["--help"]:  # the cache's own import (hashlib, json) is not free
+        app()
+        return
     from deaddrop.commands import help_cache
 
     if help_cache.serve(sys.argv):
