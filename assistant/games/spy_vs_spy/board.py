@@ -119,11 +119,12 @@ def parse_board(row: Mapping[str, object]) -> Board:
         raise ValueError("roof_lift: expected a room of the building and the helipad's name")
     edges.add((roof, helipad, ROOF))
     doors = {}
+    ground = min(floor(r) for r in rooms)
     for text in str(row.get("entrances", "")).split(","):
         col, fl = _room(text)
         room = f"{col}{fl}"
-        if room not in rooms:
-            raise ValueError(f"entrances: {room} is not a room of the building")
+        if room not in rooms or fl != ground or f"{col}0" in doors:
+            raise ValueError(f"entrances: {room} is not one of the ground floor's rooms, once each")
         doors[f"{col}0"] = room
         edges.add((f"{col}0", room, DOOR))
     special = {}

@@ -39,7 +39,8 @@ def choices(state: Json, action: Json, turn: Turn) -> dict[str, str]:
     sides = (fight["attacker"], fight["defender"])
     for spy in SPIES:
         if spy in action and spy not in sides:
-            raise Refuse("Combat", f"{spy} is not in this fight ({sides[0]} against {sides[1]})")
+            between = f"{name_of(turn.kit, sides[0])} against {name_of(turn.kit, sides[1])}"
+            raise Refuse("Combat", f"{spy} is not in this fight ({between})")
     chosen = {}
     for who in sides:
         if not is_spy(who):

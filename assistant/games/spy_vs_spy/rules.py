@@ -16,7 +16,6 @@ from assistant.engine import Json, Option, Refusal
 from assistant.games.actions import Action, Actions, Kind, Param, Refuse, When, whole
 from assistant.games.spy_vs_spy import combat, cops, equipment, flow, moves, search, setup
 from assistant.games.spy_vs_spy.dice import complete
-from assistant.games.spy_vs_spy.equipment import find_colour
 from assistant.games.spy_vs_spy.kit import Kit, default_kit
 from assistant.games.spy_vs_spy.state import SPIES, Turn, initial
 from assistant.games.spy_vs_spy.view import public_view, render_text
@@ -51,29 +50,10 @@ def _text(value: Any, state: Json, action: str) -> str | None:
     )
 
 
-def _colour(value: Any, state: Json, action: str) -> str | None:
-    if isinstance(value, str) and find_colour(value, default_kit()) is not None:
+def _texts(value: Any, state: Json, action: str) -> str | None:
+    if isinstance(value, list) and all(isinstance(v, str) and v for v in value):
         return None
-    known = ", ".join(default_kit().colour_ids)
-    return f"{action}: expected a colour ({known}) (got {value!r})"
-
-
-def _colour_or(*words: str) -> Any:
-    def problem(value: Any, state: Json, action: str) -> str | None:
-        if isinstance(value, str) and value.lower() in words:
-            return None
-        why = _colour(value, state, action)
-        return None if why is None else f"{why[:-1]}, or {' or '.join(words)})"
-
-    return problem
-
-
-def _colours(value: Any, state: Json, action: str) -> str | None:
-    if isinstance(value, str):
-        value = [value]
-    if isinstance(value, list) and all(_colour(v, state, action) is None for v in value):
-        return None
-    return f"{action}: expected a list of colours, e.g. [orange, light-blue] (got {value!r})"
+    return f"{action}: expected a list of names, e.g. [orange, light-blue] (got {value!r})"
 
 
 def _whole_in(low: int, high: int, what: str) -> Any:
@@ -110,10 +90,10 @@ SPY = Kind("black|white", _spy)
 FIGHTER = Kind("black|white|cop", _fighter)
 NODE = Kind("room", _text)
 DOOR = Kind("A0|E0", _text)
-COLOUR = Kind("colour", _colour)
-COLOUR_OR_NONE = Kind("colour|none", _colour_or("none"))
-COLOUR_OR_DECOY = Kind("colour|decoy", _colour_or("decoy"))
-COLOURS = Kind("list of colours", _colours)
+COLOUR = Kind("colour", _text)
+COLOUR_OR_NONE = Kind("colour|none", _text)
+COLOUR_OR_DECOY = Kind("colour|decoy", _text)
+COLOURS = Kind("list of colours", _texts)
 NUMBER = Kind("number", _whole_in(1, 10**6, "a number token"))
 NUMBERS = Kind("list of numbers", _numbers)
 D6 = Kind("d6 (1-6)", _whole_in(1, 6, "a die"))
