@@ -31,8 +31,9 @@ def test_the_sheet_builds(tmp_path, paper, size):
     box = reader.pages[0].mediabox
     assert (round(float(box.width), 1), round(float(box.height), 1)) == size
     text = reader.pages[0].extract_text()
-    for words in ("UPPER FIELD", "LOWER FIELD", "Score", "hot", "warm", "cold"):
+    for words in ("MY SECRET NETWORK", "MY OPPONENT'S NETWORK", "VICTORIES", "HOT", "WARM", "COLD"):
         assert words in text
+    assert len(reader.pages) == 2  # a sheet for each player
 
 
 def _words_and_trim(pdf: Path) -> tuple[list[tuple[str, float, float, float, float]], tuple]:
@@ -77,7 +78,7 @@ def test_no_text_touches_the_edge_of_the_sheet(tmp_path, paper):
         or w[4] > bottom - inset
     ]
     assert close == []
-    assert "(2, 2, 3, 3, 4, 5)" in " ".join(w[0] for w in inside)  # the note reads the data row
+    assert "2, 2, 3, 3, 4 and 5;" in " ".join(w[0] for w in inside)  # the note reads the data row
 
 
 def test_the_squares_are_data(tmp_path):
@@ -137,3 +138,24 @@ def test_the_squares_read_are_cached_until_the_sheet_changes(tmp_path, monkeypat
     stored.write_text("{damaged", encoding="utf-8")
     assert sheet_squares(copy) == (2, 2, 3, 3, 4, 4, 2)
     assert sheet_squares(TEMPLATES) == DEFAULT_SQUARES  # another sheet, another entry
+
+
+def test_the_sheet_speaks_to_players():
+    """Two sheets on paper; no command line or note to developers on the sheet or in the print
+    guide's notes, which list what the players supply; no text under 6.5 pt."""
+    import re
+
+    from pnp import ops
+    from pnp.definitions import load_game
+    from pnp.draw import face_ops
+
+    kit = load_game(TEMPLATES / "spy")
+    (sheet,) = kit.components
+    assert sheet.copies == 2 and sheet.paper_stock == "paper"
+    developer = re.compile(r"deaddrop|\.yaml|rules text|are ours|\bcheck\b", re.I)
+    assert "You supply: a pencil for each player" in kit.notes
+    assert "House choice" in kit.notes and not developer.search(kit.notes)
+    texts = [op for op in face_ops(sheet, 0) if isinstance(op, ops.Text)]
+    assert len(texts) > 50
+    for op in texts:
+        assert op.size >= 6.5 and not developer.search(op.text), (op.text, op.size)
