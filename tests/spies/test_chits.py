@@ -143,7 +143,7 @@ def test_escape_against_sanction(table):
     table.do("chit", power="Britain", chit="Escape")
     table.do("resolve")
     assert result(table) == ("Britain's Willy escapes: the Sanction has no effect")
-    assert table.state["spies"]["Britain"]["Willy"] == "in play"
+    assert "Willy" not in table.state["out"]["Britain"]
 
 
 def test_only_the_sanctioned_power_answers_a_sanction(table):
@@ -354,7 +354,7 @@ def test_recruit_from_the_sanctioned_box(table):
     assert str(refusal) == "3.8 Playing Action Chits: no German spy is in the Sanctioned Spies box"
     sanction(table, spy="Kurt", target="Cousin")  # Kurt dies (5.2)
     table.do("chit", power="Germany", chit="Recruit")
-    assert table.state["spies"]["Germany"]["Kurt"] == "in play"
+    assert "Kurt" not in table.state["out"]["Germany"]
     assert table.view["points"]["Britain"] == 3
     assert table.last.endswith("Kurt is recruited and starts in Germany's capital")
 
@@ -363,7 +363,7 @@ def test_the_tracker_draws_the_recruit():
     from assistant.games.spies.rules import GAME
 
     table = Table().set_up()
-    table.state["spies"]["Germany"]["Kurt"] = "sanctioned"
-    table.state["spies"]["Germany"]["Erik"] = "sanctioned"
+    table.state["out"]["Germany"]["Kurt"] = "sanctioned"
+    table.state["out"]["Germany"]["Erik"] = "sanctioned"
     action = GAME.complete(table.state, {"type": "chit", "power": "Germany", "chit": "recruit"}, 7)
     assert action["spy"] in ("Kurt", "Erik") and action["seed"] == 7

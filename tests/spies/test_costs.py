@@ -128,7 +128,7 @@ def test_source_is_four_or_the_counters_forty():
 def test_recruit_costs_four_and_cover_one(table):
     quote("Played on your turn only; spend 4£, 1AP")
     quote("Played on anyone's turn; spend 1£, 1AP*")
-    table.state["spies"]["Germany"]["Erik"] = "sanctioned"
+    table.state["out"]["Germany"]["Erik"] = "sanctioned"
     table.discard()
     table.do("chit", power="Germany", chit="Recruit", spy="Erik")
     table.do("chit", power="Germany", chit="Discovery", city="Warsaw")

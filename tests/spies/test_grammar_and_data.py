@@ -149,3 +149,31 @@ def test_house_rules_file_is_checked(copied):
     (copied / "tracker" / "house-rules.yaml").write_text("house_rules: {chits: 5}\n")
     with pytest.raises(InputError, match="house_rules: expected the keys"):
         load_data(copied)
+
+
+def test_the_facts_are_cached_and_a_changed_file_is_read_again(copied, tmp_path, monkeypatch):
+    from assistant.games.spies import data as module
+
+    monkeypatch.setenv("DEADDROP_CACHE", str(tmp_path / "cache"))
+    first = module.build(module._facts(copied))
+    cached = list((tmp_path / "cache" / "spies").glob("facts-*.json"))
+    assert len(cached) == 1
+    assert module.build(module._facts(copied)) == first  # from the cache
+    cached[0].write_text("{}")  # a damaged cache is read again
+    assert module.build(module._facts(copied)) == first
+    kit = copied / "kit.yaml"
+    kit.write_text(
+        kit.read_text(encoding="utf-8").replace("pounds: &p_source 4", "pounds: &p_source 40"),
+        encoding="utf-8",
+    )
+    assert module.build(module._facts(copied)).chits["Source"].pounds == (40, 40)
+    assert len(list((tmp_path / "cache" / "spies").glob("facts-*.json"))) == 1
+
+
+def test_an_unwritable_cache_is_skipped(copied, tmp_path, monkeypatch):
+    from assistant.games.spies import data as module
+
+    blocker = tmp_path / "cache"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("DEADDROP_CACHE", str(blocker))
+    assert module.build(module._facts(copied)) == load_data(copied)

@@ -94,7 +94,7 @@ def test_one_spy_finished_before_the_next():
 def test_a_spy_out_of_play_does_not_move():
     table = Table().set_up()
     table.discard()
-    table.state["spies"]["Germany"]["Kurt"] = "sanctioned"
+    table.state["out"]["Germany"]["Kurt"] = "sanctioned"
     refusal = table.refused("move", power="Germany", spy="kurt", spaces=1)
     assert str(refusal) == "3.6 Moving Your Spies: Germany's Kurt is not in play (sanctioned)"
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from assistant.engine import Json
 from assistant.games.actions import Refuse
 from assistant.games.spies.data import GameData
-from assistant.games.spies.state import Turn
+from assistant.games.spies.state import Turn, set_status
 
 CHIT_RULE = "3.8 Playing Action Chits"
 COUSIN_RULE = "5.2 Cousins"
@@ -124,7 +124,7 @@ def kill(
         killer, killer_spy, victim, victim_spy = victim, victim_spy, killer, killer_spy
         why = f" (5.2: only a Cousin kills {killer}'s Cousin; the attacker dies instead)"
     value = turn.data.spies[victim][victim_spy]
-    state["spies"][victim][victim_spy] = "sanctioned"
+    set_status(state, victim, victim_spy, "sanctioned")
     state["record"][killer].append(
         {
             "year": state["year"],

@@ -20,9 +20,12 @@ from assistant.games.spies.state import (
     Turn,
     adjective,
     ap_note,
+    out_of_play,
     owner,
     pay,
+    set_status,
     spend,
+    status,
     tile_first,
 )
 
@@ -35,7 +38,7 @@ COUNTER_ONLY = ("Cover", "Intercept")  # their entries: played only against anot
 def complete_recruit(state: Json, action: Json, seed: int, data: GameData) -> Json:
     """Recruit: "Choose your new spy at random": drawn from `seed` when no spy is given."""
     power = names.find(action.get("power"), state["bank"])
-    boxed = [s for s, status in state["spies"].get(power, {}).items() if status == "sanctioned"]
+    boxed = out_of_play(state, power, "sanctioned") if power is not None else []
     if not boxed:
         return action
     return {**action, "spy": random.Random(seed).choice(sorted(boxed)), "seed": seed}
@@ -176,9 +179,9 @@ def _prepare(
             raise Refuse(CHIT_RULE, f"{power} does not sanction its own spy")
         target = names.spy(action.get("target"), enemy, data, "target")
         for who, piece in ((power, spy), (enemy, target)):
-            status = state["spies"][who][piece]
-            if status != "in play":
-                raise Refuse(CHIT_RULE, f"{who}'s {piece} is not in play ({status})")
+            where = status(state, who, piece)
+            if where != "in play":
+                raise Refuse(CHIT_RULE, f"{who}'s {piece} is not in play ({where})")
         record.update(spy=spy, enemy=enemy, target=target)
         if target == "Cousin" and spy != "Cousin":  # 5.2: "without an opportunity to counter"
             return "; " + chain.kill(state, power, spy, enemy, target, turn), True
@@ -201,7 +204,7 @@ def _prepare(
 def _recruit(state: Json, action: Json, power: str, turn: Turn) -> str:
     """Recruit: a spy back from the Sanctioned box, a new recruit in the capital (the enemy keeps
     the Victory Points of the marker)."""
-    boxed = [s for s, status in state["spies"][power].items() if status == "sanctioned"]
+    boxed = out_of_play(state, power, "sanctioned")
     turn.rule(bool(boxed), CHIT_RULE, f"no {adjective(power)} spy is in the Sanctioned Spies box")
     if action.get("spy") is None:
         if len(boxed) != 1:
@@ -211,7 +214,7 @@ def _recruit(state: Json, action: Json, power: str, turn: Turn) -> str:
         spy = names.spy(action["spy"], power, turn.data)
     if boxed and spy not in boxed:
         raise Refuse(CHIT_RULE, f"{power}'s {spy} is not in the Sanctioned Spies box")
-    state["spies"][power][spy] = "in play"
+    set_status(state, power, spy, "in play")
     return f"{spy} is recruited and starts in {power}'s capital"
 
 
@@ -219,13 +222,13 @@ def _escape(state: Json, action: Json, power: str, turn: Turn) -> str:
     """Escape: "captured spies can return to play by an Escape chit" (3.5): off the capturer's
     record (or out of the Spies Captured in Neutral Countries box)."""
     spy = names.spy(action["spy"], power, turn.data)
-    status = state["spies"][power][spy]
-    if not status.startswith("captured"):
-        raise Refuse(CHIT_RULE, f"{power}'s {spy} is not captured ({status})")
+    where = status(state, power, spy)
+    if not where.startswith("captured"):
+        raise Refuse(CHIT_RULE, f"{power}'s {spy} is not captured ({where})")
     for entries in state["record"].values():
         for entry in entries:
             if entry["kind"] == "spy" and entry["power"] == power and entry["name"] == spy:
                 entries.remove(entry)
                 break
-    state["spies"][power][spy] = "in play"
+    set_status(state, power, spy, "in play")
     return f"{spy} escapes and returns to play (off the record)"

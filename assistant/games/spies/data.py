@@ -11,24 +11,27 @@ The rows that print the pieces are the tracker's data (docs/spies.md, "The data 
 - tracker/house-rules.yaml: our choices where the text is silent (not printed).
 
 This module does the file reading (lazily, once, with libyaml's loader); the rules get a
-`GameData` and stay pure. The text fields are parsed by grammar.py.
+`GameData` and stay pure. The text fields are parsed by grammar.py. What the tracker reads of the
+files (`read_facts`: a few rows, as plain JSON) is kept in `deaddrop.paths.cache_dir()/spies/`,
+keyed by the three files' size, inode, mtime and ctime and by the bytes of this reading code, so
+that `deaddrop table show` does not parse the whole kit (its display) each time; a cache that
+cannot be read or written is skipped.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from assistant.games.actions import whole
 from assistant.games.spies import grammar
 from assistant.games.spies.grammar import Award, Special
 from deaddrop.errors import InputError
 from deaddrop.paths import templates_dir
-from deaddrop.yaml_loader import LOADER
 
 FOLDER = "spies"
 # the activities of the display's Action Point Cost Summary (3.11) that are not chits
@@ -39,6 +42,12 @@ ACTIVITIES = {
     "diplomacy": "Initiate diplomacy (per opponent)",
 }
 HOUSE_KEYS = ("multiples", "secrets", "chits", "russia_1933")
+CHIT_FIELDS = ("name", "pounds", "when", "countered_by")  # then ap and count
+TILE_FIELDS = ("code", "power", "years", "headline", "awards", "special", "effect")
+FACT_KEYS = sorted(
+    ["powers", "bank", "spies", "police", "secrets", "chits", "tiles", "cities", "costs", "ap"]
+    + ["years", "house"]
+)
 
 
 @dataclass(frozen=True)
@@ -109,6 +118,10 @@ class GameData:
 
 
 def _read(path: Path) -> Any:
+    import yaml
+
+    from deaddrop.yaml_loader import LOADER
+
     try:
         with path.open(encoding="utf-8") as handle:
             return yaml.load(handle, Loader=LOADER)
@@ -162,9 +175,9 @@ class _File:
 
 
 def read_kit(kit: _File, first_last: tuple[int, int]) -> dict[str, Any]:
-    """The kit.yaml facts (all but the years and the display's)."""
+    """The kit.yaml facts (all but the years and the display's), checked, as plain JSON."""
     banks = kit.rows("bank_markers", "power", "start")
-    powers = tuple(str(row["power"]) for _, row in banks)
+    powers = [str(row["power"]) for _, row in banks]
     bank = {str(row["power"]): kit.number(where, row["start"]) for where, row in banks}
     spies: dict[str, dict[str, int]] = {power: {} for power in powers}
     for where, row in kit.rows("spies", "power", "name", "strength"):
@@ -178,34 +191,22 @@ def read_kit(kit: _File, first_last: tuple[int, int]) -> dict[str, Any]:
         str(row["name"]): kit.number(f"{where}.value", row["value"])
         for where, row in kit.rows("secrets", "name", "value")
     }
-    chits: dict[str, Chit] = {}
+    chits = []
     for component in ("action_chits", "double_cross_chits"):
         for where, row in kit.rows(component, "name", "pounds", "ap", "when", "countered_by"):
-            chits[str(row["name"])] = Chit(
-                str(row["name"]),
-                kit.parsed(f"{where}.pounds", grammar.pounds, str(row["pounds"])),
-                kit.number(f"{where}.ap", row["ap"]),
-                str(row["when"]),
-                kit.parsed(f"{where}.countered_by", grammar.countered_by, str(row["countered_by"])),
-                kit.number(f"{where}.count", row.get("count", 1)),
-            )
-    tiles: dict[str, Tile] = {}
-    fields = ("code", "power", "years", "headline", "awards")
-    for where, row in kit.rows("event_tiles", *fields):
-        code = str(row["code"])
-        first, last = kit.parsed(f"{where}.years", grammar.years, str(row["years"]), *first_last)
-        tiles[code] = Tile(
-            code,
-            kit.parsed(f"{where}.code", int, code.split()[-1]),
-            str(row["power"]),
-            first,
-            last,
-            str(row["years"]),
-            str(row["headline"]),
-            kit.parsed(f"{where}.awards", grammar.awards, str(row["awards"])),
-            kit.parsed(f"{where}.special", grammar.special, str(row.get("special") or "")),
-            str(row.get("effect") or ""),
-        )
+            kit.parsed(f"{where}.pounds", grammar.pounds, str(row["pounds"]))
+            kit.parsed(f"{where}.countered_by", grammar.countered_by, str(row["countered_by"]))
+            kit.number(f"{where}.ap", row["ap"])
+            kit.number(f"{where}.count", row.get("count", 1))
+            chits.append([str(row[f]) for f in CHIT_FIELDS] + [row["ap"], row.get("count", 1)])
+    tiles = []
+    for where, row in kit.rows("event_tiles", "code", "power", "years", "headline", "awards"):
+        texts = [str(row.get(f) or "") for f in TILE_FIELDS]
+        kit.parsed(f"{where}.code", int, texts[0].split()[-1])
+        kit.parsed(f"{where}.years", grammar.years, texts[2], *first_last)
+        kit.parsed(f"{where}.awards", grammar.awards, texts[4])
+        kit.parsed(f"{where}.special", grammar.special, texts[5])
+        tiles.append(texts)
     return {
         "powers": powers,
         "bank": bank,
@@ -248,13 +249,10 @@ def read_years(kit: _File) -> tuple[int, int]:
     raise kit.fail("components.time_and_victory_record", "no year track (from 1933 to 1939)")
 
 
-def read_cities(path: Path) -> dict[str, City]:
+def read_cities(path: Path) -> list[list[str]]:
     file = _File(path)
     fields = ("city", "country", "owner", "kind", "ours")
-    return {
-        str(row["city"]): City(*(str(row[f]) for f in fields))
-        for _, row in file.rows("city_tags", *fields)
-    }
+    return [[str(row[f]) for f in fields] for _, row in file.rows("city_tags", *fields)]
 
 
 def read_house(path: Path) -> dict[str, Any]:
@@ -262,28 +260,126 @@ def read_house(path: Path) -> dict[str, Any]:
     house = tree.get("house_rules") if isinstance(tree, dict) else None
     if not isinstance(house, dict) or sorted(house) != sorted(HOUSE_KEYS):
         raise InputError(f"{path}: house_rules: expected the keys {', '.join(HOUSE_KEYS)}")
-    return house
+    multiples = house["multiples"]
+    if not isinstance(multiples, dict):
+        raise InputError(f"{path}: house_rules.multiples: expected {{1933: n, ...}}")
+    return {**house, "multiples": {str(year): value for year, value in multiples.items()}}
+
+
+def read_facts(folder: Path) -> dict[str, Any]:
+    """What the tracker reads of a template folder, checked (errors name the file and the
+    place), as plain JSON."""
+    kit = _File(folder / "kit.yaml")
+    first, last = read_years(kit)
+    costs, ap = read_display(kit)
+    return {
+        **read_kit(kit, (first, last)),
+        "cities": read_cities(folder / "cities.yaml"),
+        "costs": costs,
+        "ap": ap,
+        "years": [first, last],
+        "house": read_house(folder / "tracker" / "house-rules.yaml"),
+    }
+
+
+def build(facts: dict[str, Any]) -> GameData:
+    """The GameData of checked facts (the text fields parsed)."""
+    first, last = facts["years"]
+    tiles = {}
+    for code, power, years, headline, awards, special, effect in facts["tiles"]:
+        start, end = grammar.years(years, first, last)
+        tiles[code] = Tile(
+            code,
+            int(code.split()[-1]),
+            power,
+            start,
+            end,
+            years,
+            headline,
+            grammar.awards(awards),
+            grammar.special(special),
+            effect,
+        )
+    chits = {}
+    for name, pounds, when, countered, ap, count in facts["chits"]:
+        chits[name] = Chit(
+            name, grammar.pounds(pounds), ap, when, grammar.countered_by(countered), count
+        )
+    return GameData(
+        powers=tuple(facts["powers"]),
+        bank=dict(facts["bank"]),
+        spies={power: dict(spies) for power, spies in facts["spies"].items()},
+        police=dict(facts["police"]),
+        secrets=dict(facts["secrets"]),
+        chits=chits,
+        tiles=tiles,
+        cities={row[0]: City(*row) for row in facts["cities"]},
+        costs=dict(facts["costs"]),
+        ap=facts["ap"],
+        first_year=first,
+        last_year=last,
+        house=dict(facts["house"]),
+    )
 
 
 def load_data(folder: Path) -> GameData:
     """Read the game's facts from a template folder."""
-    kit = _File(folder / "kit.yaml")
-    first, last = read_years(kit)
-    costs, ap = read_display(kit)
-    return GameData(
-        **read_kit(kit, (first, last)),
-        cities=read_cities(folder / "cities.yaml"),
-        costs=costs,
-        ap=ap,
-        first_year=first,
-        last_year=last,
-        house=read_house(folder / "tracker" / "house-rules.yaml"),
-    )
+    return build(read_facts(folder))
+
+
+FILES = ("kit.yaml", "cities.yaml", "tracker/house-rules.yaml")
+
+
+def _cache_path(folder: Path) -> Path | None:
+    """Where the facts of this folder, as its files are now, are cached (None: a file is
+    missing: read them, and let the reading say so)."""
+    from deaddrop.paths import cache_dir
+
+    digest = hashlib.sha256(str(folder.resolve()).encode())
+    try:
+        for name in FILES:
+            stat = (folder / name).stat()
+            digest.update(
+                f"{stat.st_size}:{stat.st_ino}:{stat.st_mtime_ns}:{stat.st_ctime_ns}".encode()
+            )
+        for code in (Path(__file__), Path(grammar.__file__)):
+            digest.update(code.read_bytes())
+    except OSError:
+        return None
+    return cache_dir() / FOLDER / f"facts-{digest.hexdigest()[:32]}.json"
+
+
+def _facts(folder: Path) -> dict[str, Any]:
+    """The folder's facts, from the cache when they were read before."""
+    path = _cache_path(folder)
+    if path is not None:
+        try:
+            facts = json.loads(path.read_text(encoding="utf-8"))
+            if isinstance(facts, dict) and sorted(facts) == FACT_KEYS:
+                return facts
+        except (OSError, ValueError):
+            pass
+    facts = read_facts(folder)
+    if path is not None:
+        _save(path, facts)
+    return facts
+
+
+def _save(path: Path, facts: dict[str, Any]) -> None:
+    from deaddrop.files import atomic_writer
+
+    try:
+        for old in path.parent.glob("facts-*.json"):  # one folder's facts at a time
+            old.unlink(missing_ok=True)
+        with atomic_writer(path, "w") as handle:
+            handle.write(json.dumps(facts, ensure_ascii=False))
+    except OSError:
+        pass  # a read-only cache: the facts are read again next time
 
 
 @lru_cache(maxsize=4)
 def _cached(folder: str) -> GameData:
-    return load_data(Path(folder))
+    return build(_facts(Path(folder)))
 
 
 def default_data() -> GameData:

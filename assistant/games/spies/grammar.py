@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 ANY_YEAR = "ANY YEAR"
 CODE = r"(?:Ge|It|Rs|Fr|Br|random) \d+"
@@ -116,6 +117,7 @@ def countered_by(text: str) -> tuple[str, ...]:
     return names
 
 
+@lru_cache(maxsize=1024)
 def plain(name: str) -> str:
     """A name as typed loosely: case, accents, spaces, '-' and '_' do not matter
     ("konigsberg" is Königsberg, "double_cross" is Double Cross, "ge1" is Ge 1)."""

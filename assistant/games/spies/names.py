@@ -16,9 +16,12 @@ from assistant.games.spies.grammar import plain
 
 
 def find(value: Any, names: Iterable[str]) -> str | None:
-    """The name `value` stands for, or None."""
+    """The name `value` stands for, or None (an exact name first: the common case, and fast)."""
     if not isinstance(value, str) or not value.strip():
         return None
+    names = names if isinstance(names, dict | set | frozenset) else list(names)
+    if value in names:
+        return value
     wanted = plain(value)
     return next((name for name in names if plain(name) == wanted), None)
 

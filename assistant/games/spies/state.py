@@ -95,6 +95,24 @@ def capital(power: str, data: GameData) -> str:
     return next(c.name for c in data.cities.values() if c.owner == power and c.kind == "capital")
 
 
+def status(state: Json, power: str, spy: str) -> str:
+    """Where a spy is: "in play", "sanctioned", "captured by Germany", "captured in a neutral
+    country" (only the spies out of play are kept)."""
+    return str(state["out"][power].get(spy, "in play"))
+
+
+def set_status(state: Json, power: str, spy: str, where: str) -> None:
+    if where == "in play":
+        state["out"][power].pop(spy, None)
+    else:
+        state["out"][power][spy] = where
+
+
+def out_of_play(state: Json, power: str, where: str) -> list[str]:
+    """The power's spies that are `where` (e.g. "sanctioned"), by name."""
+    return sorted(spy for spy, found in state["out"][power].items() if found == where)
+
+
 def spend(state: Json, power: str, cost: int, what: str, turn: Turn) -> None:
     """Spend Action Points on `power`'s own turn (3.1: never more than are left of the 12)."""
     if cost <= 0 or state["turn"] != power:
@@ -186,7 +204,7 @@ def initial(data: GameData, options: Json) -> Json:
         "discards": {power: [] for power in powers},
         "annexed": {},
         "spy_home": {},
-        "spies": {power: {name: "in play" for name in data.spies[power]} for power in powers},
+        "out": {power: {} for power in powers},  # spies out of play: name -> where
         "drops": {power: [] for power in powers},
         "record": {power: [] for power in powers},
         "originals": {power: None for power in powers},

@@ -20,7 +20,9 @@ from assistant.games.spies.state import (
     pay,
     player_of,
     same_player,
+    set_status,
     spend,
+    status,
     tile_first,
 )
 
@@ -116,9 +118,9 @@ def _enemy_spy(state: Json, action: Json, power: str, turn: Turn) -> tuple[str, 
     if enemy == power:
         raise Refuse(CAPTURE_RULE, f"{power} does not capture its own spy")
     spy = names.spy(action.get("target"), enemy, turn.data, "target")
-    status = state["spies"][enemy][spy]
-    if status != "in play":
-        raise Refuse(CAPTURE_RULE, f"{enemy}'s {spy} is not in play ({status})")
+    where = status(state, enemy, spy)
+    if where != "in play":
+        raise Refuse(CAPTURE_RULE, f"{enemy}'s {spy} is not in play ({where})")
     return enemy, spy
 
 
@@ -131,9 +133,9 @@ def _capture(
 ) -> None:
     value = turn.data.spies[enemy][spy]
     if neutral_box:
-        state["spies"][enemy][spy] = "captured in a neutral country"
+        set_status(state, enemy, spy, "captured in a neutral country")
         return
-    state["spies"][enemy][spy] = f"captured by {power}"
+    set_status(state, enemy, spy, f"captured by {power}")
     state["record"][power].append(
         {"year": state["year"], "kind": "spy", "power": enemy, "name": spy, "value": value}
     )
@@ -183,8 +185,8 @@ def move(state: Json, action: Json, turn: Turn) -> None:
     tile_first(state, power, turn)
     known = names.find(label, data.spies[power])
     if known is not None:
-        status = state["spies"][power][known]
-        turn.rule(status == "in play", MOVE_RULE, f"{power}'s {known} is not in play ({status})")
+        where = status(state, power, known)
+        turn.rule(where == "in play", MOVE_RULE, f"{power}'s {known} is not in play ({where})")
         label = known
     step = state["step"]
     turn.rule(

@@ -72,10 +72,7 @@ def public_view(state: Json, data: GameData) -> Json:
         "secret_cities": {p: c for p, c in state["secret_cities"].items()},
         "police": {p: dict(c) if c else c for p, c in state["police"].items()},
         "drops": {power: list(cities) for power, cities in state["drops"].items()},
-        "out_of_play": {
-            power: {spy: status for spy, status in spies.items() if status != "in play"}
-            for power, spies in state["spies"].items()
-        },
+        "out_of_play": {power: dict(spies) for power, spies in state["out"].items()},
         "chain": (
             [
                 {**play, "number": n, "stands": up}
