@@ -384,3 +384,19 @@ def test_the_rules_summary_covers_a_whole_game():
     ):
         assert heading in front, heading
     assert front.count("House choice:") == 2
+
+
+def test_the_house_readings_printed_are_the_trackers():
+    """The rules summary prints three of the tracker's readings: they hold while the house rules
+    file says so (change both together)."""
+    rules = {c.name: c for c in load_game(FOLDER).components}["rules"]
+    printed = " ".join(text for text, _ in _printed(rules))
+    house = load_data(FOLDER).house
+    readings = {
+        "deception_needs_activation": "scores its 4 only when the soldier is activated",
+        "wall_stops_whole_action": "stays there for everything the same",
+        "captain_pick_hit_by_spy_or_miner": "retreats without effect",
+    }
+    for rule, words in readings.items():
+        assert house[rule] is True and words in printed, rule
+    assert house["deception_spares"] == 2 and "the other 2 Deception tokens" in printed
