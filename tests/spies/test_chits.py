@@ -113,12 +113,14 @@ def test_discovery_against_cover(table):
 
 
 def test_a_power_does_not_counter_its_own_play(table):
+    quote("other players with a spy in that same city must be given a chance to play a Cover chit")
     table.do("chit", power="Germany", chit="Discovery", city="Warsaw")
     refusal = table.refused("chit", power="Germany", chit="Cover", against=1)
     assert str(refusal) == "3.8 Playing Action Chits: Germany does not counter its own Discovery"
 
 
 def test_a_counter_must_fit(table):
+    quote("You play an Intercept chit to counter any Drop or Source chit played.")
     table.do("chit", power="Germany", chit="Discovery", city="Warsaw")
     refusal = table.refused("chit", power="Britain", chit="Escape", against=1)
     assert (
@@ -147,6 +149,10 @@ def test_escape_against_sanction(table):
 
 
 def test_only_the_sanctioned_power_answers_a_sanction(table):
+    quote(
+        "The enemy spy may play an Escape chit to cancel the effect of the Sanction, or a Double "
+        "Cross chit to reverse the effects of the Sanction."
+    )
     sanction(table)
     refusal = table.refused("chit", power="France", chit="Escape")
     assert (
@@ -230,6 +236,7 @@ def test_cover_against_double_cross_and_escape_against_that_cover(table):
 
 
 def test_escape_does_not_counter_a_cover_against_a_discovery(table):
+    quote("if played in response to a Double Cross, a Cover chit can be negated by Escape.")
     table.do("chit", power="Germany", chit="Discovery", city="Warsaw")
     table.do("chit", power="Britain", chit="Cover")
     refusal = table.refused("chit", power="Germany", chit="Escape", against=2)
@@ -329,7 +336,7 @@ def test_a_search_captures_onto_the_record(table):
     table.do("search", power="Germany", city="Berlin", enemy="Britain", target="winston")
     assert table.last == (
         "Germany's police search Berlin (1 AP, 11 left): Britain's Winston (3) is captured: onto "
-        "the Time and Victory Record under 1933"
+        "Germany's Time and Victory Record under 1933"
     )
     refusal = table.refused("search", power="Germany", city="Paris")
     assert str(refusal) == (
@@ -360,6 +367,10 @@ def test_recruit_from_the_sanctioned_box(table):
 
 
 def test_the_tracker_draws_the_recruit():
+    quote(
+        "Choose your new spy at random from those of your color, and start him in your capital "
+        "city."
+    )
     from assistant.games.spies.rules import GAME
 
     table = Table().set_up()

@@ -186,6 +186,10 @@ def test_more_than_twelve_is_refused_with_what_is_left(table):
 
 
 def test_forced_spending_stays_on_the_track(table):
+    quote(
+        "Each time you expend Action Points, move the playing piece along the Track to reflect the "
+        "expenditure."
+    )
     table.discard()
     table.do("move", power="Germany", spy="Kurt", spaces=5)
     table.do("move", power="Germany", spy="Erik", spaces=5)
@@ -233,6 +237,10 @@ def test_a_bank_never_goes_below_zero(table):
 
 
 def test_a_power_without_chits_plays_none():
+    quote(
+        "To play a chit, spend the number of pounds and Action Points specified and return the chit"
+        " to the Action chit cup."
+    )
     table = Table(chits=0).set_up()
     table.discard()
     refusal = table.refused("chit", power="Germany", chit="Papers")
@@ -262,7 +270,7 @@ def test_cashing_in_a_foreign_secret(table):
     ]
     assert table.last == (
         "Germany cashes in Enigma Code (4) at Berlin: +20£ (now 45£), draws 1 Action chit; onto "
-        "the Time and Victory Record under 1934 (4 x 2 = 8 points)"
+        "Germany's Time and Victory Record under 1934 (4 x 2 = 8 points)"
     )
     refusal = table.refused("cash", power="Germany", secret="enigma code")
     assert str(refusal) == "3.7 Controlling Secrets: Enigma Code is already on Germany's record"
@@ -287,6 +295,7 @@ def test_cashing_in_at_a_drop_only(table):
 
 
 def test_trades_between_powers(table):
+    quote("by offering trades or sales of chits, asking or granting concessions, and so forth")
     table.discard()
     table.do("give", power="Italy", to="Germany", pounds=10, chits=2)
     assert (table.state["bank"]["Italy"], table.state["bank"]["Germany"]) == (15, 35)

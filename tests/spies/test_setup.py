@@ -28,6 +28,7 @@ def test_the_set_up_ends_with_germany_in_1933():
 
 
 def test_play_waits_for_the_set_up():
+    quote("The turn order in which you set up and take your turns is always the same")
     table = Table()
     refusal = table.refused("discard", power="Germany", tile="Ge 3")
     assert str(refusal) == "Phase: no discard during the set up"
@@ -57,12 +58,14 @@ def test_hand_is_the_powers_seven_and_three_random():
     ],
 )
 def test_a_wrong_hand_is_refused(random, why):
+    quote("mix the 15 tiles marked random in a cup and draw 3 of these random Tiles blindly")
     table = Table()
     table.do("hand", power="Italy", random=[37, 42, 49])
     assert str(table.refused("hand", power="Germany", random=random)) == why
 
 
 def test_a_hand_is_dealt_once():
+    quote("for a total of 10 event Tiles")
     table = Table()
     table.do("hand", power="Germany", random=[36, 41, 50])
     refusal = table.refused("hand", power="Germany", random=[37, 42, 49])
@@ -70,6 +73,7 @@ def test_a_hand_is_dealt_once():
 
 
 def test_the_tracker_draws_the_random_tiles_with_a_recorded_seed():
+    quote("draw 3 of these random Tiles blindly")
     table = Table()
     table.do("hand", power="Italy", random=[37, 42, 49])
     action = GAME.complete(table.state, {"type": "hand", "power": "Germany"}, 1234)
@@ -122,6 +126,7 @@ def test_secrets_one_a_city_in_your_territory():
     ],
 )
 def test_a_wrong_secret_placement_is_refused(cities, why):
+    quote("then place your secrets face-down, one per city, in any cities in your territory")
     table = Table()
     assert str(table.refused("secrets", power="Britain", cities=cities)) == why
 
@@ -135,6 +140,10 @@ def test_the_eight_secret_cities():
 
 
 def test_secrets_allotment_is_an_option():
+    quote(
+        "Shuffle all 40 secrets, spread them all face down on the table, and draw your allotment at"
+        " random."
+    )
     table = Table(secrets={"Germany": 2, "Italy": 6, "Russia": 7, "France": 6, "Britain": 6})
     table.do("secrets", power="Germany", cities=["Berlin", "Essen"])
 
@@ -176,6 +185,10 @@ def test_police_at_most_two_a_city_in_the_home_police_cities():
     ],
 )
 def test_a_wrong_police_placement_is_refused(cities, why):
+    quote(
+        "Place your police face-down, no more than 2 per city, in any cities coded for police "
+        "(including your capital) in your home country."
+    )
     table = Table()
     assert (
         str(table.refused("police", power="France", cities=cities))
@@ -184,12 +197,14 @@ def test_a_wrong_police_placement_is_refused(cities, why):
 
 
 def test_forced_set_up_is_a_house_rule():
+    quote("no more than 2 per city")
     table = Table()
     table.do("police", force=True, power="France", cities={"Paris": 3, "Lyons": 3})
     assert table.state["police"]["France"] == {"Paris": 3, "Lyons": 3}
 
 
 def test_each_power_sets_up_once():
+    quote("draw your allotment at random")
     table = Table()
     for power in POWERS:
         table.do("secrets", power=power, cities=SECRETS[power])
@@ -205,6 +220,7 @@ def test_each_power_sets_up_once():
 
 
 def test_options_are_checked():
+    quote("Record the amount of money you have during the game, in thousands of pounds")
     assert str(GAME.setup({"players": 6})) == (
         "7.0 Fewer than five players: Spies! is played by 2 to 5 players (not 6)"
     )

@@ -39,6 +39,7 @@ def test_the_tile_comes_first_and_nothing_else(table):
 
 
 def test_one_tile_a_turn_from_the_hand(table):
+    quote("At the start of your turn, you must either discard any Event Tile face-down")
     table.do("play", power="Germany", tile="Ge 3")
     refusal = table.refused("discard", power="Germany", tile="Ge 6")
     assert str(refusal) == (
@@ -56,6 +57,7 @@ def test_one_tile_a_turn_from_the_hand(table):
 
 
 def test_a_discard_is_face_down(table):
+    quote("discard any Event Tile face-down (at no cost in Action Points)")
     table.do("discard", power="Germany", tile="Ge 2")
     assert table.last == "Germany discards an Event Tile face down (9 left in hand)"
     assert table.view["discarded"]["Germany"] == 1
@@ -153,6 +155,7 @@ def test_the_prerequisite_of_fr24(first):
 
 
 def test_forcing_a_tile_is_a_house_rule(table):
+    quote("an Event Tile marked with the current year")
     table.do("play", force=True, power="Germany", tile="Ge 2")
     assert table.view["tiles_played"] == ["Ge 2"]
 
@@ -279,6 +282,7 @@ def test_awards_every_player_each_city_not_in_its_own_territory(table):
 
 
 def test_an_award_city_must_be_on_the_tile(table):
+    quote("for each city listed in which he has a spy")
     refusal = table.refused("play", power="Germany", tile="Ge 3", spies={"Britain": ["Munich"]})
     assert str(refusal) == (
         "3.21 Playing Event Tiles: 'Munich' is not a city of Ge 3 (its cities: Essen, Brussels, "
@@ -287,6 +291,7 @@ def test_an_award_city_must_be_on_the_tile(table):
 
 
 def test_an_empty_cup_pays_what_it_holds(table):
+    quote("When you receive Action chits, draw the indicated quantity at random.")
     table.state["cup"] = 2
     table.do("play", power="Germany", tile="Ge 3", spies={"Britain": ["Essen"]})
     assert "Britain draws 3 Action chits (the cup holds only 2)" in table.last

@@ -24,6 +24,7 @@ def test_turn_order_and_the_year_after_britain():
 
 
 def test_a_turn_ends_after_its_tile(table=None):
+    quote("At the start of your turn, you must either discard any Event Tile face-down")
     table = Table().set_up()
     refusal = table.refused("end_turn", power="Germany")
     assert refusal.rule == "3.21 Playing Event Tiles"
@@ -92,6 +93,7 @@ def test_one_spy_finished_before_the_next():
 
 
 def test_a_spy_out_of_play_does_not_move():
+    quote("the enemy spy is immediately placed face-down in the Sanctioned box on the map")
     table = Table().set_up()
     table.discard()
     table.state["out"]["Germany"]["Kurt"] = "sanctioned"

@@ -109,7 +109,9 @@ def search(state: Json, action: Json, turn: Turn) -> None:
     if action.get("enemy") is not None or action.get("target") is not None:
         enemy, spy = _enemy_spy(state, action, power, turn)
         _capture(state, power, enemy, spy, turn, neutral_box=False)
-        found = f"{enemy}'s {spy} ({data.spies[enemy][spy]}) is captured: {_on_record(state)}"
+        found = (
+            f"{enemy}'s {spy} ({data.spies[enemy][spy]}) is captured: {_on_record(state, power)}"
+        )
     turn.note(f"{power}'s police search {city} ({ap_note(state, power, cost)}): {found}")
 
 
@@ -124,8 +126,8 @@ def _enemy_spy(state: Json, action: Json, power: str, turn: Turn) -> tuple[str, 
     return enemy, spy
 
 
-def _on_record(state: Json) -> str:
-    return f"onto the Time and Victory Record under {state['year']}"
+def _on_record(state: Json, power: str) -> str:
+    return f"onto {power}'s Time and Victory Record under {state['year']}"
 
 
 def _capture(
@@ -165,9 +167,7 @@ def counterspy(state: Json, action: Json, turn: Turn) -> None:
     neutral = where == "neutral"
     _capture(state, power, enemy, spy, turn, neutral_box=neutral)
     box = (
-        "into the Spies Captured in Neutral Countries box"
-        if neutral
-        else f"{_on_record(state)} of {power}"
+        "into the Spies Captured in Neutral Countries box" if neutral else _on_record(state, power)
     )
     turn.note(
         f"{power}'s counterspy in {name} captures {enemy}'s {spy} ({data.spies[enemy][spy]}): "
@@ -294,7 +294,7 @@ def cash(state: Json, action: Json, turn: Turn) -> None:
     points = scoring.points_of(state, entry)
     turn.note(
         f"{power} cashes in {secret} ({value}) at {at}: +{CASH_POUNDS}£ (now "
-        f"{state['bank'][power]}£), draws {drawn} Action chit; {_on_record(state)} "
+        f"{state['bank'][power]}£), draws {drawn} Action chit; {_on_record(state, power)} "
         f"({value} x {scoring.multiple(state, state['year'])} = {points} points)"
     )
 
