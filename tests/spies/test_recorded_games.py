@@ -150,3 +150,16 @@ def test_every_event_has_a_story_line():
             line = GAME.describe(event["action"], state, after)
             assert line and line != event["action"]["type"], event
             state = after
+
+
+def test_show_prints_the_year_the_turn_the_track_the_banks_the_tiles_and_the_record():
+    state = replay_file("spies", GAMES / "five-players.yaml").state
+    text = GAME.render(state)
+    assert text.splitlines()[0] == (
+        "Spies! (SPI 1981), long game - 5 players - 1939 ended: the end of the game"
+    )
+    assert "Action Points  0 1 2 3 4 5 6 7 8 9 10 11 [12]  (12 left of 12)" in text
+    assert "Germany  Germany    2£     14     3      42" in text
+    assert "1939: Ge 2" in text and "territory: Czechoslovakia is German territory" in text
+    assert "           1939 Synthetic Fuel (original secret 4) x7 = 28; running 42" in text
+    assert text.splitlines()[-1] == "RESULT: Germany wins with 42 Victory Points (2£)"

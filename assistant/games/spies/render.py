@@ -8,6 +8,7 @@ from __future__ import annotations
 from assistant.engine import Json
 from assistant.games.spies import scoring
 from assistant.games.spies.data import GameData
+from assistant.games.spies.state import adjective
 
 
 def _track(view: Json, top: int) -> str:
@@ -69,10 +70,11 @@ def render_text(view: Json, data: GameData) -> str:
         lines.append(f"awards of {awards['tile']}:")
         lines += [f"  {line}" for line in awards["lines"]] or ["  none"]
     changes = [
-        f"{country} is {power} territory" for country, power in view["territory"]["annexed"].items()
+        f"{country} is {adjective(power)} territory"
+        for country, power in view["territory"]["annexed"].items()
     ]
     changes += [
-        f"{power} spies treat {', '.join(countries)} as home"
+        f"{adjective(power)} spies may treat {', '.join(countries)} as home"
         for power, countries in view["territory"]["spy_home"].items()
     ]
     if view["ends"] < data.last_year:
