@@ -169,12 +169,12 @@ def _keep(argv: list[str], text: str) -> None:
         return  # a file changed a moment ago (or vanished): draw it again next time
     files_seen = list(zip(files, stamps, strict=True))
     entry = {"version": FORMAT_VERSION, "files": files_seen, "stdout": text}
-    from deaddrop.files import atomic_writer
+    from deaddrop.paths import cache_writer
 
     path = entry_path(argv)
     try:
-        with atomic_writer(path, "w") as handle:
-            json.dump(entry, handle)
+        with cache_writer(path) as handle:
+            handle.write(json.dumps(entry).encode())
         _prune(path.parent)
     except OSError:
         pass

@@ -157,3 +157,16 @@ def test_the_same_question_again_needs_neither_numpy_nor_yaml(tmp_path):
     assert second[:-1] == first[:-1]
     text = run("5E=h")  # the same question, another form and output: still cached
     assert text[0].startswith("45,484 networks fit") and text[-1] == "[]"
+
+
+def test_a_cache_file_is_whole_or_absent(tmp_path):
+    from deaddrop.paths import cache_writer
+
+    target = tmp_path / "deep" / "answer.json"
+    with cache_writer(target) as handle:
+        handle.write(b"one")
+    with pytest.raises(RuntimeError), cache_writer(target) as handle:
+        handle.write(b"two, half")
+        raise RuntimeError("killed while writing")
+    assert target.read_bytes() == b"one"
+    assert [p.name for p in target.parent.iterdir()] == ["answer.json"]  # no temporary left

@@ -138,11 +138,11 @@ def _as_json(result: Deduction, observations: Sequence[Observation]) -> dict[str
 
 
 def _save(path: Path, result: Deduction, observations: Sequence[Observation]) -> None:
-    from deaddrop.files import atomic_writer
+    from deaddrop.paths import cache_writer
 
     try:
-        data = json.dumps(_as_json(result, observations))
-        with atomic_writer(path, "w") as handle:
+        data = json.dumps(_as_json(result, observations)).encode()
+        with cache_writer(path) as handle:
             handle.write(data)
         _prune(path.parent)
     except (OSError, StopIteration):

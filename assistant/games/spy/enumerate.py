@@ -259,10 +259,10 @@ def _load(path: Path, rows: int, cols: int, lengths: tuple[int, ...]) -> Network
 
 
 def _save(path: Path, nets: Networks) -> None:
-    from deaddrop.files import atomic_writer
+    from deaddrop.paths import cache_writer
 
     try:
-        with atomic_writer(path, "wb") as handle:
+        with cache_writer(path) as handle:
             np.savez(
                 handle,
                 meta=_meta(nets.rows, nets.cols, nets.lengths),

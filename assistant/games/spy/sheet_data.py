@@ -87,10 +87,10 @@ def _cached(stamp: list) -> tuple[int, ...] | None:
 
 
 def _store(stamp: list, squares: tuple[int, ...]) -> None:
-    from deaddrop.files import atomic_writer
+    from deaddrop.paths import cache_writer
 
     try:
-        with atomic_writer(_cache_file(), "w") as handle:
-            json.dump({"sheet": stamp, "squares": list(squares)}, handle)
+        with cache_writer(_cache_file()) as handle:
+            handle.write(json.dumps({"sheet": stamp, "squares": list(squares)}).encode())
     except OSError:
         pass  # a read-only cache: read the sheet next time too
