@@ -38,7 +38,7 @@ def _writing(out: Path) -> Iterator[None]:
         ) from None
 
 
-def _settings(paper: str, flip: str, back_offset: str, bleed: str, gutter: str | None):
+def _settings(paper: str, flip: str, back_offset: str, bleed: str | None, gutter: str | None):
     from pnp.imposition import PAPERS, Settings
     from pnp.units import mm, parse_length
 
@@ -72,7 +72,7 @@ def _settings(paper: str, flip: str, back_offset: str, bleed: str, gutter: str |
         paper=paper,
         flip=flip,
         back_offset=(mm(dx), mm(dy)),
-        bleed=lengths.get("--bleed", 0.0),
+        bleed=lengths.get("--bleed"),
         gutter=lengths.get("--gutter"),
     )
 
@@ -92,9 +92,16 @@ def build(
     back_offset: Annotated[
         str, typer.Option(help="Shift backs by X,Y mm (read off the calibration sheet).")
     ] = "0,0",
-    bleed: Annotated[str, typer.Option(help="Bleed around each piece, e.g. 3mm.")] = "0",
+    bleed: Annotated[
+        str | None,
+        typer.Option(
+            help="Colour past each piece's cut line, e.g. 2mm, or 0 for none (default: each "
+            "component's bleed: 3mm for pieces with a coloured background)."
+        ),
+    ] = None,
     gutter: Annotated[
-        str | None, typer.Option(help="Space between pieces (default 0, or twice the bleed).")
+        str | None,
+        typer.Option(help="Space between pieces (default: twice the bleed; 3mm between tokens)."),
     ] = None,
 ) -> None:
     """Render kits to print-ready PDF (and SVG): DIR/<game>.pdf and DIR/<game>/<component>.pdf."""

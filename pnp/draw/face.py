@@ -1,8 +1,8 @@
 """Components -> drawing ops, one face at a time, in the component's own frame (points, y down,
 origin at the top-left of the trim box).
 
-Every kind draws its elements the same way; kinds differ in their cut line: a token is cut round,
-every other kind along its (optionally rounded) trim box.
+Every kind draws its elements the same way (with their bleed: pnp.draw.bleed); kinds differ in
+their cut line: a token is cut round, every other kind along its (optionally rounded) trim box.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp import model, ops
+from pnp.draw.bleed import bled
 from pnp.draw.images import image_ops
 from pnp.draw.shapes import (
     circle_ops,
@@ -72,48 +73,20 @@ def icon_ops(el: model.IconRef, data: dict[str, Any]) -> tuple[ops.Op, ...]:
     return (ops.Group(tuple(inner), icon_placement(icon, el.box)),)
 
 
-def _covers(box: model.Box, c: model.Component) -> bool:
-    tol = 0.01
-    return (
-        box.x <= tol
-        and box.y <= tol
-        and box.x + box.w >= c.width - tol
-        and (box.y + box.h >= c.height - tol)
-    )
-
-
-def _bleed_rect(el: model.Rect, c: model.Component, bleed: float, data: dict) -> list[ops.Op]:
-    """A full-size background rect extended past the trim line, plus its outline if stroked."""
-    fill = fill_fields(el.fill, data) if el.fill else None
-    out: list[ops.Op] = []
-    if fill:
-        out.append(
-            ops.Rect(-bleed, -bleed, c.width + 2 * bleed, c.height + 2 * bleed, 0.0, None, fill)
-        )
-    if el.stroke:
-        b = el.box
-        out.append(
-            ops.Rect(b.x, b.y, b.w, b.h, el.radius, fill_fields(el.stroke, data), None, el.width)
-        )
-    return out
-
-
 def face_ops(
     component: model.Component, face_index: int, back: bool = False, bleed: float = 0.0
 ) -> tuple[ops.Op, ...]:
-    """The ops of one face (front, or back when `back`), data fields from row `face_index`.
-
-    With `bleed` > 0, rects covering the whole component are extended by `bleed` past the trim."""
+    """The ops of one face (front, or back when `back`), data fields from row `face_index`,
+    its colours run `bleed` past the cut line and no stroke drawn along it (pnp.draw.bleed)."""
     elements = component.back if back else component.front
     if elements is None:
         return ()
     data = component.faces[face_index].data if component.faces else {}
+    w, h = component.width, component.height
     out: list[ops.Op] = []
     for el in elements:
-        if bleed > 0 and isinstance(el, model.Rect) and _covers(el.box, component):
-            out.extend(_bleed_rect(el, component, bleed, data))
-        else:
-            out.extend(element_ops(el, data))
+        for drawn in bled(el, w, h, bleed):
+            out.extend(element_ops(drawn, data))
     return tuple(out)
 
 

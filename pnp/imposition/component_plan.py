@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deaddrop.errors import InputError
+from pnp.geometry import outset
 from pnp.imposition.grid import piece_grid
 from pnp.imposition.marks import crop_marks
 from pnp.imposition.paper import MARK_GAP, Paper, piece_flip
@@ -16,7 +17,6 @@ from pnp.imposition.plan import (
     Place,
     SheetPlan,
     copies,
-    footer,
     page_plan,
     pieces_sheet,
 )
@@ -38,9 +38,10 @@ def plan_component(
     component: Component, paper: Paper, duplex: bool = True, index: int = 0
 ) -> ComponentPlan:
     """Every sheet of `component` (the kit's component number `index`): fronts, each with its
-    back page when `duplex` (blank with a note when the component has no back).
+    back page when `duplex` and the component has a back.
 
     Raises InputError when the component does not fit the page and is not a split board."""
+    paper = paper.cut_for(component)
     grid = piece_grid(component.width, component.height, paper)
     if grid is None:
         if component.split:
@@ -61,42 +62,42 @@ def plan_component(
             grid = piece_grid(component.width, component.height, paper, len(chunk))
             assert grid is not None
         slots = grid.slots[: len(chunk)]
-        pieces = [(component, face, slot) for slot, face in zip(slots, chunk, strict=True)]
+        pieces = [
+            (component, face, slot, paper.bleed) for slot, face in zip(slots, chunk, strict=True)
+        ]
         marks = crop_marks([s.box for s in slots], paper)
         where = f"sheet {number} of {len(chunks)}"
-        if component.back is None:
-            behind = f"{title} have no back: this side stays blank ({where})"
-        else:
-            behind = f"{title} — backs, {where}"
-        notes = (f"{title} — fronts, {where}", behind)
+        notes = (f"{title} — fronts, {where}", f"{title} — backs, {where}")
         holds = ((index, len(chunk)),)
         sheets.append(pieces_sheet(pieces, marks, notes, holds, paper, duplex))
     return ComponentPlan(tuple(sheets), per)
 
 
 def _plan_board(component: Component, paper: Paper, duplex: bool, index: int) -> ComponentPlan:
-    """A board larger than the page: a tile per sheet, labelled, its back behind it."""
+    """A board larger than the page: a tile per sheet, labelled, its back behind it (when the
+    board has one). Each tile's art runs `paper.bleed` past its cut line."""
     w = component.width
     tiles = board_tiles(w, component.height, paper, component.overlap)
     title = component.title or component.name
+    bleed = paper.bleed
     sheets: list[SheetPlan] = []
     for tile in tiles:
         slot = tile.slot.box
         trims = [slot]
-        place = Place(component, 0, tile.transform(), clip=tile.region, tile=tile)
-        label = f"{title} — tile {tile.label}"
-        notes = [Note(slot.x + mm(4), slot.y - MARK_GAP - 1.5, label, LABEL_COLOUR, "start")]
+        clip = outset(tile.region, bleed)
+        place = Place(component, 0, tile.transform(), bleed, clip=clip, tile=tile)
+        label = f"{title}: {tile.label}"
+        top = slot.y - bleed - MARK_GAP - 1.5
+        notes = [Note(slot.x + mm(4), top, label, LABEL_COLOUR, "start")]
         front = page_plan([place], crop_marks(trims, paper), notes, trims, paper)
         back = None
-        if duplex:
+        if duplex and component.back is not None:
             t = paper.back_transform(tile.transform(), w)
-            behind = piece_flip(w).map_box(tile.region)  # the tile's region in the back art
-            back_box = t.map_box(behind)
-            if component.back is not None:
-                back = page_plan([Place(component, 0, t, clip=behind)], (), (), [back_box], paper)
-            else:
-                blank = footer(f"{title} has no back: this side stays blank", [back_box], paper)
-                back = page_plan((), (), blank, [back_box], paper)
+            behind = piece_flip(w).map_box(clip)  # the tile's region in the back art
+            back_box = t.map_box(piece_flip(w).map_box(tile.region))
+            back = page_plan(
+                [Place(component, 0, t, bleed, clip=behind)], (), (), [back_box], paper
+            )
         sheets.append(SheetPlan(front, back, ((index, 1),), tile.label))
     cols, rows = tiles[0].cols, tiles[0].rows
     return ComponentPlan(tuple(sheets), 0, f"{cols}x{rows}")

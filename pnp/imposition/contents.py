@@ -22,6 +22,9 @@ class Entry:
     has_back: bool
     tiles: str = ""  # "2x2" for a split board
     rounded: bool = False  # cut round (a token) or with rounded corners
+    stock: str = "card"  # card | paper
+    round: bool = False  # a round token
+    bleed: float = 0.0  # how far its colour runs past the cut line
 
 
 @dataclass(frozen=True)
@@ -33,12 +36,39 @@ class PageRange:
     items: tuple[str, ...]  # "Agent cards ×5", in print order
 
 
+@dataclass(frozen=True)
+class Job:
+    """Consecutive pages printed alike: pages first..last, on card or paper, double-sided or
+    not, and what is on them."""
+
+    first_page: int
+    last_page: int
+    stock: str  # card | paper
+    duplex: bool
+    ranges: tuple[PageRange, ...]
+
+    @property
+    def sheets(self) -> int:
+        pages = self.last_page - self.first_page + 1
+        return pages // 2 if self.duplex else pages
+
+
+def _sheet_pages(plan: KitPlan) -> list[tuple[int, int]]:
+    """The first and last page of each sheet of the plan."""
+    return [
+        (page, page + (1 if sheet.back is not None else 0))
+        for page, sheet in zip(plan.pages, plan.sheets, strict=True)
+    ]
+
+
 def entries(plan: KitPlan) -> list[Entry]:
     """Each component of the kit, in print order, with the pages it is on."""
-    appears: dict[int, list[int]] = {}
-    for n, sheet in enumerate(plan.sheets):
+    from pnp.imposition.paper import bleed_of
+
+    appears: dict[int, list[tuple[int, int]]] = {}
+    for pages, sheet in zip(_sheet_pages(plan), plan.sheets, strict=True):
         for index, _ in sheet.holds:
-            appears.setdefault(index, []).append(plan.first + 2 * n)
+            appears.setdefault(index, []).append(pages)
     return [
         Entry(
             title=c.title or c.name,
@@ -46,37 +76,73 @@ def entries(plan: KitPlan) -> list[Entry]:
             width=c.width,
             height=c.height,
             pieces=c.copies,
-            first_page=appears[i][0],
-            last_page=appears[i][-1] + 1,
+            first_page=min(first for first, _ in appears[i]),
+            last_page=max(last for _, last in appears[i]),
             has_back=c.back is not None,
             tiles=plan.tiles[i],
             rounded=c.kind == "token" or c.corner > 0,
+            stock=c.paper_stock,
+            round=c.kind == "token",
+            bleed=bleed_of(c, plan.paper.bleed_setting),
         )
         for i, c in enumerate(plan.components)
     ]
 
 
 def page_ranges(plan: KitPlan) -> list[PageRange]:
-    """What is on each page: consecutive sheets holding the same components make one range."""
-    held: list[tuple[int, int, dict[int, int], list[str]]] = []  # page, sheets, counts, tiles
-    for n, sheet in enumerate(plan.sheets):
+    """What is on each page: consecutive sheets of one job holding the same components make one
+    range."""
+    held: list[tuple[int, int, dict[int, int], list[str], str]] = []  # pages, counts, tiles
+    for (first, last_page), sheet, stock in zip(
+        _sheet_pages(plan), plan.sheets, plan.stocks, strict=True
+    ):
+        job = f"{stock}{sheet.back is not None}"
         last = held[-1] if held else None
-        if last and list(last[2]) == [i for i, _ in sheet.holds]:
+        if last and list(last[2]) == [i for i, _ in sheet.holds] and last[4] == job:
             for i, count in sheet.holds:
                 last[2][i] += count
-            held[-1] = (last[0], last[1] + 1, last[2], last[3] + [sheet.tile])
+            held[-1] = (last[0], last_page, last[2], last[3] + [sheet.tile], job)
         else:
-            held.append((plan.first + 2 * n, 1, dict(sheet.holds), [sheet.tile]))
+            held.append((first, last_page, dict(sheet.holds), [sheet.tile], job))
     ranges = []
-    for page, count, pieces, tiles in held:
+    for first, last_page, pieces, tiles, _ in held:
         items = []
         for i, n in pieces.items():
             c = plan.components[i]
-            if tiles[0]:
-                low, high = tiles[0].split(" of ")[0], tiles[-1]
-                what = f": tile {high}" if len(tiles) == 1 else f": tiles {low} to {high}"
+            if tiles[0]:  # "part 2 of 3, bottom": the parts' numbers
+                numbers = [t.split(" of ")[0].split()[-1] for t in tiles]
+                total = tiles[0].split(" of ")[1].split(",")[0]
+                if len(tiles) == 1:
+                    what = f": part {numbers[0]} of {total}"
+                else:
+                    what = f": parts {numbers[0]}-{numbers[-1]} of {total}"
             else:
                 what = f" ×{n}"
-            items.append(f"{c.title or c.name}{what}{'' if c.back is not None else ' (no back)'}")
-        ranges.append(PageRange(page, page + 2 * count - 1, tuple(items)))
+            items.append(f"{c.title or c.name}{what}")
+        ranges.append(PageRange(first, last_page, tuple(items)))
     return ranges
+
+
+def jobs(plan: KitPlan) -> list[Job]:
+    """The print jobs: consecutive sheets on the same stock, all double-sided or all not."""
+    out: list[Job] = []
+    ranges = page_ranges(plan)
+    for (first, last_page), sheet, stock in zip(
+        _sheet_pages(plan), plan.sheets, plan.stocks, strict=True
+    ):
+        duplex = sheet.back is not None
+        if out and out[-1].stock == stock and out[-1].duplex == duplex:
+            job = out[-1]
+            out[-1] = Job(job.first_page, last_page, stock, duplex, ())
+        else:
+            out.append(Job(first, last_page, stock, duplex, ()))
+    return [
+        Job(
+            j.first_page,
+            j.last_page,
+            j.stock,
+            j.duplex,
+            tuple(r for r in ranges if j.first_page <= r.first_page <= j.last_page),
+        )
+        for j in out
+    ]

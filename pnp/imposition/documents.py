@@ -10,26 +10,33 @@ from __future__ import annotations
 from pnp import ops
 from pnp.imposition.calibration import calibration_pages
 from pnp.imposition.component_plan import plan_component
-from pnp.imposition.contents import entries, page_ranges
-from pnp.imposition.kit_plan import plan_kit
+from pnp.imposition.contents import entries, jobs
+from pnp.imposition.kit_plan import duplex_kit, plan_kit
 from pnp.imposition.paper import Paper, Settings
 from pnp.imposition.print_guide import guide_pages
 from pnp.imposition.sheet_ops import sheet_pages
 from pnp.model import Component, GameKit
 
-FIRST_FRONT = 3  # the print guide and its back come first
-
 
 def kit_document(kit: GameKit, settings: Settings) -> ops.Document:
-    """The kit PDF's pages: the print guide, then every component (double-sided, consecutive
-    components sharing sheets), with a bookmark for the guide and for each component.
+    """The kit PDF's pages: the print guide, then every component (consecutive components
+    sharing sheets), in print jobs (pnp.imposition.kit_plan), with a bookmark for the guide and
+    for each component. The guide takes an even number of pages when double-sided sheets
+    follow, so that their fronts fall on odd pages.
 
     Raises InputError when a component fits no page and is not a split board."""
     paper = Paper.of(settings)
-    plan = plan_kit(kit.components, paper, FIRST_FRONT)
-    listed = entries(plan)
+    duplex = duplex_kit(kit.components)
     title = kit.title or kit.name
-    pages = guide_pages(title, kit.notes, listed, paper, page_ranges(plan), plan.groups)
+    guide = 2 if duplex else 1
+    while True:
+        plan = plan_kit(kit.components, paper, guide + 1)
+        listed = entries(plan)
+        pages = guide_pages(title, kit.notes, listed, paper, jobs(plan), plan.groups, guide)
+        needed = len(pages) + (len(pages) % 2 if duplex else 0)
+        if needed == guide:
+            break
+        guide = needed
     for sheet in plan.sheets:
         pages += sheet_pages(sheet)
     outline = [("Print guide", 0)] + [(e.title, e.first_page - 1) for e in listed]
@@ -40,7 +47,7 @@ def component_document(
     component: Component, settings: Settings, duplex: bool | None = None
 ) -> ops.Document:
     """One component on its own pages, no guide: fronts, each followed by its back page when
-    `duplex` (by default: when the component has a back).
+    `duplex` and the component has a back (by default: when it has one).
 
     Raises InputError when the component does not fit and is not a split board."""
     if duplex is None:

@@ -4,7 +4,8 @@ Components + Paper -> plan.
 
 Sheets (kind sheet), split boards and pieces too big to leave room for full crop marks keep
 their own pages (component_plan). On a shared back page a piece with no back leaves its place
-blank; a back page with nothing on it carries the light "no back" note.
+blank; a sheet with no back at all prints single-sided. Components on card stock and on paper
+never share a sheet.
 """
 
 from __future__ import annotations
@@ -12,17 +13,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.draw.textfit import text_width
-from pnp.imposition.component_plan import ComponentPlan, plan_component
+from pnp.imposition.component_plan import plan_component
 from pnp.imposition.grid import fits_usable
 from pnp.imposition.packing import PackedPage, block_marks, pack
 from pnp.imposition.paper import Paper
 from pnp.imposition.plan import NOTE_SIZE, Piece, SheetPlan, copies, pieces_sheet
 from pnp.model import Component
 
+STOCK_ORDER = ("card", "paper")
+
 
 @dataclass(frozen=True)
 class KitPlan:
-    """A kit's sheets, front pages numbered from `first`, and what the guide says of them."""
+    """A kit's sheets in print order, the page each sheet's front is on (the first is `first`),
+    and what the guide says of them.
+
+    Sheets come in print jobs: first those on card stock, then those on paper; in each, first
+    the double-sided sheets, then the single-sided ones (a sheet whose pieces have no back has
+    no back page); within a job, in the kit's order."""
 
     components: tuple[Component, ...]
     paper: Paper
@@ -30,6 +38,14 @@ class KitPlan:
     sheets: tuple[SheetPlan, ...]
     tiles: tuple[str, ...]  # per component: "2x2" for a split board, else ""
     groups: bool  # some sheet holds several groups of pieces, to cut apart first
+    pages: tuple[int, ...] = ()  # the page number of each sheet's front
+    stocks: tuple[str, ...] = ()  # what each sheet is printed on: card | paper
+
+    @property
+    def last_page(self) -> int:
+        if not self.sheets:
+            return self.first - 1
+        return self.pages[-1] + (1 if self.sheets[-1].back is not None else 0)
 
 
 @dataclass(frozen=True)
@@ -42,7 +58,7 @@ class _Packed:
 
 
 def alone(component: Component, paper: Paper) -> bool:
-    """True for a component that keeps its own pages."""
+    """True for a component that keeps its own pages (`paper` laid out for it)."""
     return (
         component.kind == "sheet"
         or component.split
@@ -50,44 +66,67 @@ def alone(component: Component, paper: Paper) -> bool:
     )
 
 
+def duplex_kit(components: tuple[Component, ...]) -> bool:
+    """Whether some sheet of the kit prints double-sided: some component has a back."""
+    return any(c.back is not None for c in components)
+
+
 def plan_kit(components: tuple[Component, ...], paper: Paper, first: int = 3) -> KitPlan:
-    """The sheets of `components` (double-sided), front pages numbered from `first` (the page
-    after the guide).
+    """The sheets of `components` (double-sided where they have backs), front pages numbered
+    from `first` (the page after the guide).
 
     Raises InputError when a component fits no page and is not a split board."""
-    items: list[_Packed | ComponentPlan] = []
+    cuts = [paper.cut_for(c) for c in components]
+    items: list[tuple[tuple[int, int], _Packed | SheetPlan]] = []  # (job key, sheet)
     group: list[int] = []
+
+    def key(stock: str, duplex: bool) -> tuple[int, int]:
+        return (STOCK_ORDER.index(stock), 0 if duplex else 1)
 
     def flush() -> None:
         owners = tuple(i for i in group for _ in copies(components[i]))
         faces = tuple(f for i in group for f in copies(components[i]))
         sizes = [(components[i].width, components[i].height) for i in owners]
-        items.extend(_Packed(owners, faces, page) for page in pack(sizes, paper))
+        piece_cuts = [cuts[i] for i in owners]
+        for page in pack(sizes, paper, piece_cuts):
+            held = {owners[i] for block in page.blocks for i in block.pieces}
+            duplex = any(components[i].back is not None for i in held)
+            stock = components[min(held)].paper_stock
+            items.append((key(stock, duplex), _Packed(owners, faces, page)))
         group.clear()
 
     tiles = [""] * len(components)
     for index, component in enumerate(components):
-        if alone(component, paper):
+        if alone(component, cuts[index]):
             flush()
             planned = plan_component(component, paper, duplex=True, index=index)
             tiles[index] = planned.tiles
-            items.append(planned)
+            for sheet in planned.sheets:
+                items.append((key(component.paper_stock, sheet.back is not None), sheet))
         else:
-            if component.new_page:
+            last = components[group[-1]] if group else None
+            if component.new_page or (last and last.paper_stock != component.paper_stock):
                 flush()
             group.append(index)
     flush()
-    count = sum(1 if isinstance(item, _Packed) else len(item.sheets) for item in items)
-    total = first - 1 + 2 * count
+    items.sort(key=lambda item: item[0])  # stable: the kit's order within each job
+    numbers: list[int] = []
+    page = first
+    for job, _ in items:
+        numbers.append(page)
+        page += 2 if job[1] == 0 else 1
+    total = page - 1
     sheets: list[SheetPlan] = []
-    for item in items:
+    for (_, item), number in zip(items, numbers, strict=True):
         if isinstance(item, _Packed):
-            number = first + 2 * len(sheets)
-            sheets.append(_packed_sheet(components, item, number, total, paper))
+            sheets.append(_packed_sheet(components, cuts, item, number, total, paper))
         else:
-            sheets += item.sheets
-    groups = any(len(item.page.blocks) > 1 for item in items if isinstance(item, _Packed))
-    return KitPlan(components, paper, first, tuple(sheets), tuple(tiles), groups)
+            sheets.append(item)
+    stocks = tuple(STOCK_ORDER[job[0]] for job, _ in items)
+    groups = any(len(item.page.blocks) > 1 for _, item in items if isinstance(item, _Packed))
+    return KitPlan(
+        components, paper, first, tuple(sheets), tuple(tiles), groups, tuple(numbers), stocks
+    )
 
 
 def _names(components: list[Component]) -> str:
@@ -101,7 +140,12 @@ def _note(long: str, short: str, paper: Paper) -> str:
 
 
 def _packed_sheet(
-    components: tuple[Component, ...], sheet: _Packed, number: int, total: int, paper: Paper
+    components: tuple[Component, ...],
+    cuts: list[Paper],
+    sheet: _Packed,
+    number: int,
+    total: int,
+    paper: Paper,
 ) -> SheetPlan:
     """The front page (numbered `number` of `total`) and the back page of one packed sheet."""
     pieces: list[Piece] = []
@@ -109,20 +153,13 @@ def _packed_sheet(
     for block in sheet.page.blocks:
         for index, slot in zip(block.pieces, block.slots, strict=True):
             owner = sheet.owners[index]
-            pieces.append((components[owner], sheet.faces[index], slot))
+            pieces.append((components[owner], sheet.faces[index], slot, cuts[owner].bleed))
             holds[owner] = holds.get(owner, 0) + 1
     marks = [segment for block in block_marks(sheet.page, paper) for segment in block]
     where, back_where = f"page {number} of {total}", f"page {number + 1} of {total}"
-    on_page = [component for component, _, _ in pieces]
+    on_page = [component for component, _, _, _ in pieces]
     names = _names(on_page)
     front = _note(f"{names} — fronts, {where}", f"fronts, {where}", paper)
     with_back = [c for c in on_page if c.back is not None]
-    if with_back:
-        back = _note(f"{_names(with_back)} — backs, {back_where}", f"backs, {back_where}", paper)
-    else:
-        back = _note(
-            f"{names} have no back: this side stays blank ({back_where})",
-            f"no backs: this side stays blank ({back_where})",
-            paper,
-        )
+    back = _note(f"{_names(with_back)} — backs, {back_where}", f"backs, {back_where}", paper)
     return pieces_sheet(pieces, marks, (front, back), tuple(holds.items()), paper)

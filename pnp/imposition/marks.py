@@ -1,20 +1,30 @@
 """Crop marks: on the extensions of every cut line of a group of pieces, outside the group's
-bleed, at least MARK_EDGE from the page edge (pnp.imposition.paper says how long and where)."""
+bleed, at least MARK_EDGE from the page edge (pnp.imposition.paper says how long and where).
+Beside another group, a side's marks are INNER_MARK long, so that two groups' marks never meet
+and a clear strip runs between them."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnp.imposition.paper import MARK_CLEAR, MARK_GAP, MARK_MAX, MARK_SHORTEST, Paper
+from pnp.geometry import outset, overlaps
+from pnp.imposition.paper import (
+    INNER_MARK,
+    MARK_CLEAR,
+    MARK_GAP,
+    MARK_MAX,
+    MARK_SHORTEST,
+    Paper,
+)
 from pnp.model import Box
 
 Segment = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 
 def crop_marks(trims: Sequence[Box], paper: Paper, neighbours: Sequence[Box] = ()) -> list[Segment]:
-    """Crop marks (x0, y0, x1, y1) of the pieces whose trim boxes are `trims`. `neighbours` (the
-    bleed boxes of other pieces on the page, beside these) stop the marks of a side short of the
-    middle of the gap between."""
+    """Crop marks (x0, y0, x1, y1) of the pieces whose trim boxes are `trims`, laid out on
+    `paper` (its bleed). `neighbours` (the bleed boxes of the other groups on the page) shorten
+    the marks of the sides near them to INNER_MARK."""
     if not trims:
         return []
     p = paper.marks_area
@@ -26,18 +36,23 @@ def crop_marks(trims: Sequence[Box], paper: Paper, neighbours: Sequence[Box] = (
     down = min(MARK_MAX, p.y + p.h - bottom)
     back = min(MARK_MAX, left - p.x)
     fwd = min(MARK_MAX, p.x + p.w - right)
-    b, half = paper.bleed, MARK_CLEAR / 2
-    for n in neighbours:  # marks end half the clear strip before the middle of the gap
-        across = n.x < x1 + b and x0 - b < n.x + n.w  # above or below the grid
-        along = n.y < y1 + b and y0 - b < n.y + n.h  # left or right of it
-        if across and n.y + n.h <= y0 - b + 1e-6:
-            up = min(up, top - ((n.y + n.h + y0 - b) / 2 + half))
-        if across and n.y >= y1 + b - 1e-6:
-            down = min(down, (n.y + y1 + b) / 2 - half - bottom)
-        if along and n.x + n.w <= x0 - b + 1e-6:
-            back = min(back, left - ((n.x + n.w + x0 - b) / 2 + half))
-        if along and n.x >= x1 + b - 1e-6:
-            fwd = min(fwd, (n.x + x1 + b) / 2 - half - right)
+    if neighbours:
+        # a side keeps its full marks only where they stay clear of everything another group
+        # may print around itself (its bleed box, then marks up to MARK_MAX long)
+        rings = [outset(n, MARK_GAP + MARK_MAX + MARK_CLEAR) for n in neighbours]
+        span_x, span_y = x1 - x0, y1 - y0
+
+        def crowded(strip: Box) -> bool:
+            return any(overlaps(strip, ring) for ring in rings)
+
+        if crowded(Box(x0, top - up, span_x, up)):
+            up = min(up, INNER_MARK)
+        if crowded(Box(x0, bottom, span_x, down)):
+            down = min(down, INNER_MARK)
+        if crowded(Box(left - back, y0, back, span_y)):
+            back = min(back, INNER_MARK)
+        if crowded(Box(right, y0, fwd, span_y)):
+            fwd = min(fwd, INNER_MARK)
     xs = sorted({round(v, 4) for b in trims for v in (b.x, b.x + b.w)})
     ys = sorted({round(v, 4) for b in trims for v in (b.y, b.y + b.h)})
     marks: list[Segment] = []

@@ -1,11 +1,12 @@
 """Pieces of consecutive components sharing pages: a shelf packing. Pure geometry, points, y down.
 
-- A *block* is a grid of pieces of one size and one orientation (trim boxes `space` apart, like
-  a one-component page): consecutive pieces of the same size, even of different components, fill
-  it row by row in print order. Each block gets its own crop marks around it.
-- Blocks sit at least `block_gap` apart: room for the crop marks of both blocks (MARK_GAP, then
-  marks INNER_MARK long) and a clear strip of MARK_CLEAR between them, where the person cuts the
-  blocks apart before cutting each block on its marks.
+- A *block* is a grid of pieces of one size, one bleed and one orientation (trim boxes `space`
+  apart, like a one-component page): consecutive pieces of the same size and bleed, even of
+  different components, fill it row by row in print order. Each block gets its own crop marks
+  around it.
+- Blocks' bleed boxes sit at least `block_gap` apart: room for the crop marks of both blocks
+  (MARK_GAP, then marks INNER_MARK long) and a clear strip of MARK_CLEAR between them, where the
+  person cuts the blocks apart before cutting each block on its marks.
 - Shelves: in a region, blocks stack top to bottom; the region to the right of a block (as tall
   as that block) is filled the same way first, so that the page is a guillotine layout (every
   block comes free with straight cuts through the gaps) and print order reads left to right,
@@ -25,27 +26,31 @@ from dataclasses import dataclass, field
 from pnp.geometry import outset
 from pnp.imposition.grid import EPS, Slot, count, fits_usable, piece_grid
 from pnp.imposition.marks import Segment, crop_marks
-from pnp.imposition.paper import MARK_CLEAR, MARK_GAP, Paper
+from pnp.imposition.paper import INNER_MARK, MARK_CLEAR, MARK_GAP, Paper
 from pnp.model import Box
 from pnp.units import mm
 
-INNER_MARK = mm(2.5)  # crop marks between two blocks
 SEARCH_BITS = 10  # choices searched per page (at most 2**SEARCH_BITS layouts tried)
 SNAP = mm(10)  # a shelf this close to the widest one lines up with it instead of centring
 
 
-def block_gap(paper: Paper) -> float:
-    """The least distance between the trim boxes of two blocks."""
-    marks = 2 * (paper.bleed + MARK_GAP + INNER_MARK) + MARK_CLEAR
-    return max(paper.space, marks)
+def block_gap(paper: Paper | None = None) -> float:
+    """The least distance between the bleed boxes of two blocks."""
+    return 2 * (MARK_GAP + INNER_MARK) + MARK_CLEAR
 
 
 @dataclass(frozen=True)
 class Block:
-    """A grid of pieces `first`, `first + 1`, ... (indices into the packed sizes) at `slots`."""
+    """A grid of pieces `first`, `first + 1`, ... (indices into the packed sizes) at `slots`,
+    their art running `bleed` past their trim boxes."""
 
     first: int
     slots: tuple[Slot, ...]
+    bleed: float = 0.0
+
+    @property
+    def bleed_box(self) -> Box:
+        return outset(self.box, self.bleed)
 
     @property
     def box(self) -> Box:
@@ -65,14 +70,14 @@ class PackedPage:
     blocks: tuple[Block, ...]
 
 
-def _runs(sizes: Sequence[tuple[float, float]]) -> list[tuple[int, int]]:
-    """(start, length) of each run of consecutive pieces of the same size."""
+def _runs(sizes: Sequence[tuple[float, float]], cuts: Sequence[Paper]) -> list[tuple[int, int]]:
+    """(start, length) of each run of consecutive pieces of the same size and cut."""
     runs: list[tuple[int, int]] = []
     for i, (w, h) in enumerate(sizes):
         if runs:
             start, n = runs[-1]
             pw, ph = sizes[start]
-            if abs(pw - w) < EPS and abs(ph - h) < EPS:
+            if abs(pw - w) < EPS and abs(ph - h) < EPS and cuts[start] == cuts[i]:
                 runs[-1] = (start, n + 1)
                 continue
         runs.append((i, 1))
@@ -87,6 +92,7 @@ class _Fill:
     run_end: Sequence[int]  # for each piece, the end (exclusive) of its run
     natural: Sequence[bool]  # for each piece, whether a full page of its size is turned
     paper: Paper
+    cuts: Sequence[Paper]  # for each piece, the paper laid out for its bleed and gutter
     pos: int
     policy: tuple[bool, ...]
     choices: int = 0  # choices met
@@ -102,10 +108,13 @@ class _Fill:
         return answer
 
     def block(self, x: float, y: float, w: float, h: float, shelf: int) -> Box | None:
-        """Place the next block at (x, y) in a w x h region; its box, or None if none fits."""
+        """Place the next block, its bleed box at (x, y) in a w x h region; its bleed box, or
+        None if none fits."""
         if self.pos >= len(self.sizes):
             return None
-        space = self.paper.space
+        cut = self.cuts[self.pos]
+        space, b = cut.space, cut.bleed
+        x, y, w, h = x + b, y + b, w - 2 * b, h - 2 * b
         pw, ph = self.sizes[self.pos]
         left = self.run_end[self.pos] - self.pos
         best: tuple[int, int, bool] | None = None
@@ -131,10 +140,11 @@ class _Fill:
             Slot(Box(x + (i % cols) * (bw + space), y + (i // cols) * (bh + space), bw, bh), turned)
             for i in range(take)
         )
-        placed = Block(self.pos, slots)
+        placed = Block(self.pos, slots, b)
         self.placed.append((placed, shelf))
         self.pos += take
-        return Box(x, y, min(take, cols) * (bw + space) - space, rows * (bh + space) - space)
+        bw_all = min(take, cols) * (bw + space) - space
+        return Box(x - b, y - b, bw_all + 2 * b, rows * (bh + space) - space + 2 * b)
 
     def region(self, x: float, y: float, w: float, h: float, shelf: int | None = None) -> None:
         """Fill a region: a block at its top-left, then the region to its right (as tall as the
@@ -152,7 +162,7 @@ class _Fill:
         right_w, below_h = w - box.w - gap, h - box.h - gap
         tall = False
         if self.pos < len(self.sizes):
-            least = min(self.sizes[self.pos])
+            least = min(self.sizes[self.pos]) + 2 * self.cuts[self.pos].bleed
             # with no room below, the region on the right may as well be as tall as this one
             tall = right_w >= least and (below_h < least or self._choose())
         if tall:
@@ -164,7 +174,7 @@ class _Fill:
 
 
 def _fill(fill: _Fill) -> _Fill:
-    u = fill.paper.usable
+    u = fill.paper.cut(0.0).usable  # bleed boxes go where trim boxes of no bleed could
     fill.region(u.x, u.y, u.w, u.h)
     return fill
 
@@ -186,14 +196,14 @@ def _centred(fill: _Fill) -> PackedPage:
     for placed, shelf in fill.placed:
         shelves.setdefault(shelf, []).append(placed)
     moved: list[Block] = []
-    top = min(b.box.y for b, _ in fill.placed)
-    bottom = max(b.box.y + b.box.h for b, _ in fill.placed)
+    top = min(b.bleed_box.y for b, _ in fill.placed)
+    bottom = max(b.bleed_box.y + b.bleed_box.h for b, _ in fill.placed)
     dy = (page_h - (bottom - top)) / 2 - top
-    left = min(b.box.x for b, _ in fill.placed)
-    widest = max(b.box.x + b.box.w for b, _ in fill.placed) - left
+    left = min(b.bleed_box.x for b, _ in fill.placed)
+    widest = max(b.bleed_box.x + b.bleed_box.w for b, _ in fill.placed) - left
     for blocks in shelves.values():
-        x0 = min(b.box.x for b in blocks)
-        x1 = max(b.box.x + b.box.w for b in blocks)
+        x0 = min(b.bleed_box.x for b in blocks)
+        x1 = max(b.bleed_box.x + b.bleed_box.w for b in blocks)
         if x1 - x0 > widest - SNAP:  # nearly as wide as the widest: flush with it
             x0, x1 = left, left + widest
         dx = (page_w - (x1 - x0)) / 2 - x0
@@ -201,21 +211,26 @@ def _centred(fill: _Fill) -> PackedPage:
             slots = tuple(
                 Slot(Box(s.box.x + dx, s.box.y + dy, s.box.w, s.box.h), s.turned) for s in b.slots
             )
-            moved.append(Block(b.first, slots))
+            moved.append(Block(b.first, slots, b.bleed))
     moved.sort(key=lambda b: b.first)
     return PackedPage(tuple(moved))
 
 
-def pack(sizes: Sequence[tuple[float, float]], paper: Paper) -> list[PackedPage]:
-    """Front pages holding pieces of these sizes (width, height), in order.
+def pack(
+    sizes: Sequence[tuple[float, float]], paper: Paper, cuts: Sequence[Paper] | None = None
+) -> list[PackedPage]:
+    """Front pages holding pieces of these sizes (width, height), in order; each piece laid out
+    on its `cuts` paper (its bleed and gutter; by default `paper` for every piece).
 
     Raises ValueError when a piece does not fit the usable area of the page either way."""
+    if cuts is None:
+        cuts = [paper] * len(sizes)
     run_end: list[int] = []
     natural: list[bool] = []
-    for start, n in _runs(sizes):
+    for start, n in _runs(sizes, cuts):
         w, h = sizes[start]
-        grid = piece_grid(w, h, paper)
-        if grid is None or not fits_usable(w, h, paper):
+        grid = piece_grid(w, h, cuts[start])
+        if grid is None or not fits_usable(w, h, cuts[start]):
             raise ValueError(f"a {w:.1f} x {h:.1f} pt piece does not fit the usable area")
         run_end += [start + n] * n
         natural += [grid.slots[0].turned] * n
@@ -225,7 +240,7 @@ def pack(sizes: Sequence[tuple[float, float]], paper: Paper) -> list[PackedPage]
         best: _Fill | None = None
 
         def make(policy: tuple[bool, ...], at: int = pos) -> _Fill:
-            return _fill(_Fill(sizes, run_end, natural, paper, at, policy))
+            return _fill(_Fill(sizes, run_end, natural, paper, cuts, at, policy))
 
         for tried in _search(make):
             if best is None or (tried.pos, -tried.changes) > (best.pos, -best.changes):
@@ -238,9 +253,9 @@ def pack(sizes: Sequence[tuple[float, float]], paper: Paper) -> list[PackedPage]
 
 def block_marks(page: PackedPage, paper: Paper) -> list[list[Segment]]:
     """The crop marks (x0, y0, x1, y1) of each block of a page: the block's own cut lines,
-    stopping short of the middle of the gap to a neighbouring block."""
-    boxes = [outset(b.box, paper.bleed) for b in page.blocks]
+    INNER_MARK long where another block is near."""
+    boxes = [b.bleed_box for b in page.blocks]
     return [
-        crop_marks([s.box for s in block.slots], paper, boxes[:i] + boxes[i + 1 :])
+        crop_marks([s.box for s in block.slots], paper.cut(block.bleed), boxes[:i] + boxes[i + 1 :])
         for i, block in enumerate(page.blocks)
     ]

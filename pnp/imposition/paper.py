@@ -3,12 +3,16 @@
 
 - The printable area is the page less `margin` (6 mm by default, safe for home printers). Pieces
   (with their bleed) stay inside it.
-- Trim boxes sit `space` apart (the gutter, at least twice the bleed). Crop marks lie on the
-  extensions of the cut lines, outside every trim (and bleed) box, starting MARK_GAP beyond the
-  bleed, MARK_MIN to MARK_MAX long, never nearer than MARK_EDGE to the page edge: they may reach
-  into the margin (so that 9 poker cards still fit on Letter), where a printer that clips its
-  margin only shortens them. Beside another group of pieces on the same page they stop
-  MARK_CLEAR / 2 short of the middle of the gap between the two.
+- Each component has its bleed (`bleed_of`: the build's --bleed when given, else the component's
+  `bleed:`, else DEFAULT_BLEED for a piece with a coloured background and none for the others),
+  and its pieces are laid out on the Paper of that bleed (`Paper.cut_for`): trim boxes `space`
+  apart (the gutter: twice the bleed, and TOKEN_SPACE more between round tokens, so that their
+  colours never touch and each has its own crop marks). Crop marks lie on the extensions of the
+  cut lines, outside every trim (and bleed) box, starting MARK_GAP beyond the bleed, MARK_MIN to
+  MARK_MAX long, never nearer than MARK_EDGE to the page edge, where home printers (which keep 4-5
+  mm margins) still print them. Beside another group of pieces on the same page they are
+  INNER_MARK long (pnp.imposition.packing): the groups' marks never meet, and a clear strip of
+  MARK_CLEAR runs between them.
 - Backs go on the next page at the mirrored place: flipping the sheet on its long edge mirrors x,
   on its short edge mirrors y. The back art is drawn so that a cut piece turned over sideways
   (on its own vertical axis, like the page of a book) shows its back upright, whatever the flip
@@ -20,10 +24,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from pnp.draw.bleed import has_background
 from pnp.geometry import Affine, inset, mirror_x, mirror_y, translate
-from pnp.model import Box
+from pnp.model import Box, Component
 from pnp.units import mm
 
 PAPERS: dict[str, tuple[float, float]] = {
@@ -33,9 +38,12 @@ PAPERS: dict[str, tuple[float, float]] = {
 MARK_GAP = mm(1.5)  # from the bleed edge of the grid to the start of a crop mark
 MARK_MIN = mm(3.0)  # the shortest crop mark; the grid always leaves room for it
 MARK_MAX = mm(6.0)  # the longest crop mark
-MARK_EDGE = mm(3.0)  # crop marks stop this far from the page edge
+MARK_EDGE = mm(5.0)  # crop marks stop this far from the page edge (home printers' margins)
 MARK_SHORTEST = mm(1.0)  # a side with less room than this gets no marks
-MARK_CLEAR = mm(1.0)  # between the marks of two neighbouring grids: a clear strip to cut along
+MARK_CLEAR = mm(2.0)  # between the marks of two neighbouring grids: a clear strip to cut along
+INNER_MARK = mm(2.5)  # crop marks beside another group of pieces
+DEFAULT_BLEED = mm(3.0)  # the bleed of a piece with a coloured background
+TOKEN_SPACE = mm(3.0)  # between the bleeds of round tokens: they never touch
 
 
 @dataclass(frozen=True)
@@ -45,7 +53,7 @@ class Settings:
     paper: str = "a4"
     margin: float = mm(6)
     gutter: float | None = None  # None: 0 without bleed, twice the bleed with it
-    bleed: float = 0.0
+    bleed: float | None = None  # None: each component's own (bleed_of); else every piece's
     flip: str = "long"  # long | short
     back_offset: tuple[float, float] = (0.0, 0.0)
 
@@ -58,26 +66,42 @@ class Paper:
     width: float
     height: float
     margin: float
-    bleed: float
+    bleed: float  # the bleed of the pieces laid out on this Paper (see cut_for)
     space: float  # the gap between neighbouring trim boxes
     flip: str  # long | short
     back_offset: tuple[float, float]
+    bleed_setting: float | None = None  # the build's --bleed (None: each component's own)
+    gutter: float | None = None  # the build's --gutter
 
     @classmethod
     def of(cls, settings: Settings) -> Paper:
+        """The paper of `settings`, laid out for pieces of the build's bleed (none when each
+        component has its own: `cut_for` gives the Paper of a component)."""
         width, height = PAPERS[settings.paper]
-        least = 2 * settings.bleed
-        space = least if settings.gutter is None else max(settings.gutter, least)
-        return cls(
+        paper = cls(
             settings.paper,
             width,
             height,
             settings.margin,
-            settings.bleed,
-            space,
+            0.0,
+            0.0,
             settings.flip,
             settings.back_offset,
+            settings.bleed,
+            settings.gutter,
         )
+        return paper.cut(settings.bleed or 0.0)
+
+    def cut(self, bleed: float, round_pieces: bool = False) -> Paper:
+        """This paper laid out for pieces with `bleed`: gutters of twice the bleed (TOKEN_SPACE
+        more between round pieces, whose colour would touch), or --gutter when larger."""
+        least = 2 * bleed + (TOKEN_SPACE if round_pieces else 0.0)
+        space = max(least, self.gutter or 0.0)
+        return replace(self, bleed=bleed, space=space)
+
+    def cut_for(self, component: Component) -> Paper:
+        """This paper laid out for the pieces of `component` (its bleed, its gutters)."""
+        return self.cut(bleed_of(component, self.bleed_setting), component.kind == "token")
 
     @property
     def printable(self) -> Box:
@@ -113,6 +137,17 @@ class Paper:
         like a page of a book, whatever the flip edge and whether the piece is turned."""
         dx, dy = self.back_offset
         return piece_flip(width).then(front).then(self.page_flip()).then(translate(dx, dy))
+
+
+def bleed_of(component: Component, setting: float | None = None) -> float:
+    """The bleed a component's pieces print with: the build's --bleed (`setting`) when given,
+    else the component's `bleed:`, else DEFAULT_BLEED when a face of it has a coloured
+    background reaching the cut line (pnp.draw.bleed.has_background), else none."""
+    if setting is not None:
+        return setting
+    if component.bleed is not None:
+        return component.bleed
+    return DEFAULT_BLEED if has_background(component) else 0.0
 
 
 def piece_flip(width: float) -> Affine:

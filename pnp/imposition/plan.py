@@ -2,9 +2,8 @@
 page, front or back, with its crop marks and notes. The planners (component_plan, kit_plan)
 make it from Paper; sheet_ops draws it, and reads nothing else.
 
-A component that is printed double-sided but has no back still gets its back pages, blank but
-for a light note in the bottom margin, so that every later front stays on an odd page and its
-backs on the even page behind it.
+A sheet none of whose pieces has a back has no back page: it prints single-sided (the print
+guide lists which pages go double-sided and which single).
 """
 
 from __future__ import annotations
@@ -78,18 +77,26 @@ def page_plan(
     notes: Sequence[Note],
     trims: Sequence[Box],
     paper: Paper,
+    bleeds: Sequence[float] | None = None,
 ) -> PagePlan:
-    """A page of `paper` whose TrimBox holds `trims` (the whole page when there are none)."""
+    """A page of `paper` whose TrimBox holds `trims` (the whole page when there are none) and
+    whose BleedBox holds them grown by their `bleeds` (each, else the paper's bleed)."""
     trim = union(list(trims)) if trims else Box(0, 0, paper.width, paper.height)
-    bleed = outset(trim, paper.bleed) if trims else trim
+    if bleeds is None:
+        bleeds = [paper.bleed] * len(trims)
+    bleed = union([outset(t, b) for t, b in zip(trims, bleeds, strict=True)]) if trims else trim
     return PagePlan(
         paper.width, paper.height, tuple(places), tuple(marks), tuple(notes), trim, bleed
     )
 
 
-def footer(text: str, trims: Sequence[Box], paper: Paper) -> tuple[Note, ...]:
+def footer(
+    text: str, trims: Sequence[Box], paper: Paper, bleeds: Sequence[float] | None = None
+) -> tuple[Note, ...]:
     """A small note in the bottom margin, only where it clears the crop marks."""
-    bottom = max(b.y + b.h for b in trims) + paper.bleed if trims else 0.0
+    if bleeds is None:
+        bleeds = [paper.bleed] * len(trims)
+    bottom = max((b.y + b.h + e for b, e in zip(trims, bleeds, strict=True)), default=0.0)
     baseline = paper.height - paper.margin - 1.5
     if baseline - NOTE_SIZE < bottom + MARK_GAP + MARK_MAX + 1:
         return ()
@@ -103,7 +110,7 @@ def copies(component: Component) -> list[int]:
     return [i for i, face in enumerate(component.faces) for _ in range(face.count)]
 
 
-Piece = tuple[Component, int, Slot]  # a component's face, at a slot of the front page
+Piece = tuple[Component, int, Slot, float]  # a component's face at a slot, with its bleed
 
 
 def pieces_sheet(
@@ -115,27 +122,31 @@ def pieces_sheet(
     duplex: bool = True,
 ) -> SheetPlan:
     """A sheet of whole pieces: their fronts, with the crop marks `marks` and the note
-    `notes[0]`, and, `duplex`, the back page behind them, with the note `notes[1]`."""
+    `notes[0]`, and, `duplex`, the back page behind them, with the note `notes[1]`. A sheet
+    none of whose pieces has a back has no back page: it prints single-sided."""
     fronts: list[Place] = []
     backs: list[Place] = []
     trims: list[Box] = []
+    bleeds: list[float] = []
     back_trims: list[Box] = []
-    for component, face, slot in pieces:
-        fronts.append(_front(component, face, slot.transform(), paper))
+    for component, face, slot, bleed in pieces:
+        fronts.append(_front(component, face, slot.transform(), bleed))
         trims.append(slot.box)
+        bleeds.append(bleed)
         t = paper.back_transform(slot.transform(), component.width)
         back_trims.append(t.map_box(Box(0, 0, component.width, component.height)))
         if component.back is not None:  # else its place on the back page stays blank
-            backs.append(Place(component, face, t, paper.bleed))
-    front = page_plan(fronts, marks, footer(notes[0], trims, paper), trims, paper)
-    if not duplex:
+            backs.append(Place(component, face, t, bleed))
+    front = page_plan(fronts, marks, footer(notes[0], trims, paper, bleeds), trims, paper, bleeds)
+    if not duplex or not backs:
         return SheetPlan(front, None, holds)
-    back = page_plan(backs, (), footer(notes[1], back_trims, paper), back_trims, paper)
+    back_notes = footer(notes[1], back_trims, paper, bleeds)
+    back = page_plan(backs, (), back_notes, back_trims, paper, bleeds)
     return SheetPlan(front, back, holds)
 
 
-def _front(component: Component, face: int, transform: Affine, paper: Paper) -> Place:
-    """A piece's front, with its bleed, and its cut line where the cut does not follow the
-    trim box's straight edges or there is no bleed to cut into."""
-    cut = paper.bleed == 0 or component.kind == "token" or component.corner > 0
-    return Place(component, face, transform, paper.bleed, cut)
+def _front(component: Component, face: int, transform: Affine, bleed: float) -> Place:
+    """A piece's front, with its bleed, and its light cut line where the cut is not straight:
+    round tokens, and rounded corners where no bleed lets them be cut square."""
+    cut = component.kind == "token" or (component.corner > 0 and bleed == 0)
+    return Place(component, face, transform, bleed, cut)

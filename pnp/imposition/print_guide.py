@@ -1,36 +1,27 @@
-"""The print guide (pages 1 and 2 of a kit), as ops: the printer settings, what is on each
-page (pnp.imposition.contents), the components, the cutting order. Pure."""
+"""The print guide (the first pages of a kit), as ops: words for a person at a printer. What to
+print on card stock and what on paper, which pages double-sided (with a small picture of the
+flip) and which single-sided, what is on each page, then how to cut and put the pieces
+together. Body text 9.5 pt, nothing under 9 pt. Pure."""
 
 from __future__ import annotations
 
 from pnp import ops
 from pnp.draw.text import text_lines
 from pnp.draw.textfit import wrap
-from pnp.imposition.contents import Entry, PageRange
+from pnp.imposition.contents import Entry, Job
 from pnp.imposition.paper import Paper
 from pnp.model import Box, Style
 from pnp.units import mm, to_mm
 
 INK = "#222222"
-GREY = "#8a8a8a"
+GREY = "#6a6a6a"
 PAPER_NAMES = {"a4": "A4 (210 x 297 mm)", "letter": "US Letter (8.5 x 11 in)"}
-
-
-def _turn_over(s: Paper) -> str:
-    """How a cut piece relates to its back (pnp.imposition.paper.piece_flip), for the guide."""
-    if s.flip == "short":
-        upside = (
-            "On the back pages the backs of upright pieces stand upside down on purpose"
-            " (short-edge flip), those of pieces lying sideways do not. "
-        )
-    else:
-        upside = (
-            "On the back pages the backs of pieces lying sideways stand upside down on purpose. "
-        )
-    return (
-        upside
-        + "A cut piece turned over sideways, like the page of a book, shows its back upright."
-    )
+BODY = 9.5  # points: the guide's body text
+LEAST = 9.0  # points: nothing in the guide is smaller
+STOCK_WORDS = {
+    "card": "on card stock (160-250 g/m², or paper glued to card)",
+    "paper": "on plain paper",
+}
 
 
 def flip_words(paper: Paper) -> str:
@@ -38,109 +29,240 @@ def flip_words(paper: Paper) -> str:
 
 
 class Flow:
-    """Paragraphs set one under the other in a column, at a common scale."""
+    """Paragraphs set one under the other in a column, page after page."""
 
     def __init__(self, box: Box, scale: float = 1.0) -> None:
         self.box, self.scale, self.y = box, scale, box.y
         self.items: list[ops.Op] = []
+        self.pages: list[list[ops.Op]] = [self.items]
+
+    def room(self, height: float) -> None:
+        """Start a new page unless `height` more fits on this one."""
+        if self.y + height > self.box.y + self.box.h:
+            self.new_page()
+
+    def new_page(self) -> None:
+        self.items = []
+        self.pages.append(self.items)
+        self.y = self.box.y
 
     def para(
-        self, text: str, size: float, bold: bool = False, colour: str = INK, gap: float = 0.4
+        self,
+        text: str,
+        size: float,
+        bold: bool = False,
+        colour: str = INK,
+        gap: float = 0.4,
+        indent: float = 0.0,
     ) -> None:
         size *= self.scale
         style = Style(size=size, min_size=size, bold=bold, color=colour, align="left", valign="top")
-        for line in wrap(text, self.box.w, style, size) or [text]:
-            self.items.extend(
-                text_lines(line, Box(self.box.x, self.y, self.box.w, size * 1.3), style)
-            )
+        width = self.box.w - indent
+        lines = wrap(text, width, style, size) or [text]
+        self.room(size * 1.3 * min(len(lines), 3))
+        for line in lines:
+            self.room(size * 1.3)
+            box = Box(self.box.x + indent, self.y, width, size * 1.3)
+            self.items.extend(text_lines(line, box, style))
             self.y += size * 1.3
         self.y += size * gap
 
+    def head(self, text: str) -> None:
+        self.room(12 * 1.3 * 3)  # a heading is never the last line of a page
+        self.y += 3
+        self.para(text, 12, bold=True, gap=0.3)
+
+    def picture(self, height: float, draw) -> None:  # draw(x, y, w) -> list of ops
+        self.room(height)
+        self.items.extend(draw(self.box.x, self.y, self.box.w))
+        self.y += height
+
 
 def _size(entry: Entry) -> str:
-    return f"{to_mm(entry.width):.0f} x {to_mm(entry.height):.0f} mm"
+    def n(points: float) -> str:
+        return f"{round(to_mm(points), 1):g}"
+
+    if entry.round and abs(entry.width - entry.height) < 0.01:
+        return f"{n(entry.width)} mm across"
+    return f"{n(entry.width)} x {n(entry.height)} mm"
 
 
 def _pages(first: int, last: int) -> str:
     return f"page {first}" if first == last else f"pages {first}-{last}"
 
 
-def _sheets(entries: list[Entry]) -> str:
-    pages = max((e.last_page for e in entries), default=2) // 2 * 2
-    return f"{pages} pages on {pages // 2} sheets, this guide included"
+def _sheets(n: int) -> str:
+    return "1 sheet" if n == 1 else f"{n} sheets"
 
 
-def _guide_text(
-    flow: Flow,
-    title: str,
-    notes: str,
-    entries: list[Entry],
-    s: Paper,
-    ranges: list[PageRange],
-    groups: bool,
-) -> None:
-    flow.para(f"{title}: print-and-play kit", 20, bold=True, gap=0.2)
-    flow.para("Print guide: read this page before printing.", 10, colour=GREY, gap=1.0)
-    flow.para("Printer settings", 12, bold=True)
-    offset = s.back_offset
-    shift = (
-        f"Backs are shifted by {to_mm(offset[0]):+.1f} mm across "
-        f"and {to_mm(offset[1]):+.1f} mm down."
-        if offset != (0.0, 0.0)
-        else "No back offset (measure yours with: deaddrop build --calibration)."
-    )
-    for line in (
-        f"Paper: {PAPER_NAMES[s.name]}. Scale: 100% / actual size (never 'fit to page').",
-        f"Print double-sided, {flip_words(s)}: {_sheets(entries)}. {shift}",
-        "Fronts are on odd pages, their backs on the even page right after. Pieces with no "
-        "back leave their place blank on the back page; a back page with nothing on it is "
-        "blank on purpose: keep it, so the fronts and backs that follow stay paired.",
-        _turn_over(s) if any(e.has_back for e in entries) else "",
-    ):
-        if line:
-            flow.para("• " + line, 9.5)
-    if notes:
-        flow.para("• " + notes, 9.5)
-    flow.y += 4 * flow.scale
-    flow.para("What is on each page", 12, bold=True)
-    flow.para("A front page and its back: how many pieces of each component.", 9, colour=GREY)
-    for r in ranges:
-        flow.para(f"{_pages(r.first_page, r.last_page)}: {'; '.join(r.items)}", 9.5, gap=0.25)
-    flow.y += 4 * flow.scale
-    flow.para("Components", 12, bold=True)
-    for e in entries:
-        if e.tiles:
-            layout = f"a board in {e.tiles} tiles, one per sheet, overlapping 10 mm"
+def _flip_picture(paper: Paper):
+    """A sheet, its back, and how it turns over between them (long or short edge)."""
+    long = paper.flip == "long"
+
+    def draw(x: float, y: float, w: float) -> list[ops.Op]:
+        pw, ph = mm(14), mm(20)
+        out: list[ops.Op] = []
+        style = Style(size=LEAST, min_size=LEAST, color=INK, align="center", valign="middle")
+        bold = Style(size=11, min_size=11, bold=True, color=INK, align="center", valign="middle")
+        x0, x1 = x + mm(4), x + mm(46)
+        for left, word, big, upside in ((x0, "front", "A", False), (x1, "back", "A", not long)):
+            out.append(ops.Rect(left, y, pw, ph, 1.0, INK, "#f4f1ea", 0.8))
+            letter = text_lines(big, Box(left, y + mm(4), pw, mm(8)), bold, 180 if upside else 0)
+            out.extend(letter)
+            out.extend(text_lines(word, Box(left - mm(4), y + ph + 1, pw + mm(8), 12), style))
+        # the edge the sheet turns on, dashed, and an arrow from the front to the back
+        if long:
+            edge = ((x0 + pw, y - 2), (x0 + pw, y + ph + 2))
         else:
-            layout = "1 piece" if e.pieces == 1 else f"{e.pieces} pieces"
-        backs = "fronts and backs" if e.has_back else "fronts only"
-        flow.para(
-            f"{e.title}: {e.kind}, {_size(e)}, {layout}; {backs}; "
-            f"{_pages(e.first_page, e.last_page)}.",
-            9.5,
-            gap=0.25,
+            edge = ((x0 - 2, y + ph), (x0 + pw + 2, y + ph))
+        out.append(ops.Polyline(edge, "#b03030", 1.2, (3.0, 2.0)))
+        ay = y + ph / 2
+        out.append(ops.Polyline(((x0 + pw + mm(4), ay), (x1 - mm(5), ay)), INK, 1.0))
+        tip = x1 - mm(2)
+        head = ((tip, ay), (tip - mm(3), ay - mm(1.6)), (tip - mm(3), ay + mm(1.6)))
+        out.append(ops.Polyline(head, None, 0, None, True, INK))
+        words = (
+            "Turn the sheet over on its long edge (the dashed red line), like the page of a "
+            "book: the back is upright."
+            if long
+            else "Turn the sheet over on its short edge (the dashed red line), like a "
+            "notepad: the back is upside down."
         )
-    flow.y += 4 * flow.scale
-    flow.para("Cutting order", 12, bold=True)
-    steps = ["Glue or print on card stock first if you like; let it dry flat."]
+        note_style = Style(size=BODY, min_size=LEAST, color=INK, align="left", valign="middle")
+        out.extend(text_lines(words, Box(x + mm(68), y, w - mm(68), ph), note_style))
+        return out
+
+    return draw
+
+
+def _printing(flow: Flow, s: Paper, jobs: list[Job], notes: str, guide: int) -> None:
+    flow.head("Printing")
+    flow.para(
+        f"Paper: {PAPER_NAMES[s.name]}. Print at 100% (actual size, never 'fit to page').",
+        BODY,
+    )
+    if s.back_offset != (0.0, 0.0):
+        dx, dy = (to_mm(v) for v in s.back_offset)
+        flow.para(
+            f"This copy moves the backs {dx:+.1f} mm across and {dy:+.1f} mm down to suit "
+            "one printer.",
+            BODY,
+        )
+    duplex = [j for j in jobs if j.duplex]
+    flow.para(
+        f"This guide is {_pages(1, guide)}: no need to print it. Print the rest in "
+        + ("one go:" if len(jobs) == 1 else f"{len(jobs)} goes, each on its own:"),
+        BODY,
+    )
+    for n, job in enumerate(jobs, start=1):
+        how = f"double-sided, {flip_words(s)}" if job.duplex else "single-sided"
+        pages = _pages(job.first_page, job.last_page)
+        flow.para(
+            f"{n}. {pages.capitalize()} {STOCK_WORDS[job.stock]}, {how} ({_sheets(job.sheets)}).",
+            BODY,
+            bold=True,
+            gap=0.2,
+        )
+        for r in job.ranges:
+            flow.para(
+                f"{_pages(r.first_page, r.last_page)}: {'; '.join(r.items)}",
+                BODY,
+                gap=0.2,
+                indent=mm(5),
+            )
+        flow.y += 3
+    if duplex:
+        flow.para(
+            "Double-sided pages: each front is followed by its back. A back page leaves blank "
+            "the places of pieces that have no back.",
+            BODY,
+        )
+        flow.y += 2
+        flow.picture(mm(27), _flip_picture(s))
+    if notes:
+        flow.para(notes, BODY)
+
+
+def _cutting(flow: Flow, entries: list[Entry], groups: bool) -> None:
+    flow.head("Cutting")
+    steps = [
+        "Let the ink dry. Cut on the crop marks, the short black lines around each group of "
+        "pieces: lay a ruler across two marks facing each other and cut straight through. "
+        "A craft knife on a cutting mat cuts best; scissors work too."
+    ]
     if groups:
         steps.append(
-            "A sheet with several groups of pieces: first cut the groups apart along the "
-            "middle of the blank gaps between them (straight across the sheet)."
+            "Where a page holds several groups of pieces, first cut the groups apart through "
+            "the middle of the empty strip between them."
         )
     steps.append(
-        "On each group, make the long cuts first: join the crop marks on opposite sides "
-        "and cut straight through, then turn the strips and cut across."
+        "In each group make the long cuts first, right across the group, then turn the strips "
+        "and cut across them."
     )
-    if any(e.rounded for e in entries):
-        steps.append("Cut tokens and rounded corners along their light grey guide line.")
-    if any(e.tiles for e in entries):
+    bled = sorted({round(to_mm(e.bleed), 1) for e in entries if e.bleed > 0})
+    if bled:
+        amount = " or ".join(f"{b:g} mm" for b in bled)
         steps.append(
-            "Boards: cut each tile on its marks; lay tile B1 over the dashed band of A1, "
-            "A2 over the band of A1, and so on, matching the picture; glue."
+            f"Coloured pieces are printed {amount} larger than they are: the colour runs past "
+            "the cut, so a cut a little off the line, or a back a little off its front, shows "
+            "no white edge. Cut on the marks, not at the edge of the colour."
         )
+    if any(e.rounded and not e.round and e.bleed > 0 for e in entries):
+        steps.append(
+            "Cards with rounded corners are cut square like the others; round their corners "
+            "with a corner punch if you like."
+        )
+    elif any(e.rounded and not e.round for e in entries):
+        steps.append("Round the corners of the cards along their thin grey line.")
+    rounds = sorted({_size(e).split()[0] for e in entries if e.round})
+    if rounds:
+        punch = " or ".join(f"{d} mm" for d in rounds)
+        steps.append(
+            "Round tokens: cut out the square around each token on its crop marks, then cut "
+            f"round along its thin grey circle (a {punch} circle punch does it in one go)."
+        )
+    for e in entries:
+        if e.tiles:
+            cols, rows = (int(v) for v in e.tiles.split("x"))
+            steps.append(_board_step(e.title, cols, rows))
     for n, line in enumerate(steps, start=1):
-        flow.para(f"{n}. {line}", 9.5)
+        flow.para(f"{n}. {line}", BODY)
+
+
+def _board_step(title: str, cols: int, rows: int) -> str:
+    """How to put a board printed in `cols` x `rows` parts together."""
+    count = cols * rows
+    if rows == 1:
+        order = "from left to right"
+        side = "its right"
+    elif cols == 1:
+        order = "from top to bottom"
+        side = "its foot"
+    else:
+        order = f"in {rows} rows of {cols}, left to right then down"
+        side = "its right or its foot"
+    return (
+        f"{title}: the board is in {count} parts, laid out {order}. Cut each part on its crop "
+        f"marks. Each part but the last has a grey dashed band on {side}, marked with the part "
+        "that goes on top: glue that part over the band, matching the picture. Glue the board "
+        "on card if you like."
+    )
+
+
+def _contents(flow: Flow, entries: list[Entry]) -> None:
+    flow.head("What you get")
+    for e in entries:
+        backs = "with backs" if e.has_back else "no backs"
+        if e.tiles:
+            cols, rows = (int(v) for v in e.tiles.split("x"))
+            what = f"1 board of {cols * rows} parts to glue, {_size(e)}"
+        else:
+            noun = {"card": "card", "counter": "counter", "token": "token", "tile": "tile"}.get(
+                e.kind, "piece"
+            )
+            what = f"{e.pieces} {noun}{'' if e.pieces == 1 else 's'}, {_size(e)}"
+        where = _pages(e.first_page, e.last_page)
+        flow.para(f"{e.title}: {what}, {backs} ({where}).", BODY, gap=0.25)
 
 
 def guide_pages(
@@ -148,32 +270,41 @@ def guide_pages(
     notes: str,
     entries: list[Entry],
     paper: Paper,
-    ranges: list[PageRange] | None = None,
+    jobs: list[Job] | None = None,
     groups: bool = False,
+    pages: int = 1,
 ) -> list[ops.Page]:
-    """Page 1 (the guide) and page 2 (its back, blank but for a note) of a kit: `ranges` say
-    what is on each page, `entries` describe each component; `groups` when some sheet holds
-    several groups of pieces to cut apart first."""
+    """The guide: at least `pages` pages (2 when double-sided sheets follow, so that their
+    fronts fall on odd pages); a last page left blank says so."""
     page_w, page_h = paper.width, paper.height
     inner = Box(paper.margin + mm(8), paper.margin + mm(8), 0, 0)
-    inner = Box(inner.x, inner.y, page_w - 2 * inner.x, page_h - 2 * inner.y)
-    scale = 1.3
-    while True:
-        flow = Flow(inner, scale)
-        _guide_text(flow, title, notes, entries, paper, ranges or [], groups)
-        if flow.y <= inner.y + inner.h or scale < 0.5:
-            break
-        scale *= 0.92
+    inner = Box(inner.x, inner.y, page_w - 2 * inner.x, page_h - 2 * inner.y - mm(6))
+    flow = Flow(inner)
+    flow.para(f"{title}: print-and-play kit", 20, bold=True, gap=0.2)
+    flow.para("How to print it, cut it out and put it together.", BODY + 1, colour=GREY, gap=0.6)
+    _printing(flow, paper, jobs or [], notes, pages)
+    if pages > 1 and len(flow.pages) == 1:
+        flow.new_page()  # the guide's back: cutting and contents
+    _cutting(flow, entries, groups)
+    _contents(flow, entries)
+    while len(flow.pages) < pages:
+        flow.new_page()
     full = Box(0, 0, page_w, page_h)
-    note = ops.Text(
-        page_w / 2,
-        page_h - paper.margin - 2,
-        "Back of the print guide: left blank so that every front prints on an odd page.",
-        7,
-        color=GREY,
-        anchor="middle",
-    )
-    return [
-        ops.Page(page_w, page_h, tuple(flow.items), full, full),
-        ops.Page(page_w, page_h, (note,), full, full),
-    ]
+    out = []
+    total = len(flow.pages)
+    for n, items in enumerate(flow.pages, start=1):
+        words = f"Print guide, page {n} of {total}"
+        total_items: list[ops.Op]
+        if not items:
+            words = "This page is blank on purpose: the pieces' fronts start on the next page."
+            total_items = [
+                ops.Text(page_w / 2, page_h / 2, words, LEAST + 2, color=GREY, anchor="middle")
+            ]
+        else:
+            total_items = list(items)
+            footer = ops.Text(
+                page_w / 2, page_h - paper.margin - 4, words, LEAST, color=GREY, anchor="middle"
+            )
+            total_items.append(footer)
+        out.append(ops.Page(page_w, page_h, tuple(total_items), full, full))
+    return out

@@ -59,13 +59,11 @@ def _glue_marks(tile: Tile, overlap: float) -> list[ops.Op]:
     if tile.col < tile.cols - 1:
         x = r.x + r.w - overlap
         out.append(ops.Polyline(((x, r.y), (x, r.y + r.h)), GLUE_COLOUR, 0.6, (3.0, 2.0)))
-        name = f"{chr(ord('A') + tile.col + 1)}{tile.row + 1}"
-        text = f"glue here: {name} goes on top"
+        text = f"glue here: part {tile.number + 1} goes on top"
         out.append(_glue_label(text, x + overlap / 2, r.y + r.h / 2, turned=True))
     if tile.row < tile.rows - 1:
         y = r.y + r.h - overlap
         out.append(ops.Polyline(((r.x, y), (r.x + r.w, y)), GLUE_COLOUR, 0.6, (3.0, 2.0)))
-        name = f"{chr(ord('A') + tile.col)}{tile.row + 2}"
-        text = f"glue here: {name} goes on top"
+        text = f"glue here: part {tile.number + tile.cols} goes on top"
         out.append(_glue_label(text, r.x + r.w / 2, y + overlap / 2, turned=False))
     return out

@@ -1,5 +1,5 @@
 """A board larger than the printable area (split: true), cut into equal tiles overlapping by
-`overlap`, one per page, labelled A1, B1, ... (column letter, row number). Pure geometry."""
+`overlap`, one per page, numbered in reading order: "part 2 of 4, top right". Pure geometry."""
 
 from __future__ import annotations
 
@@ -25,12 +25,39 @@ class Tile:
     slot: Slot
 
     @property
+    def number(self) -> int:
+        """1, 2, ... in reading order: left to right, then down."""
+        return self.row * self.cols + self.col + 1
+
+    @property
     def label(self) -> str:
-        return f"{chr(ord('A') + self.col)}{self.row + 1} of {self.cols}x{self.rows}"
+        """How the page names the tile: "part 2 of 4, top right"."""
+        where = " ".join(
+            w
+            for w in (
+                _place(self.row, self.rows, "top", "bottom"),
+                _place(self.col, self.cols, "left", "right"),
+            )
+            if w
+        )
+        return f"part {self.number} of {self.cols * self.rows}" + (f", {where}" if where else "")
 
     def transform(self) -> Affine:
         """Board frame -> page."""
         return translate(-self.region.x, -self.region.y).then(self.slot.transform())
+
+
+def _place(index: int, count: int, first: str, last: str) -> str:
+    """Where row or column `index` of `count` lies: "top", "middle", "bottom", "2nd"..."""
+    if count == 1:
+        return ""
+    if index == 0:
+        return first
+    if index == count - 1:
+        return last
+    if count == 3:
+        return "middle"
+    return f"{index + 1}{'nd' if index == 1 else 'rd' if index == 2 else 'th'}"
 
 
 def _split(length: float, room: float, overlap: float) -> tuple[int, float]:
@@ -41,21 +68,23 @@ def _split(length: float, room: float, overlap: float) -> tuple[int, float]:
 
 
 def board_tiles(width: float, height: float, paper: Paper, overlap: float = mm(10)) -> list[Tile]:
-    """Tiles of a board larger than the page, fewest pages first (upright on ties)."""
-    u = paper.usable
+    """Tiles of a board larger than the page, fewest pages first (upright on ties). The tiles
+    go in the usable area (room for full crop marks) unless the printable area, with shorter
+    marks, takes fewer pages."""
     best: list[Tile] | None = None
-    for turned in (False, True):
-        room_w, room_h = (u.h, u.w) if turned else (u.w, u.h)  # room in the board's frame
-        cols, tw = _split(width, room_w, overlap)
-        rows, th = _split(height, room_h, overlap)
-        sw, sh = (th, tw) if turned else (tw, th)
-        slot = Slot(Box((paper.width - sw) / 2, (paper.height - sh) / 2, sw, sh), turned)
-        found = [
-            Tile(c, r, cols, rows, Box(c * (tw - overlap), r * (th - overlap), tw, th), slot)
-            for r in range(rows)
-            for c in range(cols)
-        ]
-        if best is None or len(found) < len(best):
-            best = found
+    for u in (paper.usable, paper.tight):
+        for turned in (False, True):
+            room_w, room_h = (u.h, u.w) if turned else (u.w, u.h)  # room in the board's frame
+            cols, tw = _split(width, room_w, overlap)
+            rows, th = _split(height, room_h, overlap)
+            sw, sh = (th, tw) if turned else (tw, th)
+            slot = Slot(Box((paper.width - sw) / 2, (paper.height - sh) / 2, sw, sh), turned)
+            found = [
+                Tile(c, r, cols, rows, Box(c * (tw - overlap), r * (th - overlap), tw, th), slot)
+                for r in range(rows)
+                for c in range(cols)
+            ]
+            if best is None or len(found) < len(best):
+                best = found
     assert best is not None
     return best

@@ -14,18 +14,18 @@ W, H = mm(63), mm(88)
 # The paper, derived by hand (mm; x, y, w, h), for the layout tests to check the code against:
 # A4 is 210 x 297 mm, Letter 8.5 x 11 in = 215.9 x 279.4 mm.
 # - printable: the page less the 6 mm margin on every side;
-# - usable (where trim boxes go): the page less 7.5 mm on every side (3 mm kept clear at the
-#   edge + 3 mm for the shortest crop mark + 1.5 mm between a mark and the piece, which is more
-#   than the margin), less the bleed;
+# - usable (where trim boxes go): the page less 9.5 mm on every side (5 mm kept clear at the
+#   edge, where home printers still print + 3 mm for the shortest crop mark + 1.5 mm between a
+#   mark and the piece, which is more than the margin), less the bleed;
 # - tight (for a piece too big for the usable area): the printable area less the bleed.
 POINTS_PER_MM = 72 / 25.4
 PAGE_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PRINTABLE_MM = {"a4": (6.0, 6.0, 198.0, 285.0), "letter": (6.0, 6.0, 203.9, 267.4)}
 USABLE_MM = {  # (paper, bleed in mm)
-    ("a4", 0): (7.5, 7.5, 195.0, 282.0),
-    ("a4", 3): (10.5, 10.5, 189.0, 276.0),
-    ("letter", 0): (7.5, 7.5, 200.9, 264.4),
-    ("letter", 3): (10.5, 10.5, 194.9, 258.4),
+    ("a4", 0): (9.5, 9.5, 191.0, 278.0),
+    ("a4", 3): (12.5, 12.5, 185.0, 272.0),
+    ("letter", 0): (9.5, 9.5, 196.9, 260.4),
+    ("letter", 3): (12.5, 12.5, 190.9, 254.4),
 }
 TIGHT_MM = {
     ("a4", 0): (6.0, 6.0, 198.0, 285.0),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import struct
 import zlib
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -127,9 +128,39 @@ def test_full_rect_extends_into_the_bleed_only_when_asked(parts):
     card = parts.card()
     plain = face_ops(card, 0)
     bled = face_ops(card, 0, bleed=mm(3))
-    assert plain[0].x == 0 and plain[0].fill == "#f4efe1"
+    # no bleed: drawn as designed (rounded), but the frame on the cut line is not drawn
+    assert plain[0].x == 0 and plain[0].fill == "#f4efe1" and plain[0].radius == mm(3)
+    assert plain[0].stroke is None
+    # bleed: square corners, 3 mm past the cut on every side, no frame on the cut line
     assert abs(bled[0].x + mm(3)) < 1e-9 and abs(bled[0].w - card.width - mm(6)) < 1e-9
-    assert bled[0].stroke is None and bled[1].fill is None and bled[1].stroke == "#000000"
+    assert bled[0].radius == 0 and bled[0].stroke is None
+    assert not any(isinstance(op, ops.Rect) and op.stroke for op in bled[:2])
+
+
+def test_a_round_token_bleeds_as_a_larger_disc_and_a_band_at_an_edge_grows_outwards():
+    d = mm(20)
+    token = model.Component(
+        "t",
+        "tok",
+        "token",
+        d,
+        d,
+        (model.Face({}, 1),),
+        (
+            model.Circle(Box(0, 0, d, d), stroke="#000000", fill="#8e1b1b"),
+            model.Rect(Box(0, 0, d, mm(5)), stroke=None, fill="#222222"),
+            model.Polygon(((0, 0), (d, 0), (d / 2, d / 2)), None, "#00ff00"),
+        ),
+        None,
+    )
+    disc, band, triangle = face_ops(token, 0, bleed=mm(3))
+    assert isinstance(disc, ops.Ellipse) and disc.stroke is None
+    assert (disc.x, disc.w) == (pytest.approx(-mm(3)), pytest.approx(d + mm(6)))
+    assert isinstance(band, ops.Rect)
+    assert (band.x, band.y, band.w, band.h) == pytest.approx((-mm(3), -mm(3), d + mm(6), mm(8)))
+    assert isinstance(triangle, ops.Polyline)
+    flat = [v for point in triangle.points for v in point]
+    assert flat == pytest.approx([-mm(3), -mm(3), d + mm(3), -mm(3), d / 2, d / 2])
 
 
 def _png(path, w, h):

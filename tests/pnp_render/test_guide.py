@@ -46,30 +46,72 @@ def test_calibration_scales_sit_behind_the_front_crosses(flip, paper):
         assert any(abs(z.y - 1.6 - by) < 1e-6 and z.anchor == "start" for z in zeros)
 
 
-def test_guide_lists_what_is_on_each_page_and_each_component(parts):
+def _words(document, pages=(0, 1)) -> str:
+    return " ".join(
+        op.text
+        for n in pages
+        if n < len(document.pages)
+        for op in _flat(document.pages[n].ops)
+        if isinstance(op, ops.Text)
+    )
+
+
+def test_guide_lists_print_jobs_what_is_on_each_page_and_each_component(parts):
     document = kit_document(parts.kit(), Settings())
-    text = " ".join(op.text for op in _flat(document.pages[0].ops) if isinstance(op, ops.Text))
-    # the cards and the counters share the first sheet; the city map (a sheet) has its own
-    assert "pages 3-4: Agent cards ×3; Spy counters ×12 (no back)" in text
-    assert "pages 5-6: City map ×1 (no back)" in text
-    assert "Agent cards: card, 63 x 88 mm, 3 pieces; fronts and backs; pages 3-4." in text
-    assert "Spy counters: counter, 15 x 15 mm, 12 pieces; fronts only; pages 3-4." in text
-    assert "flip on long edge" in text
-    # the board's four tiles follow the city map, one per sheet
-    assert "pages 7-14: Big board: tiles A1 to B2 of 2x2" in text
-    assert len(document.pages) == 14
+    text = _words(document)
+    # the cards and the counters share the first sheet; the board's four parts follow, all
+    # double-sided on card stock; the city map (a sheet: paper, no back) is printed on its own
+    assert (
+        "1. Pages 3-12 on card stock (160-250 g/m², or paper glued to card), double-sided, "
+        "flip on long edge (5 sheets)." in text
+    )
+    assert "pages 3-4: Agent cards ×3; Spy counters ×12" in text
+    assert "pages 5-12: Big board: parts 1-4 of 4" in text
+    assert "2. Page 13 on plain paper, single-sided (1 sheet)." in text
+    assert "page 13: City map ×1" in text
+    assert "Agent cards: 3 cards, 63 x 88 mm, with backs (pages 3-4)." in text
+    assert "Spy counters: 12 counters, 15 x 15 mm, no backs (pages 3-4)." in text
+    assert "Big board: 1 board of 4 parts to glue, 300 x 400 mm, with backs (pages 5-12)." in text
+    assert len(document.pages) == 13
     assert document.outline[0] == ("Print guide", 0)
-    assert all(index % 2 == 0 for _, index in document.outline)
+    # nothing for a developer: no command line, no option, no tile code
+    for word in ("deaddrop", "--", "A1", "1x2", "2x2", "this side stays blank"):
+        assert word not in text
+
+
+def test_sizes_are_printed_exactly(parts):
+    from dataclasses import replace
+
+    small = replace(parts.counter(), width=mm(12.7), height=mm(12.7))
+    token = replace(parts.counter(), name="t", title="Tokens", kind="token", width=mm(22.5))
+    token = replace(token, height=mm(22.5))
+    kit = replace(parts.kit(), components=(small, token))
+    text = _words(kit_document(kit, Settings()))
+    assert "12.7 x 12.7 mm" in text and "22.5 mm across" in text
+    assert "a 22.5 mm circle punch" in text
 
 
 def test_guide_merges_sheets_holding_the_same_component(parts):
-    many = parts.card(names=[f"n{i}" for i in range(20)])  # 9 + 9 + 2 cards
+    many = parts.card(names=[f"n{i}" for i in range(20)])  # 8 + 8 + 4 cards, with bleed
     kit = replace(parts.kit(), components=(many, parts.counter()))
     document = kit_document(kit, Settings())
-    text = " ".join(op.text for op in _flat(document.pages[0].ops) if isinstance(op, ops.Text))
-    assert "pages 3-6: Agent cards ×18" in text
-    assert "pages 7-8: Agent cards ×2; Spy counters ×12 (no back)" in text
-    assert "Agent cards: card, 63 x 88 mm, 20 pieces; fronts and backs; pages 3-8." in text
+    text = _words(document)
+    assert "pages 3-6: Agent cards ×16" in text
+    assert "pages 7-8: Agent cards ×4; Spy counters ×12" in text
+    assert "Agent cards: 20 cards, 63 x 88 mm, with backs (pages 3-8)." in text
+
+
+def test_a_kit_without_backs_has_a_one_page_guide_and_no_blank_page(parts):
+    kit = replace(parts.kit(), components=(parts.counter(), parts.sheet()))
+    document = kit_document(kit, Settings())
+    text = _words(document, (0,))
+    assert len(document.pages) == 3  # the guide, the counters, the map: no back pages
+    assert "This guide is page 1" in text
+    assert "1. Page 2 on card stock" in text and "single-sided (1 sheet)" in text
+    assert "2. Page 3 on plain paper, single-sided (1 sheet)." in text
+    assert "double-sided" not in text and "flip" not in text
+    for page in document.pages:
+        assert page.ops  # nothing blank
 
 
 def test_a_kit_that_cannot_be_laid_out_writes_nothing(parts, tmp_path):
@@ -81,17 +123,22 @@ def test_a_kit_that_cannot_be_laid_out_writes_nothing(parts, tmp_path):
 
 
 @pytest.mark.parametrize("flip", ["long", "short"])
-def test_guide_says_how_a_piece_turns_over_and_why_short_edge_backs_stand_upside_down(parts, flip):
-    def words(kit) -> str:
-        document = kit_document(kit, Settings(flip=flip))
-        page = document.pages[0]
-        return " ".join(op.text for op in _flat(page.ops) if isinstance(op, ops.Text))
+def test_guide_shows_how_the_sheet_turns_over(parts, flip):
+    document = kit_document(parts.kit(), Settings(flip=flip))
+    text = _words(document)
+    if flip == "long":
+        assert "Turn the sheet over on its long edge (the dashed red line)" in text
+        assert "flip on long edge" in text
+    else:
+        assert "Turn the sheet over on its short edge (the dashed red line)" in text
+        assert "the back is upside down" in text
+    # the picture: two small pages, the front and the back, and the dashed edge between
+    dashed = [op for op in _flat(document.pages[0].ops) if getattr(op, "dash", None)]
+    assert len(dashed) == 1
 
-    text = words(parts.kit())
-    assert "turned over sideways, like the page of a book, shows its back upright" in text
-    upright = "the backs of upright pieces stand upside down on purpose (short-edge flip)"
-    assert (upright in text) == (flip == "short")
-    sideways = "the backs of pieces lying sideways stand upside down on purpose"
-    assert (sideways in text) == (flip == "long")
-    no_backs = replace(parts.kit(), components=(parts.counter(),))
-    assert "turned over sideways" not in words(no_backs)  # no backs: nothing to say
+
+def test_guide_text_is_never_under_9pt(parts):
+    document = kit_document(parts.kit(), Settings(paper="letter"))
+    guide = [p for p in document.pages[:2]]
+    sizes = [op.size for p in guide for op in _flat(p.ops) if isinstance(op, ops.Text)]
+    assert sizes and min(sizes) >= 9.0

@@ -48,8 +48,8 @@ def test_the_paper_areas_are_the_page_less_the_margins(by_hand, paper, bleed):
     assert _close(p.printable, by_hand.printable(paper))
     assert _close(p.usable, by_hand.usable(paper, bleed))
     assert _close(p.tight, by_hand.tight(paper, bleed))
-    # crop marks keep 3 mm from the edge of the page
-    marks = {"a4": (3, 3, 204, 291), "letter": (3, 3, 209.9, 273.4)}[paper]
+    # crop marks keep 5 mm from the edge of the page, where home printers still print
+    marks = {"a4": (5, 5, 200, 287), "letter": (5, 5, 205.9, 269.4)}[paper]
     assert _close(p.marks_area, by_hand.box_mm(*marks))
 
 
@@ -64,21 +64,33 @@ def test_the_space_between_pieces_is_the_gutter_but_at_least_twice_the_bleed(gut
 
 
 @pytest.mark.parametrize(
-    ("paper", "x0", "y0"),
-    # 3 x 3 poker cards make a 189 x 264 mm grid, centred: A4 (210 - 189) / 2, (297 - 264) / 2;
-    # Letter (215.9 - 189) / 2, (279.4 - 264) / 2
-    [("a4", 10.5, 16.5), ("letter", 13.45, 7.7)],
+    ("paper", "cols", "rows", "turned", "x0", "y0"),
+    # without bleed, 3 x 3 poker cards make a 189 x 264 mm grid, centred on A4:
+    # (210 - 189) / 2, (297 - 264) / 2. Letter's usable height (279.4 - 2 x 9.5 = 260.4 mm) is
+    # less than 264 mm: 2 x 4 cards turned (176 x 252 mm), at (215.9 - 176) / 2, (279.4 - 252) / 2
+    [("a4", 3, 3, False, 10.5, 16.5), ("letter", 2, 4, True, 19.95, 13.7)],
 )
-def test_nine_poker_cards_fit_on_a4_and_letter_centred(paper, x0, y0):
-    grid = piece_grid(mm(63), mm(88), Paper.of(Settings(paper=paper)))
-    assert grid is not None and (grid.cols, grid.rows) == (3, 3)
+def test_poker_cards_without_bleed_on_a4_and_letter_centred(paper, cols, rows, turned, x0, y0):
+    grid = piece_grid(mm(63), mm(88), Paper.of(Settings(paper=paper, bleed=0.0)))
+    assert grid is not None and (grid.cols, grid.rows) == (cols, rows)
+    w, h = (88, 63) if turned else (63, 88)
     expected = [
-        Box((x0 + 63 * c) * MM, (y0 + 88 * r) * MM, 63 * MM, 88 * MM)
-        for r in range(3)
-        for c in range(3)
+        Box((x0 + w * c) * MM, (y0 + h * r) * MM, w * MM, h * MM)
+        for r in range(rows)
+        for c in range(cols)
     ]
     assert all(_close(s.box, e) for s, e in zip(grid.slots, expected, strict=True))
-    assert not any(s.turned for s in grid.slots)
+    assert all(s.turned == turned for s in grid.slots)
+
+
+@pytest.mark.parametrize(("paper", "per_page"), [("a4", 8), ("letter", 6)])
+def test_poker_cards_with_3mm_bleed_and_6mm_gutters(paper, per_page):
+    # A4, turned: 2 x 88 + 6 = 182 mm across (usable 185), 4 x 63 + 3 x 6 = 270 mm down
+    # (usable 272); Letter: 254.4 mm down holds 3 rows
+    grid = piece_grid(mm(63), mm(88), Paper.of(Settings(paper=paper, bleed=mm(3))))
+    assert grid is not None and grid.per_page == per_page and grid.slots[0].turned
+    first, second = grid.slots[0].box, grid.slots[1].box
+    assert math.isclose(second.x - first.x - first.w, 6 * MM, abs_tol=1e-6)
 
 
 def test_a_piece_that_fits_better_turned_is_turned():
@@ -166,17 +178,16 @@ def _segments_mm(marks) -> list[tuple[float, ...]]:
     ("paper", "xs", "ys", "top", "bottom", "left", "right"),
     [
         # A4: the grid spans 10.5..199.5 x 16.5..280.5 mm; marks start 1.5 mm outside it and
-        # run 6 mm, here just reaching 3 mm from the left and right edges (9 - 6, 201 + 6)
+        # run 6 mm, but only 4 mm on the left and right, where they stop 5 mm from the edge
         ("a4", (10.5, 73.5, 136.5, 199.5), (16.5, 104.5, 192.5, 280.5),
-         (9, 15), (282, 288), (3, 9), (201, 207)),
-        # Letter: the grid spans 13.45..202.45 x 7.7..271.7 mm; above and below only 3.2 mm
-        # are left before the 3 mm edge (7.7 - 1.5 - 3, 279.4 - 3 - 273.2): shorter marks
-        ("letter", (13.45, 76.45, 139.45, 202.45), (7.7, 95.7, 183.7, 271.7),
-         (3, 6.2), (273.2, 276.4), (5.95, 11.95), (203.95, 209.95)),
+         (9, 15), (282, 288), (5, 9), (201, 205)),
+        # Letter: 8 cards turned, the grid spans 19.95..195.95 x 13.7..265.7 mm: 6 mm marks
+        ("letter", (19.95, 107.95, 195.95), (13.7, 76.7, 139.7, 202.7, 265.7),
+         (6.2, 12.2), (267.2, 273.2), (12.45, 18.45), (197.45, 203.45)),
     ],
 )  # fmt: skip
-def test_crop_marks_of_nine_poker_cards(paper, xs, ys, top, bottom, left, right):
-    p = Paper.of(Settings(paper=paper))
+def test_crop_marks_of_poker_cards(paper, xs, ys, top, bottom, left, right):
+    p = Paper.of(Settings(paper=paper, bleed=0.0))
     grid = piece_grid(mm(63), mm(88), p)
     assert grid is not None
     marks = crop_marks([s.box for s in grid.slots], p)
@@ -201,9 +212,9 @@ def test_crop_marks_lie_outside_every_trim_box_and_inside_the_page(by_hand, w, h
     shortest = 3 * MM if roomy else 1 * MM
     for x0, y0, x1, y1 in marks:
         seg = Box(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
-        # inside the page, never nearer than 3 mm to its edge
-        assert min(x0, x1) >= 3 * MM - 1e-6 and max(x0, x1) <= page_w - 3 * MM + 1e-6
-        assert min(y0, y1) >= 3 * MM - 1e-6 and max(y0, y1) <= page_h - 3 * MM + 1e-6
+        # inside the page, never nearer than 5 mm to its edge
+        assert min(x0, x1) >= 5 * MM - 1e-6 and max(x0, x1) <= page_w - 5 * MM + 1e-6
+        assert min(y0, y1) >= 5 * MM - 1e-6 and max(y0, y1) <= page_h - 5 * MM + 1e-6
         assert abs(x1 - x0) + abs(y1 - y0) >= shortest - 1e-6
         for trim in trims:
             # never into a trim box grown by the bleed and the 1.5 mm gap
@@ -224,11 +235,16 @@ def test_crop_marks_lie_outside_every_trim_box_and_inside_the_page(by_hand, w, h
 
 
 def test_a_300_by_400_mm_board_is_four_tiles_on_a4():
-    # A4's usable area is 195 x 282 mm. Upright: 300 mm across in tiles overlapping 10 mm
+    # A4's usable area is 191 x 278 mm. Upright: 300 mm across in tiles overlapping 10 mm
     # needs 2 columns of (300 + 10) / 2 = 155 mm; 400 mm down 2 rows of (400 + 10) / 2 = 205 mm:
     # 4 tiles (turned it would take 2 x 3). Each tile is centred: (210 - 155) / 2, (297 - 205) / 2
     tiles = board_tiles(mm(300), mm(400), Paper.of(Settings(paper="a4")))
-    assert [t.label for t in tiles] == ["A1 of 2x2", "B1 of 2x2", "A2 of 2x2", "B2 of 2x2"]
+    assert [t.label for t in tiles] == [
+        "part 1 of 4, top left",
+        "part 2 of 4, top right",
+        "part 3 of 4, bottom left",
+        "part 4 of 4, bottom right",
+    ]
     regions = [(0, 0), (145, 0), (0, 195), (145, 195)]  # each tile starts 10 mm into the last
     for tile, (x, y) in zip(tiles, regions, strict=True):
         assert _close(tile.region, Box(x * MM, y * MM, 155 * MM, 205 * MM))
@@ -242,8 +258,8 @@ def test_board_tiles_cover_the_board_overlapping_by_10mm(by_hand, w, h, paper):
     tiles = board_tiles(w, h, Paper.of(Settings(paper=paper)))
     cols, rows = tiles[0].cols, tiles[0].rows
     assert len(tiles) == cols * rows
-    for tile in tiles:
-        assert contains(by_hand.usable(paper), tile.slot.box)
+    for tile in tiles:  # in the usable area, or the printable one when that takes fewer pages
+        assert contains(by_hand.tight(paper), tile.slot.box)
         r = tile.region
         assert r.x >= -1e-6 and r.y >= -1e-6
         assert r.x + r.w <= w + 1e-6 and r.y + r.h <= h + 1e-6
@@ -253,7 +269,7 @@ def test_board_tiles_cover_the_board_overlapping_by_10mm(by_hand, w, h, paper):
     if cols > 1:
         a, b = tiles[0].region, tiles[1].region
         assert math.isclose(a.x + a.w - b.x, 10 * MM, abs_tol=1e-6)
-    assert tiles[0].label == f"A1 of {cols}x{rows}"
+    assert tiles[0].label.startswith(f"part 1 of {cols * rows}")
 
 
 def test_a_last_page_with_few_pieces_is_centred():

@@ -58,6 +58,37 @@ class Built:
     flip: str
 
 
+@dataclass(frozen=True)
+class SheetPages:
+    """One printed sheet of the kit PDF: its front page, its back page (0-based; None when it
+    prints single-sided) and the components on it."""
+
+    front: int
+    back: int | None
+    names: frozenset[str]
+
+
+def sheets(paper: str = "a4", flip: str = "long") -> list[SheetPages]:
+    """The kit's sheets as the build plans them (the guide first, then each sheet's pages)."""
+    from pnp.definitions import load_game
+    from pnp.imposition import Settings, kit_document
+    from pnp.imposition.kit_plan import plan_kit
+    from pnp.imposition.paper import Paper
+
+    kit = load_game(KIT)
+    settings = Settings(paper=paper, flip=flip)
+    total = len(kit_document(kit, settings).pages)
+    plan = plan_kit(kit.components, Paper.of(settings), 1)
+    guide = total - plan.last_page
+    out = []
+    for page, sheet in zip(plan.pages, plan.sheets, strict=True):
+        index = guide + page - 1
+        back = index + 1 if sheet.back is not None else None
+        names = frozenset(kit.components[i].name for i, _ in sheet.holds)
+        out.append(SheetPages(index, back, names))
+    return out
+
+
 def build(out: Path, paper: str = "a4", flip: str = "long") -> Built:
     """`deaddrop build spies` as a player runs it; the kit PDF it wrote."""
     deaddrop = Path(sys.executable).with_name("deaddrop")

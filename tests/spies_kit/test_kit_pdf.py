@@ -15,20 +15,20 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from spies_kit_helpers import DOC, KIT, POWERS, parse_counter_cells, rows
+from spies_kit_helpers import DOC, KIT, POWERS, parse_counter_cells, rows, sheets
 
 DEADDROP = Path(sys.executable).with_name("deaddrop")
 
-ENGINE_TEXT = re.compile(r"glue here|tile [A-Z]\d+ of|— fronts|no back|— backs")
+ENGINE_TEXT = re.compile(r"glue here|part \d+ of \d+|— fronts|— backs")
 
 
 def normal(text: str) -> str:
     return " ".join(text.split())
 
 
-def front_text(reader: PdfReader) -> str:
-    """The text of every front page (odd pages after the guide), whitespace made single."""
-    return normal(" ".join(reader.pages[i].extract_text() for i in range(2, len(reader.pages), 2)))
+def front_text(reader: PdfReader, paper: str = "a4") -> str:
+    """The text of every front page (after the guide), whitespace made single."""
+    return normal(" ".join(reader.pages[s.front].extract_text() for s in sheets(paper)))
 
 
 def runs(page) -> list[tuple[str, float, float, float]]:
@@ -202,9 +202,12 @@ def test_each_counter_back_lies_behind_its_front(kits, components, paper, flip):
     secret_words = {w for row in rows(components["secrets"]) for w in row["name"].split()}
     labels = {"ACTION", "SECRET", "Sanctioned", "+100£", *POWERS}
     checked = set()  # the back runs found: one per counter
-    for index in range(2, len(reader.pages) - 1, 2):
+    for sheet in sheets(paper, flip):
+        if sheet.back is None:
+            continue
+        index = sheet.front
         fronts = [r for r in runs(reader.pages[index]) if r[3] <= 6.5]
-        backs = runs(reader.pages[index + 1])
+        backs = runs(reader.pages[sheet.back])
         for text, x, y, _ in fronts:
             expected = back_of(text, secret_words, powers_of)
             if expected is None:
@@ -231,11 +234,18 @@ def mm_pt(length: float) -> float:
 # ---------------------------------------------------------------- the display and the sheets
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_the_display_prints_in_three_tiles_on_both_papers(kits, paper):
-    text = front_text(PdfReader(kits[(paper, "long")].pdf))
-    for tile in ("A1", "B1", "C1"):
-        assert f"tile {tile} of 3x1" in text
+@pytest.mark.parametrize(
+    ("paper", "parts"),
+    [
+        ("a4", ("1 of 3, left", "2 of 3, middle", "3 of 3, right")),
+        # Letter leaves 260 mm between crop marks 5 mm from the edge: two rows of two
+        ("letter", ("1 of 4, top left", "2 of 4, top right", "4 of 4, bottom right")),
+    ],
+)
+def test_the_display_prints_in_parts_to_glue(kits, paper, parts):
+    text = front_text(PdfReader(kits[(paper, "long")].pdf), paper)
+    for part in parts:
+        assert f"part {part}" in text
 
 
 def test_the_display_prints_every_chit_entry_and_special_effect(kit_a4, components):
@@ -259,14 +269,16 @@ def test_the_display_prints_every_chit_entry_and_special_effect(kit_a4, componen
 
 def test_type_is_never_under_6pt_on_pieces_nor_7pt_on_the_display_and_sheets(kit_a4):
     reader = PdfReader(kit_a4.pdf)
-    titles = outline(reader)
-    display = titles["Long Game Display (tiles to glue)"]
-    for index in range(2, len(reader.pages)):
-        least = 7.0 if display <= index < titles["City tags (House choice)"] else 6.0
-        for text, _, _, size in runs(reader.pages[index]):
-            if ENGINE_TEXT.search(text):
-                continue  # the build's own footers and glue marks
-            assert size >= least - 1e-6, (index + 1, text, size)
+    large = {"display", "bank_track", "time_and_victory_record", "blank_section"}  # and sheets
+    for sheet in sheets():
+        least = 7.0 if sheet.names & large else 6.0
+        for index in (sheet.front, sheet.back):
+            if index is None:
+                continue
+            for text, _, _, size in runs(reader.pages[index]):
+                if ENGINE_TEXT.search(text):
+                    continue  # the build's own footers and glue marks
+                assert size >= least - 1e-6, (index + 1, text, size)
 
 
 def test_the_pdf_checks_and_embeds_its_fonts(kit_a4):

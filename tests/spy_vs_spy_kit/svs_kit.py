@@ -160,6 +160,30 @@ def build(out: Path, *options: str, templates: Path = TEMPLATES) -> Path:
     return out / f"{GAME}.pdf"
 
 
+def sheets(paper: str = "a4", bleed: float | None = None) -> list[tuple[int, int | None]]:
+    """(front page, back page or None) of each printed sheet of the kit PDF, 0-based, as the
+    build plans them: the guide first, then sheets double-sided where they have backs."""
+    from pnp.definitions import load_game
+    from pnp.imposition import Settings, kit_document
+    from pnp.imposition.kit_plan import plan_kit
+    from pnp.imposition.paper import Paper
+
+    kit = load_game(FOLDER)
+    settings = Settings(paper=paper, bleed=bleed)
+    total = len(kit_document(kit, settings).pages)
+    plan = plan_kit(kit.components, Paper.of(settings), 1)
+    guide = total - plan.last_page
+    return [
+        (guide + page - 1, guide + page if sheet.back is not None else None)
+        for page, sheet in zip(plan.pages, plan.sheets, strict=True)
+    ]
+
+
+def guide_text(reader) -> str:
+    """The print guide's words (its first two pages), whitespace made single."""
+    return " ".join(" ".join(page.extract_text() for page in reader.pages[:2]).split())
+
+
 # ---- reading the PDF ---------------------------------------------------------------------------
 
 

@@ -8,7 +8,18 @@ import subprocess
 
 import pytest
 from pypdf import PdfReader
-from svs_kit import MM, build, components, cops, equipment, grey_image, hex_rgb, pieces
+from svs_kit import (
+    MM,
+    build,
+    components,
+    cops,
+    equipment,
+    grey_image,
+    guide_text,
+    hex_rgb,
+    pieces,
+    sheets,
+)
 
 PAPER = {"a4": (595.276, 841.890), "letter": (612.0, 792.0)}
 NUMBER_BACK = hex_rgb(components()["number_tokens"]["back"][0]["fill"])
@@ -75,13 +86,12 @@ def test_every_back_lies_behind_its_front(tmp_path, paper, flip, offset):
     options = ["--paper", paper, "--flip", flip, "--back-offset", f"{offset[0]},{offset[1]}"]
     reader = PdfReader(build(tmp_path, *options))
     pages = reader.pages
-    assert len(pages) % 2 == 0
     paired = numbers = hidden = 0
-    for index in range(2, len(pages), 2):
-        fronts = [p for p in pieces(pages[index], reader) if not p.clipped]
-        backs = pieces(pages[index + 1], reader)
-        if not backs:  # the board's tiles and the sheet have no back
+    for index, behind in sheets(paper):
+        if behind is None:  # the board's tiles have no back: single-sided
             continue
+        fronts = [p for p in pieces(pages[index], reader) if not p.clipped]
+        backs = pieces(pages[behind], reader)
         assert len(backs) == len(fronts), index + 1
         for front in fronts:
             want = _mirror(_box(front), paper, flip, offset)
@@ -95,8 +105,8 @@ def test_every_back_lies_behind_its_front(tmp_path, paper, flip, offset):
             if front.first_fill == hex_rgb("#b3261e"):  # a number token
                 assert back.first_fill == NUMBER_BACK
                 numbers += 1
-            if back.first_fill == HIDDEN_BACK:  # a trap or a decoy: 28 mm
-                assert abs(_box(front)[2] - 28 * MM) < 0.05
+            if back.first_fill == HIDDEN_BACK:  # a trap or a decoy: 28 mm, 3 mm bleed round
+                assert abs(_box(front)[2] - 34 * MM) < 0.05
                 hidden += 1
             paired += 1
     assert numbers == 25 and hidden == 18 + 40
@@ -109,12 +119,15 @@ def test_number_backs_are_dark_over_the_whole_token_and_its_bleed(tmp_path):
     bleed = 3 * MM
     size = 22 * MM
     found = 0
-    for number in range(3, len(reader.pages) + 1, 2):
-        fronts = [p for p in pieces(reader.pages[number - 1], reader)
+    for front_page, behind in sheets("a4", 3 * MM):
+        if behind is None:
+            continue
+        number = front_page + 1  # 1-based: the back is page number + 1
+        fronts = [p for p in pieces(reader.pages[front_page], reader)
                   if p.first_fill == hex_rgb("#b3261e")]  # fmt: skip
         if not fronts:
             continue
-        backs = [p for p in pieces(reader.pages[number], reader) if p.first_fill == NUMBER_BACK]
+        backs = [p for p in pieces(reader.pages[behind], reader) if p.first_fill == NUMBER_BACK]
         assert len(backs) == len(fronts)
         width, height, grey = grey_image(pdf, number + 1, 50, tmp_path)
         page_w, page_h = PAPER["a4"]
@@ -165,7 +178,7 @@ def _mm(value: str, whole: float) -> float:
 def test_the_board_prints_in_two_tiles_glued_across_no_text(kit):
     """Two tiles on A4 (and Letter, below), each as tall as half the board and the 10 mm
     overlap: the glued band lies across the middle of the board, which no text crosses."""
-    assert "tiles A1 to A2 of 1x2" in kit.pages[0].extract_text()
+    assert "parts 1-2 of 2" in guide_text(kit)
     board = components()["board"]
     width, height = (_mm(v, 0) for v in board["size"])
     band = (height / 2 - 5, height / 2 + 5)
@@ -179,4 +192,4 @@ def test_the_board_prints_in_two_tiles_glued_across_no_text(kit):
 
 def test_on_letter_too_the_board_is_two_tiles(tmp_path):
     reader = PdfReader(build(tmp_path, "--paper", "letter", "--bleed", "3mm"))
-    assert "tiles A1 to A2 of 1x2" in reader.pages[0].extract_text()
+    assert "parts 1-2 of 2" in guide_text(reader)

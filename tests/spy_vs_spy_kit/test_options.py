@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 
 from pypdf import PdfReader
-from svs_kit import FOLDER, build
+from svs_kit import FOLDER, build, guide_text
 
 
 def copy_kit(tmp_path):
@@ -25,12 +25,12 @@ def edit(templates, file, old, new):
 def test_four_stashes_print_four_tokens_of_each_colour(tmp_path):
     templates = copy_kit(tmp_path)
     edit(templates, "equipment.yaml", "count: &stashes 3", "count: &stashes 4")
-    guide = PdfReader(build(tmp_path / "out", templates=templates)).pages[0].extract_text()
-    assert "Equipment tokens (weapon and trap): counter, 28 x 28 mm, 24 pieces" in guide
+    guide = guide_text(PdfReader(build(tmp_path / "out", templates=templates)))
+    assert "Equipment tokens (weapon and trap): 24 counters, 28 x 28 mm, with backs" in guide
 
 
 def test_bigger_number_tokens_still_fit_their_art(tmp_path):
     templates = copy_kit(tmp_path)
     edit(templates, "numbers.yaml", "size: [22mm, 22mm]", "size: [25mm, 25mm]")
-    guide = PdfReader(build(tmp_path / "out", templates=templates)).pages[0].extract_text()
-    assert "Number tokens 1-25: counter, 25 x 25 mm, 25 pieces" in guide
+    guide = guide_text(PdfReader(build(tmp_path / "out", templates=templates)))
+    assert "Number tokens 1-25: 25 counters, 25 x 25 mm, with backs" in guide
