@@ -189,6 +189,8 @@ def _prepare(
     if name == "Source":
         if action.get("enemy") is not None:
             record["enemy"] = names.power(action["enemy"], state, "enemy")
+            if record["enemy"] == power:
+                raise Refuse(CHIT_RULE, "a Source examines one other player's spies and police")
         return "", False
     if name == "Recruit":
         return "; " + _recruit(state, action, power, turn), True
