@@ -104,8 +104,12 @@ def serve(argv: list[str]) -> bool:
             return False
     except (OSError, ValueError, KeyError, TypeError):
         return False
-    sys.stdout.write(text)
-    sys.stdout.flush()
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:  # `deaddrop --help | head -1`: quiet, exit 1, as click does
+        sys.stdout = open(os.devnull, "w")  # for the flush at exit
+        raise SystemExit(1) from None
     return True
 
 
