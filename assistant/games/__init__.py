@@ -14,6 +14,7 @@ GAMES: dict[str, str] = {
     "spies-and-lies": "assistant.games.spies_and_lies.rules:GAME",
     "spy": "assistant.games.spy.rules:GAME",
     "spies": "assistant.games.spies.rules:GAME",
+    "spy-vs-spy": "assistant.games.spy_vs_spy.rules:GAME",
 }
 
 

@@ -19,6 +19,7 @@ DOCS = {
     "spy": ("spy-deduce.md", "## The referee"),
     "spies-and-lies": ("spies-and-lies.md", "## The action vocabulary"),
     "spies": ("spies.md", "## The action vocabulary"),
+    "spy-vs-spy": ("spy-vs-spy.md", "## The action vocabulary"),
 }
 ROW = re.compile(r"^\| `(\w+)` \| ([^|]*) \| ([^|]*) \|", flags=re.M)
 PARAM = re.compile(r"`(\[?)(\w+)\]?`")
@@ -96,5 +97,5 @@ def test_spies_and_lies_phases_are_listed():
 def test_actions_of_an_unknown_game_is_exit_2(cli):
     result = cli("table", "actions", "chess")
     assert result.exit_code == 2
-    known = "spies, spies-and-lies, spy, tally"
+    known = "spies, spies-and-lies, spy, spy-vs-spy, tally"
     assert result.stderr == f"deaddrop: unknown game 'chess' (known: {known})\n"

@@ -203,7 +203,6 @@ def cops(state: Json, action: Json, turn: Turn) -> None:
             state["result"] = (
                 f"{who} carries the Thingamajig out of the building: the cops win, both spies lose"
             )
-            turn.note(state["result"])
             break
         enter(state, cop["cop"], plan.end, turn)
         combine(state, kit, turn)

@@ -99,8 +99,10 @@ def settle(state: Json, turn: Turn) -> None:
     """After every action: the phase, and the next turn once this one is done."""
     kit = turn.kit
     if state["winner"] is not None:
+        if state["phase"] != OVER:
+            turn.note(str(state["result"]))
         state["phase"], state["turn"], state["ap_left"] = OVER, "over", 0
-        state["fights"] = []
+        state["fights"], state["restart"] = [], []
         return
     if state["phase"] == SETUP:
         if state["thingamajig"] is None or None in state["secret"]["arsenal"].values():
@@ -201,7 +203,6 @@ def kill_spy(state: Json, spy: str, by: str | None, turn: Turn) -> None:
         else:
             state["winner"] = rival
             state["result"] = f"{spy} died a third time: {rival} wins"
-        turn.note(state["result"])
     else:
         state["restart"].append(spy)
 

@@ -70,7 +70,6 @@ def arrive(state: Json, who: str, to: str, turn: Turn, *, first: bool = False) -
         state["result"] = (
             f"{who} reaches the helipad with the Thingamajig and flies off: {who} wins"
         )
-        turn.note(state["result"])
         return
     enter(state, who, to, turn, first=first)
 

@@ -101,10 +101,17 @@ def public_view(state: Json, kit: Kit) -> Json:
 
 # ---- the terminal ------------------------------------------------------------------------------
 
-WIDTH = 13
+WIDTH = 12
 
 
-def _cell(view: Json, kit: Kit, room: str) -> str:
+def _here(view: Json, node: str) -> list[str]:
+    """Who stands on `node`: the spies, then the cops (short names)."""
+    here = [s for s in view["spies"] if view["positions"][s] == node]
+    on = [c for c in view["cops"] if c["status"] == "on" and c["at"] == node]
+    return here + [SHORT.get(c["cop"], c["cop"]) for c in on]
+
+
+def _marks(view: Json, kit: Kit, room: str) -> list[str]:
     marks = []
     special = kit.board.special_of(room)
     if special:
@@ -117,17 +124,17 @@ def _cell(view: Json, kit: Kit, room: str) -> str:
         marks.append(f"+{view['dropped'][room]}p")
     if room in view["loose"]:
         marks.append("eq")
-    here = [s for s in view["spies"] if view["positions"][s] == room]
-    here += [
-        SHORT.get(c["cop"], c["cop"])
-        for c in view["cops"]
-        if c["status"] == "on" and c["at"] == room
-    ]
-    text = " ".join(marks + here)
+    return marks
+
+
+def _cell(words: list[str]) -> str:
+    text = " ".join(words)
     return f" {text:<{WIDTH - 1}}"[:WIDTH]
 
 
 def render_text(view: Json, kit: Kit) -> str:
+    """The building floor by floor (top first): each room's marks, then who is in it; the
+    spies, the Thingamajig, the cops and where each goes next; what the table does next."""
     board = kit.board
     lines = []
     if view["phase"] == SETUP:
@@ -137,29 +144,23 @@ def render_text(view: Json, kit: Kit) -> str:
     columns, floors = board.columns, board.floors
     pad = "   "
     roof = board.columns.index(board.roof[0])
-    lines.append(pad + " " * (1 + roof * (WIDTH + 1)) + f"{'[' + board.helipad + ']':^{WIDTH}}")
+    helipad = " ".join([f"[{board.helipad}]", *_here(view, board.helipad)])
+    lines.append(pad + " " * (1 + roof * (WIDTH + 1)) + helipad)
     lines.append(pad + "".join(f" {c:^{WIDTH}}" for c in columns))
     rule = pad + "+" + "+".join("-" * WIDTH for _ in columns) + "+"
-    lines.append(rule)
     for fl in reversed(floors):
-        cells = "|".join(_cell(view, kit, f"{c}{fl}") for c in columns)
-        lines.append(f"{fl:>2} |{cells}|")
+        rooms = [f"{c}{fl}" for c in columns]
+        lines.append(rule)
+        lines.append(f"{fl:>2} |" + "|".join(_cell(_marks(view, kit, r)) for r in rooms) + "|")
+        lines.append(pad + "|" + "|".join(_cell(_here(view, r)) for r in rooms) + "|")
     lines.append(rule)
-    street = []
-    for door in sorted(board.doors):
-        who = [s for s in view["spies"] if view["positions"][s] == door]
-        who += [
-            SHORT.get(c["cop"], c["cop"])
-            for c in view["cops"]
-            if c["status"] == "on" and c["at"] == door
-        ]
-        street.append(f"{door}: {' '.join(who) or '-'}")
+    street = [f"{door}: {' '.join(_here(view, door)) or '-'}" for door in sorted(board.doors)]
     lines.append(pad + " street doors  " + "   ".join(street))
-    lines.append(pad + " (Def, Aid, Off: the special rooms; ^H: the roof elevator; *: searched;")
-    lines.append(pad + "  +Np: pieces dropped; eq: loose equipment; A and E: the elevators)")
+    lines.append(pad + " Def, Aid, Off: the special rooms; ^H: the roof elevator; *: searched;")
+    lines.append(pad + " +Np: pieces dropped; eq: loose 1-pips; elevators in columns A and E")
     lines.append("")
     for spy in view["spies"]:
-        at = view["positions"][spy] or "dead, to re-enter"
+        at = view["positions"][spy] or ("dead" if view["phase"] == OVER else "dead, to re-enter")
         frozen = f", frozen (-{view['frozen'][spy]} next turn)" if view["frozen"][spy] else ""
         health = f"health {view['health'][spy]}/{kit.numbers.health}"
         lives, shows = plural(view["lives"][spy], "life"), plural(view["pieces"][spy], "piece")
@@ -175,7 +176,7 @@ def render_text(view: Json, kit: Kit) -> str:
             f"combat in {fight['room']}: {a} attacks {d} ({plural(fight['exchanges'], 'exchange')})"
         )
     lines.append(f"next: {view['next']}")
-    return "\n".join(lines)
+    return "\n".join(line.rstrip() for line in lines)
 
 
 def _whose(view: Json) -> str:
