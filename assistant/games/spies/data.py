@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -378,10 +379,11 @@ def _save(path: Path, facts: dict[str, Any]) -> None:
 
 
 @lru_cache(maxsize=4)
-def _cached(folder: str) -> GameData:
-    return build(_facts(Path(folder)))
+def _cached(setting: str | None) -> GameData:
+    return build(_facts(templates_dir() / FOLDER))
 
 
 def default_data() -> GameData:
-    """The facts from the templates folder in use (DEADDROP_TEMPLATES overrides)."""
-    return _cached(str(templates_dir() / FOLDER))
+    """The facts from the templates folder in use (DEADDROP_TEMPLATES overrides): read once for
+    each setting of DEADDROP_TEMPLATES (every action asks, so the path is not rebuilt each time)."""
+    return _cached(os.environ.get("DEADDROP_TEMPLATES"))
