@@ -46,7 +46,6 @@ SAFE_TOL = mm(0.1)  # text is measured by its advance width, which holds the gly
 # Known content problems, (game, component, rule) -> what is wrong: for the kits' authors to fix,
 # then remove here. Rules: "text size", "safe area", "bleed".
 CONTENT_TO_FIX: dict[tuple[str, str, str], str] = {
-    ("spy", "sheet", "safe area"): "the House choice line at the foot runs 1mm past the safe area",
     ("spies", "bank_markers", "safe area"): "'Germany', '+100£' reach 0.5mm from the cut",
     ("spies", "secrets", "safe area"): "long names ('Radiobeam') reach 0.35mm from the cut",
     ("spies", "action_chits", "safe area"): "'Discovery' reaches 0.5mm from the cut",
