@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 ROOM = re.compile(r"([A-Z])(\d+)")
 WALK, LIFT, ROOF, DOOR = "walk", "lift", "roof", "door"
@@ -35,6 +36,9 @@ class Board:
     roof: str  # the room the roof elevator leaves from
     special: Mapping[str, str]  # "defensive" | "first_aid" | "offensive" -> room
     links: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict, compare=False)
+
+    def __hash__(self) -> int:  # the graph is its edges (the cache of `distances` needs it)
+        return hash((self.rooms, self.edges, self.helipad))
 
     @property
     def nodes(self) -> tuple[str, ...]:
@@ -153,10 +157,11 @@ def _links(edges: Iterable[tuple[str, str, str]]) -> dict[str, tuple[tuple[str, 
     return {node: tuple(sorted(pairs)) for node, pairs in links.items()}
 
 
-def distances(board: Board, target: str, *, loaded: bool = False) -> dict[str, int]:
-    """The moves a cop needs from every node to `target` (walk and door edges cost 2 for a cop
-    carrying the whole Thingamajig, 1 otherwise; lifts 1; cops never take the roof elevator).
-    A small Dijkstra: costs are 1 or 2."""
+@lru_cache(maxsize=512)
+def _distances(board: Board, target: str, loaded: bool) -> dict[str, int]:
+    """The moves a cop needs from every node to `target`: walk and door edges cost 2 for a cop
+    carrying the whole Thingamajig, 1 otherwise; lifts 1; cops never take the roof elevator.
+    A small Dijkstra (costs are 1 or 2)."""
     best = {target: 0}
     frontier: list[tuple[int, str]] = [(0, target)]
     while frontier:
@@ -172,3 +177,9 @@ def distances(board: Board, target: str, *, loaded: bool = False) -> dict[str, i
                 best[other] = cost + step
                 frontier.append((cost + step, other))
     return best
+
+
+def distances(board: Board, target: str, *, loaded: bool = False) -> dict[str, int]:
+    """The moves a cop needs from every node to `target` (see `_distances`; computed once for
+    each target: a copy, the caller may change it)."""
+    return dict(_distances(board, target, loaded))

@@ -95,9 +95,9 @@ def exchange(state: Json, action: Json, turn: Turn) -> None:
     for who in (a, d):
         if not is_spy(who):
             cop = cop_of(state, who)
-            cop["damage"] += damage[who]
+            toughness = kit.cop(who).toughness
+            cop["damage"] = min(toughness, cop["damage"] + damage[who])
             if damage[who]:
-                toughness = kit.cop(who).toughness
                 turn.note(
                     f"{name_of(kit, who)} takes {damage[who]} ({cop['damage']} of {toughness})"
                 )

@@ -141,7 +141,7 @@ def plan_one(state: Json, kit: Kit, cop_id: str) -> Plan | None:
 def plan_turn(state: Json, kit: Kit) -> list[Plan]:
     """Where each cop on the board would go if the cops' turn began now (the cops who arrive
     first need their street door drawn: they are not in the plan)."""
-    state = copy.deepcopy(state)
+    state = {**state, "cops": copy.deepcopy(state["cops"])}  # only the cops move here
     plans = []
     for cop in state["cops"]:
         if cop["status"] != "on":

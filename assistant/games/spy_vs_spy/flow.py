@@ -213,9 +213,12 @@ def kill_cop(state: Json, cop_id: str, turn: Turn) -> None:
     cop = cop_of(state, cop_id)
     room = cop["at"]
     turn.note(f"{name_of(turn.kit, cop_id)} is killed in {room}")
-    for number in [p["number"] for p in state["secret"]["pieces"] if p["at"] == f"cop:{cop_id}"]:
+    pieces = [p["number"] for p in state["secret"]["pieces"] if p["at"] == f"cop:{cop_id}"]
+    for number in pieces:
         move_piece(state, number, f"dropped:{room}")
-        turn.note(f"a piece of the Thingamajig drops in {room}")
+    if pieces:
+        verb = "drops" if len(pieces) == 1 else "drop"
+        turn.note(f"{plural(len(pieces), 'piece')} of the Thingamajig {verb} in {room}")
     cop.update(status="dead", at=None, damage=0, killed=state["turn_no"])
     state["fights"] = [f for f in state["fights"] if cop_id not in (f["attacker"], f["defender"])]
 
