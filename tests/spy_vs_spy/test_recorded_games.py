@@ -1,6 +1,8 @@
-"""Two complete recorded games, in the export format, replayed through the table core to their
-documented results (worked by hand; see each file's header): one won at the helipad, one lost by
-three deaths. Each also goes through import, export and the log."""
+"""Complete recorded games, in the export format, replayed through the table core to their
+documented results (see each file's header): one won at the helipad and one lost by three
+deaths, worked by hand with every die entered, and the game played at the terminal, its dice and
+street doors drawn by the tracker (won at the helipad after three cops' kills). Each also goes
+through import, export and the log."""
 
 from __future__ import annotations
 
@@ -41,6 +43,17 @@ EXPECTED = {
             "pieces": {"black": 0, "white": 0},
             "dropped": {"A1": 1},
             "loose": {"A1": ["orange"], "D1": ["black"]},
+        },
+    ),
+    "terminal-game.yaml": (
+        107,
+        {
+            "winner": "white",
+            "result": "white reaches the helipad with the Thingamajig and flies off: white wins",
+            "round": 16,
+            "health": {"black": 2, "white": 3},
+            "lives": {"black": 2, "white": 2},
+            "pieces": {"black": 0, "white": 3},
         },
     ),
 }
@@ -88,4 +101,4 @@ def test_import_export_and_log_of_a_recorded_game(name, tmp_path):
     lines = table.log(db, "t")
     assert len(lines) == EXPECTED[name][0]
     assert "(secret)" not in lines[1].text and "orange" not in lines[1].text  # the arsenal
-    assert lines[-1].text.endswith("black wins")
+    assert lines[-1].text.endswith(f"{EXPECTED[name][1]['winner']} wins")

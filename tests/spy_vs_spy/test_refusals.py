@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from svs_table import Table, started
+from svs_table import Table, rule, started
 
 import assistant.games.spy_vs_spy as package
 from assistant.games import actions
@@ -560,9 +560,108 @@ CASES.update(
     }
 )
 
+# each case -> the rules' words it enforces (checked against the copied rules text)
+QUOTES = {
+    "game over": "make your way up to the roof of the building where your helicopter is waiting",
+    "setup first": "players take turns circling a random number on the sheet until three numbers"
+    " have been selected",
+    "restart first": "Place your spy at one of the entrances of the building (your choice)",
+    "fight first": "If both spies (or a spy and a cop) end up in the same room combat is"
+    " automatically initiated.",
+    "cops first": "Once a cop is on the board, when both spies have taken their turn a new turn"
+    " is now added to the round of play which will be for the cops.",
+    "setup over": "Each player takes turns drawing 5 random pieces from the 1-pip bag",
+    "no fight": "After damage is dealt, both the attacker and defender have the option to run"
+    " away or to attack again.",
+    "nobody dead": "If the trap reduces your hit points to 0 or less your spy is killed.",
+    "not the cops' turn": "A round of play consists of each spy taking a turn spending their"
+    " action points and then the cops (if any are on the board) take a turn.",
+    "not his turn": "Spies get 2 action points at the start of each turn.",
+    "circled twice": "until three numbers have been selected",
+    "circle numbers": "Take the 25 paper tokens provided",
+    "arsenal twice": "Players place all pieces and tokens behind their dividers to the left which"
+    " will represent their Arsenal.",
+    "arsenal size": "Each player then takes turns drawing 5 random pieces from the 2-pip bag.",
+    "arsenal bag": "place all 1-pip pieces from all colors except Blue, Purple, Red & Clear in"
+    " the other bag",
+    "arsenal defence": "lift up your spy piece (your 3-pip piece) to reveal what defensive"
+    " equipment (2-pip) you are currently using",
+    "arsenal weapon": "Along with the sword each spy can also equip 1 piece of offensive"
+    " equipment.",
+    "colour": "Each 1-pip piece serves as two different pieces of equipment.",
+    "no room": "A 5x5 Volcano board (or a checkers board)",
+    "not next": "Below shows which directions your spy can legally move.",
+    "street": "The opposite edge of the board represents the ground floor where both players"
+    " will enter the building.",
+    "roof": "The roof elevator is only accessible if you have all 3 pieces of the Thingamajig.",
+    "search street": "To search a room the player declares that he is going to search and then"
+    " examines all the tokens that are on that square behind his divider.",
+    "search loaded": "As long as he is carrying all 3 pieces he cannot search any rooms",
+    "number missing": "If there is a numbered token, pick it up.",
+    "number unknown": "Numbered paper tokens (provided)",
+    "set not held": "You must replace the existing trap with either one of your decoy tokens or"
+    " a trap token of your own (if you have any).",
+    "hide not carried": "you can opt to hide some or all of the pieces you carry in that room",
+    "take not loose": "Finally, if there are any loose pieces of equipment dropped in the room"
+    " you can pick them up.",
+    "give not held": "you will need to drop one to make room for the piece you are picking up",
+    "change not held": "change the equipment your spy is currently carrying with equipment you"
+    " have in your Arsenal",
+    "change loaded": "he must unequip his current offensive equipment",
+    "room use": "The Green room is the First Aid room.",
+    "room takes": "To use the First Aid Equipment room expend 1 action point once you have"
+    " entered the room to do a mend action.",
+    "room loaded": "You cannot use a special equipment room if you are currently carrying all 3"
+    " pieces of the Thingamajig",
+    "first aid full": "Your spy cannot have more than 8 health points.",
+    "shop take": "you may pick 1 piece of equipment of whatever color you want that is currently"
+    " available in the room",
+    "shop limit": "If you already have 5 pieces of offensive equipment then you must give up one"
+    " of your current offensive equipment pieces",
+    "smash drawn": "may randomly draw an equal number of pieces",
+    "smash count": "you must give up all of your defensive equipment (place them back in the"
+    " 2-pip bag) and may randomly draw an equal number of pieces",
+    "smash bag": "(place them back in the 2-pip bag)",
+    "no weapon": "their currently equipped offensive equipment or the sword",
+    "not fighting": "The player/cop who moved in to the room is considered the attacker.",
+    "roll missing": "If both players choose the sword then both players roll one 6-sided dice.",
+    "roll extra": "the spy wielding the sword will automatically deal 1 damage to the other spy",
+    "run first": "After damage is dealt, both the attacker and defender have the option to run"
+    " away",
+    "run both": "If both players wish to flee then priority is given to the defender and only"
+    " the defender will move.",
+    "cop runs": "Cops never attempt to retreat from combat.",
+    "runner not fighting": "If one player wishes to run away, the retreating player moves 1"
+    " square in any legal direction",
+    "restart who": "If your spy dies three times you lose the game.",
+    "restart where": "Place your spy at one of the entrances of the building",
+    "arrive missing": "place the Blue 1-pip piece next to one of the ground floor entrances"
+    " (choose at random)",
+    "arrive who": "When the first piece of the Thingamajig is found",
+    "arrive where": "next to one of the ground floor entrances",
+    "room occupied": "or if the other spy or a cop currently occupies that room",
+    "number elsewhere": "place one at random (face down) in each square on the Volcano board",
+    "number again": "Check all number tokens",
+    "loose limit": "If you already have five pieces of offensive equipment you will need to drop"
+    " one",
+    "trap die": "Roll a 6-sided dice. On any roll other than a 5 or 6 your spy takes an"
+    " additional 1 damage.",
+    "no die": "If the token is a decoy then nothing happens.",
+    "action points": "it takes 2 action points to move 1 square",
+    "bag empty": "that is currently available in the room (in the 1-pip equipment bag",
+    "not special": "There are three special equipment rooms on the board:",
+    "loaded weapon": "A spy carrying all 3 pieces of the Thingamajig can still enter combat but"
+    " may only use his sword and defensive equipment.",
+}
+
+
+def test_every_refusal_quotes_the_rules():
+    assert sorted(QUOTES) == sorted(CASES)
+
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_the_refusal(name):
+    rule(QUOTES[name])
     case = CASES[name]
     table = case.table()
     fields = {k: v for k, v in case.action.items() if k != "type"}

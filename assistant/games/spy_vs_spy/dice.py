@@ -5,7 +5,7 @@ what the players entered is kept as it is."""
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from assistant.engine import Json
 from assistant.games.spy_vs_spy.combat import SWORD, rolls_needed
@@ -14,10 +14,15 @@ from assistant.games.spy_vs_spy.kit import Kit
 from assistant.games.spy_vs_spy.setup import PIECES
 from assistant.games.spy_vs_spy.state import SPIES, arsenal, is_spy
 
+if TYPE_CHECKING:  # `random` is imported when something is drawn (`show` never draws)
+    import random
+
 
 def complete(state: Json, action: Json, seed: int, kit: Kit) -> Json:
     """The action with what it needs drawn from `seed`; unchanged when nothing is missing (or
     when it is malformed: `apply` says what is wrong)."""
+    import random
+
     try:
         drawn = _draw(state, action, random.Random(seed), kit)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
