@@ -90,7 +90,7 @@ def change(state: Json, action: Json, turn: Turn) -> None:
 def room(state: Json, action: Json, turn: Turn) -> None:
     """`room spy=S use=shop|smash|mend [take=C] [give=C] [drawn=[C, ...]]`."""
     kit = turn.kit
-    spy, use = action["spy"], action["use"]
+    spy, use = action["spy"], str(action["use"]).lower()
     here = state["positions"][spy]
     kind = kit.board.special_of(here)
     if kind is None:
