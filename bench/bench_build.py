@@ -1,14 +1,16 @@
-"""Time a full build of the sample game (after start-up): kit PDF, per-component PDFs, SVGs.
+"""Time a full build (after start-up): kit PDFs, per-component PDFs, SVGs.
 
-    python bench/bench_build.py [GAME] [--runs N]
+    python bench/bench_build.py [GAME ...] [--runs N] [--paper a4|letter] [--templates DIR]
 
-Prints the start-up cost (imports, fonts), the wall time of a full build (best and median of N
-runs), and components and pieces rendered per second.
+Every game by default (`deaddrop build` with no game). Prints the start-up cost (imports,
+fonts), the wall and CPU time of a full build (best and median of N runs), the pages written,
+and components and pieces rendered per second.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
 import tempfile
 import time
@@ -17,8 +19,10 @@ from pathlib import Path
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", nargs="?", default="sample")
+    parser.add_argument("games", nargs="*", help="games to build (default: every game)")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--paper", default="a4")
+    parser.add_argument("--templates", type=Path, default=None)
     parser.add_argument("--svg", action="store_true", help="also write the SVGs")
     args = parser.parse_args()
 
@@ -32,26 +36,40 @@ def main() -> None:
     register_fonts()
     startup = time.perf_counter() - started
 
-    times, loads = [], []
+    times, cpus, loads, pages = [], [], [], 0
+    templates = args.templates or templates_dir()
     with tempfile.TemporaryDirectory() as tmp:
         for run in range(args.runs):
-            t0 = time.perf_counter()
-            kits = load_kits(templates_dir(), [args.game])
+            t0, c0 = time.perf_counter(), time.process_time()
+            kits = load_kits(templates, args.games or None)
             t1 = time.perf_counter()
-            build_kits(kits, Path(tmp) / str(run), Settings(), svg=args.svg)
-            t2 = time.perf_counter()
+            written = build_kits(kits, Path(tmp) / str(run), Settings(paper=args.paper), args.svg)
+            t2, c2 = time.perf_counter(), time.process_time()
             loads.append(t1 - t0)
             times.append(t2 - t0)
-    kit = kits[0]
-    components = len(kit.components)
-    pieces = sum(c.copies for c in kit.components)
+            cpus.append(c2 - c0)
+        pages = sum(_pages(path) for path in written if path.suffix == ".pdf")
+        kit_pages = sum(_pages(Path(tmp) / "0" / f"{kit.name}.pdf") for kit in kits)
+    components = sum(len(kit.components) for kit in kits)
+    pieces = sum(c.copies for kit in kits for c in kit.components)
     best, median = min(times), statistics.median(times)
-    print(f"game: {kit.name} ({components} components, {pieces} pieces), {args.runs} runs")
+    names = ", ".join(kit.name for kit in kits)
+    print(
+        f"games: {names} ({components} components, {pieces} pieces), {args.paper}, {args.runs} runs"
+    )
+    print(f"pages: {kit_pages} in the kit PDFs, {pages} in all PDFs")
     print(f"start-up (imports, fonts): {startup * 1000:.0f} ms")
     print(f"load YAML: {min(loads) * 1000:.1f} ms (best)")
     print(f"full build: {best * 1000:.1f} ms best, {median * 1000:.1f} ms median")
+    print(f"CPU: {min(cpus) * 1000:.1f} ms best, {statistics.median(cpus) * 1000:.1f} ms median")
     print(f"components rendered per second: {components / best:.1f}")
     print(f"pieces rendered per second: {pieces / best:.1f}")
+
+
+def _pages(path: Path) -> int:
+    """The number of pages of a PDF that reportlab wrote (its /Count)."""
+    found = re.search(rb"/Count (\d+)\s*/Kids", path.read_bytes())
+    return int(found.group(1)) if found else 0
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from pnp import ops
-from pnp.draw.textfit import MARKS, composed, fit_text, font_extent, text_width
+from pnp.draw.textfit import MARKS, composed_letters, fit_text, font_extent, text_width
 from pnp.geometry import rotate as rotation
 from pnp.model import Box, Style, fill_fields
 
@@ -83,7 +83,7 @@ def _line(text: str, x: float, y: float, size: float, style: Style, anchor: str)
             at, y + dy, t, size, style.font, style.bold, style.italic, style.color, where
         )
 
-    missing = {c: p for c in set(text) if (p := composed(c, style.font, style.bold, style.italic))}
+    missing = composed_letters(text, style.font, style.bold, style.italic)
     if not missing:
         return [op(text, x, anchor)]
     plain = "".join(missing[c][0] if c in missing else c for c in text)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -128,6 +128,22 @@ def composed(
     return None if ord(char) in widths.glyphs else _composed(widths, char)
 
 
+def composed_letters(
+    text: str, font: str = "Vera", bold: bool = False, italic: bool = False
+) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """`composed` for every letter of `text` that the face lacks but can compose (none, at
+    once, for a text the face has every letter of: the common case)."""
+    widths = _faces()[face_name(font, bold, italic)]
+    glyphs = widths.glyphs
+    out = {}
+    for char in set(text):
+        if ord(char) not in glyphs:
+            parts = _composed(widths, char)
+            if parts:
+                out[char] = parts
+    return out
+
+
 def text_width(
     text: str, font: str = "Vera", size: float = 10.0, bold: bool = False, italic: bool = False
 ) -> float:
@@ -210,6 +226,7 @@ def sizes(style: Style) -> list[float]:
     return out
 
 
+@lru_cache(maxsize=8192)  # the loader checks, the kit PDF and each component's PDF fit alike
 def fit_text(text: str, width: float, height: float, style: Style) -> Fitted | None:
     """The largest size (from style.size down to style.min_size in 0.5 pt steps) at which
     `text` wraps into width x height points; None when it fits at no size."""
