@@ -527,6 +527,14 @@ def _bag_empty() -> Table:
     return t
 
 
+def _smoked() -> Table:
+    t = at("B1")()
+    t.arsenal("black")["defence"] = "black"
+    t.trap("B1", "white")
+    t.do("search", spy="black", number=3, roll=1)
+    return t
+
+
 def _loaded_fight() -> Table:
     t = fight(weapon="green")()
     t.give_pieces("black", [4, 11, 19])
@@ -544,6 +552,11 @@ CASES.update(
             _bag_empty,
             {"type": "room", "spy": "black", "use": "shop", "take": "white", "give": "green"},
             "Shopping: no white 1-pip is left in the bag",
+        ),
+        "smoke": Case(
+            _smoked,
+            {"type": "search", "spy": "black", "number": 3},
+            "Smoke Cloud: black cannot continue to search B1 this turn",
         ),
         "not special": Case(
             at("B1"),
@@ -649,6 +662,7 @@ QUOTES = {
     "no die": "If the token is a decoy then nothing happens.",
     "action points": "it takes 2 action points to move 1 square",
     "bag empty": "that is currently available in the room (in the 1-pip equipment bag",
+    "smoke": "he cannot continue to search the room that turn",
     "not special": "There are three special equipment rooms on the board:",
     "loaded weapon": "A spy carrying all 3 pieces of the Thingamajig can still enter combat but"
     " may only use his sword and defensive equipment.",

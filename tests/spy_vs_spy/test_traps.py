@@ -131,6 +131,13 @@ def test_the_smoke_cloud_stops_the_search_unless_five_or_six():
     t.do("search", spy="black", number=7, roll=2)
     assert "black rolls 2; 1 damage (health 7); the smoke stops black searching B2" in t.last
     assert "B2" not in t.secret["numbers"]
+    assert t.refused("search", spy="black", number=7) == Refusal(
+        "Smoke Cloud", "black cannot continue to search B2 this turn"
+    )
+    t.do("end", spy="black")
+    t.do("end", spy="white")
+    t.do("search", spy="black", number=7)  # his next turn
+    assert t.secret["numbers"]["B2"] == 7
     t = searching("white", defence="black")
     t.do("search", spy="black", number=7, roll=6)
     assert t.secret["numbers"]["B2"] == 7

@@ -50,6 +50,11 @@ def search(state: Json, action: Json, turn: Turn) -> None:
         f"{spy} carries all 3 pieces: as long as he is carrying all 3 pieces he cannot search"
         " any rooms",
     )
+    turn.rule(
+        state["smoke"] != [spy, here, state["turn_no"]],
+        "Smoke Cloud",
+        f"{spy} cannot continue to search {here} this turn",
+    )
     spent = spend(state, spy, kit.numbers.search, "searching", turn)
     turn.note(f"{spy} searches {here} ({spent})")
     if here not in state["searched"]:
@@ -61,6 +66,7 @@ def search(state: Json, action: Json, turn: Turn) -> None:
         slide(state, spy, here, action, turn, used)
     elif outcome == "stop":
         turn.note(f"the smoke stops {spy} searching {here} this turn")
+        state["smoke"] = [spy, here, state["turn_no"]]
         leave_token(state, spy, here, action, turn)
     elif outcome == "on":
         numbers(state, spy, here, action, turn)

@@ -62,6 +62,7 @@ def initial(kit: Kit, first: str) -> Json:
         "fights": [],
         "restart": [],
         "searched": [],
+        "smoke": None,  # [spy, room, turn_no]: the Smoke Cloud stopped his search there
         "loose": {},
         "discard": {"offensive": [], "defensive": []},
         "winner": None,
