@@ -125,8 +125,9 @@ class Player:
         options = ["end", "change"]
         if self.moves(spy):
             options += ["move"] * 6
+        smoked = s["smoke"] == [spy, here, s["turn_no"]]
         if here in KIT.board.rooms and not self.loaded(spy):
-            options += ["search"] * 3
+            options += [] if smoked else ["search"] * 3
             special = KIT.board.special_of(here)
             others = [w for w in SPIES if w != spy and s["positions"][w] == here]
             others += [c for c in s["cops"] if c["status"] == "on" and c["at"] == here]
