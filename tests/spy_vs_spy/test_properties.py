@@ -237,7 +237,7 @@ def check(state: dict) -> None:
         offensive += sum(pieces.count(c) for pieces in state["loose"].values())
         defensive = secret["bags"]["defensive"][c] + state["discard"]["defensive"].count(c)
         defensive += sum(a["defensive"].count(c) for a in arsenals)
-        assert (offensive, defensive) == (colour.count, colour.count), c
+        assert (offensive, defensive) == (colour.in_bag, colour.in_bag), c
     for spy, held in secret["arsenal"].items():
         if held is None:
             continue

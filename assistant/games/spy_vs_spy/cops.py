@@ -18,7 +18,7 @@ the nearest street door, and the one carrying it leaves the building with it (th
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from assistant.engine import Json
 from assistant.games.actions import Refuse
@@ -28,8 +28,7 @@ from assistant.games.spy_vs_spy.kit import Kit
 from assistant.games.spy_vs_spy.state import Turn, cop_of, cop_pieces, move_piece, name_of, plural
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     """One cop's move: from `start` along `path` (the rooms entered), toward `goal`, and why."""
 
     cop: str

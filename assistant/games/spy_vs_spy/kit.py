@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from assistant.games.actions import whole
 from assistant.games.spy_vs_spy.board import Board, parse_board
@@ -57,8 +57,7 @@ NUMBERS = (
 )
 
 
-@dataclass(frozen=True)
-class Colour:
+class Colour(NamedTuple):
     """One equipment colour: its 1-pip is a weapon carried and a trap set; its 2-pip a defence."""
 
     id: str  # "green", "light-blue": as typed
@@ -70,15 +69,14 @@ class Colour:
     trap_then: str  # one of TRAP_EFFECTS
     trap_roll: frozenset[int]  # the d6 results that set off trap_then; empty: no roll, always
     trap_extra: int  # more damage (more_damage), action points lost next turn (freeze)
-    count: int  # pieces of this colour in each bag
+    in_bag: int  # pieces of this colour in each bag (the row's count: the stashes)
 
     @property
     def label(self) -> str:
         return self.name.lower()
 
 
-@dataclass(frozen=True)
-class Cop:
+class Cop(NamedTuple):
     """A law enforcement piece (the rules' Blue 1-, 2- and 3-pip)."""
 
     id: str  # "deputy", "sheriff", "swat"
@@ -95,8 +93,7 @@ class Cop:
         return len(set(self.damage)) > 1
 
 
-@dataclass(frozen=True)
-class Numbers:
+class Numbers(NamedTuple):
     """The game's numbers, as printed on the player aid."""
 
     action_points: int
@@ -139,6 +136,9 @@ class Kit:
     def cop_ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.cops)
 
+
+# (Colour, Cop and Numbers are named tuples: quicker to define at import than dataclasses, which
+# `deaddrop table show` pays for every time.)
 
 # ---- reading ----------------------------------------------------------------------------------
 #
@@ -235,7 +235,7 @@ def build_colours(path: Path, rows: list[dict[str, Any]]) -> tuple[Colour, ...]:
                 trap_then=then,
                 trap_roll=_rolls(path, f"{where}.trap_roll", row.get("trap_roll")),
                 trap_extra=_whole(path, f"{where}.trap_extra", row.get("trap_extra")),
-                count=_whole(path, f"{where}.count", row.get("count", 1), 1),
+                in_bag=_whole(path, f"{where}.count", row.get("count", 1), 1),
             )
         )
     return tuple(colours)

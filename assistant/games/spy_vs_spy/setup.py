@@ -61,7 +61,7 @@ def kit_problems(kit: Kit) -> list[str]:
         ("offensive", numbers.draw_offensive, numbers.carry_offensive),
         ("defensive", numbers.draw_defensive, numbers.carry_defensive),
     ):
-        if 2 * draw > sum(c.count for c in kit.colours):
+        if 2 * draw > sum(c.in_bag for c in kit.colours):
             problems.append(f"the {kind} bag holds too few pieces for two arsenals of {draw}")
         if draw > carry:
             problems.append(

@@ -38,7 +38,7 @@ class Turn(actions.Turn):
 def initial(kit: Kit, first: str) -> Json:
     """The state before the setup actions."""
     order = [first, *(s for s in SPIES if s != first)]
-    bag = {c.id: c.count for c in kit.colours}
+    bag = {c.id: c.in_bag for c in kit.colours}
     return {
         "game": "spy-vs-spy",
         "spies": order,
