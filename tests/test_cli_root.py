@@ -273,3 +273,20 @@ def test_which_command_lines_are_help_requests():
     assert not wanted(["deaddrop"])
     assert not wanted(["deaddrop", "spy", "--help", "check"])
     assert not wanted(["deaddrop", "table", "--db", "x", "--help"])
+
+
+def test_a_kept_screen_serves_only_its_own_question(tmp_path, monkeypatch, capsys):
+    from deaddrop.commands import help_cache
+
+    monkeypatch.setenv("DEADDROP_CACHE", str(tmp_path / "cache"))
+    argv = ["deaddrop", "spy", "--help"]
+    asked = help_cache.question(argv)
+    path = help_cache.entry_path(asked)
+    path.parent.mkdir(parents=True)
+    other = json.dumps({"question": asked + " ", "files": [], "stdout": "another screen\n"})
+    path.write_text(other, encoding="utf-8")  # two questions may share a file name
+    assert not help_cache.serve(argv)
+    mine = json.dumps({"question": asked, "files": [], "stdout": "this screen\n"})
+    path.write_text(mine, encoding="utf-8")
+    assert help_cache.serve(argv)
+    assert capsys.readouterr().out == "this screen\n"

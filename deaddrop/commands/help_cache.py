@@ -8,10 +8,11 @@ again when nothing it depends on has changed:
 
 - only a command line that ends in `--help` with no option before it (`deaddrop --help`,
   `deaddrop spy check --help`), that printed nothing on stderr and exited 0, is kept;
-- the file is named by a digest of the command line and program name, the environment (but
-  PWD, OLDPWD and `_`, which a shell changes from one command to the next), the terminal (for
-  stdin, stdout and stderr: a terminal or not, its size; the encodings of stdout and stderr),
-  the platform and the Python running;
+- it is kept for the question: the command line and program name, the environment (but PWD,
+  OLDPWD and `_`, which a shell changes from one command to the next), the terminal (for stdin,
+  stdout and stderr: a terminal or not, its size; the encodings of stdout and stderr), the
+  platform and the Python running; two checksums of the question name the file, which holds the
+  question and serves only that one;
 - it lists every module file loaded when the screen was drawn (ours, typer, rich, ..., but
   the standard library's) with its size, inode, mtime and ctime; the screen is printed again only
   while each is unchanged. A screen drawn within `SETTLE_NS` of a change to one of them is not
@@ -26,11 +27,11 @@ printed from the cache is the one drawn, for other widths and colours too.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
 import time
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -65,19 +66,25 @@ def _terminal() -> list[Any]:
     return facts
 
 
-def entry_path(argv: list[str]) -> Path:
-    """Where the help screen of this command line, here and now, is kept."""
-    from deaddrop.paths import cache_dir
-
-    question = {
+def question(argv: list[str]) -> str:
+    """What a help screen of this command line depends on, here and now, as canonical text."""
+    asked = {
         "version": FORMAT_VERSION,
         "argv": [os.path.basename(argv[0]), *argv[1:]],
         "environ": sorted((k, v) for k, v in os.environ.items() if k not in _SHELL_NOISE),
         "terminal": _terminal(),
         "python": [sys.executable, sys.version, sys.platform],
     }
-    key = hashlib.sha256(json.dumps(question, sort_keys=True).encode()).hexdigest()
-    return cache_dir() / "help" / f"{key}.json"
+    return json.dumps(asked, sort_keys=True, separators=(",", ":"))
+
+
+def entry_path(asked: str) -> Path:
+    """Where the help screen for `asked` is kept: named by two checksums (zlib: no hashlib
+    import); the file holds the question and serves only that one."""
+    from deaddrop.paths import cache_dir
+
+    data = asked.encode()
+    return cache_dir() / "help" / f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}.json"
 
 
 def _stamp(path: str) -> list[Any] | None:
@@ -92,9 +99,10 @@ def serve(argv: list[str]) -> bool:
     """Print the kept help screen of `argv` and return True; False when there is none."""
     if not wanted(argv) or sys.stdout is None:
         return False
+    asked = question(argv)
     try:
-        entry = json.loads(entry_path(argv).read_text(encoding="utf-8"))
-        if entry["version"] != FORMAT_VERSION:
+        entry = json.loads(entry_path(asked).read_text(encoding="utf-8"))
+        if entry["question"] != asked:
             return False
         for path, stamp in entry["files"]:
             if _stamp(path) != stamp:
@@ -172,10 +180,11 @@ def _keep(argv: list[str], text: str) -> None:
     if any(s is None or now - max(s[2], s[3]) < SETTLE_NS for s in stamps):
         return  # a file changed a moment ago (or vanished): draw it again next time
     files_seen = list(zip(files, stamps, strict=True))
-    entry = {"version": FORMAT_VERSION, "files": files_seen, "stdout": text}
+    asked = question(argv)
+    entry = {"question": asked, "files": files_seen, "stdout": text}
     from deaddrop.paths import cache_writer
 
-    path = entry_path(argv)
+    path = entry_path(asked)
     try:
         with cache_writer(path) as handle:
             handle.write(json.dumps(entry).encode())

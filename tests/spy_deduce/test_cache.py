@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -103,6 +104,15 @@ def test_a_damaged_answer_is_computed_again(cache, damage):
     path.write_text(damage(json.loads(path.read_text())), encoding="utf-8")
     assert deduce_cached(field, LENGTHS, observations, (2,)) == computed
     assert json.loads(path.read_text())["consistent"] == 0  # stored again
+
+
+def test_an_answer_serves_only_its_own_question(cache):
+    """Two questions may share a file name: the file names the question it answers."""
+    field = Field()
+    one, other = _observations("5E=hot"), _observations("5E=cold")
+    deduce_cached(field, LENGTHS, one, (2,))
+    shutil.copy(result_path(field, LENGTHS, one, (2,)), result_path(field, LENGTHS, other, (2,)))
+    assert deduce_cached(field, LENGTHS, other, (2,)) == deduce(field, LENGTHS, other, (2,))
 
 
 def test_the_oldest_answers_go_first(cache, monkeypatch):

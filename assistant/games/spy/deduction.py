@@ -5,22 +5,23 @@ Light on purpose: no numpy, no YAML. `assistant.games.spy.deduce` computes a `De
 `deduce_cached` returns it from `deaddrop.paths.cache_dir()/spy/deduce/<key>.json` when the same
 question was answered before, else computes it and stores it.
 
-The key is a SHA-256 of everything the answer depends on: the field, the sorted lengths, the
-sizes of the numbered squares left (2 to 5; only which sizes matters), the observations in order
-(cells and answers; the place each was read from is not part of the answer), `RESULT_VERSION`
-and the code that computes the answer (the bytes of deduce.py, enumerate.py and this file, and
-numpy's version file, since the suggestion samples with numpy's generator). A file that cannot be
-read, or that does not hold a well-formed answer for this field and these observations, is
-computed again; a cache that cannot be written is skipped. At most `MAX_ENTRIES` answers are
-kept; the oldest go first.
+The question is everything the answer depends on, as canonical text: the field, the sorted
+lengths, the sizes of the numbered squares left (2 to 5; only which sizes matters), the
+observations in order (cells and answers; the place each was read from is not part of the
+answer), `RESULT_VERSION` and a checksum of the code that computes the answer (deduce.py,
+enumerate.py, this file and numpy's version file, since the suggestion samples with numpy's
+generator). Two checksums of the question name the file, which holds the question too: an answer
+is used only for the very same question. A file that cannot be read, or that does not hold a
+well-formed answer for this field and these observations, is computed again; a cache that cannot
+be written is skipped. At most `MAX_ENTRIES` answers are kept; the oldest go first.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
+import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -70,15 +71,34 @@ def deduce_cached(
 ) -> Deduction:
     """`deduce.deduce(field, lengths, observations, squares)`, from the cache when asked before."""
     lengths, squares = tuple(lengths), tuple(squares)
-    path = result_path(field, lengths, observations, squares)
-    found = _load(path, field, observations)
+    asked = question(field, lengths, observations, squares)
+    path = _path_of(asked)
+    found = _load(path, asked, field, observations)
     if found is not None:
         return found
     from assistant.games.spy.deduce import deduce
 
     result = deduce(field, lengths, observations, squares)
-    _save(path, result, observations)
+    _save(path, asked, result, observations)
     return result
+
+
+def question(
+    field: Field,
+    lengths: Sequence[int],
+    observations: Sequence[Observation],
+    squares: Iterable[int],
+) -> str:
+    """Everything the answer depends on, as canonical text."""
+    asked = {
+        "version": RESULT_VERSION,
+        "code": _code_fingerprint(),
+        "field": [field.rows, field.cols],
+        "lengths": sorted(int(x) for x in lengths),
+        "sizes": sorted({int(k) for k in squares if 2 <= k <= 5}),
+        "observations": [[[list(c) for c in o.cells], list(o.answers)] for o in observations],
+    }
+    return json.dumps(asked, sort_keys=True, separators=(",", ":"))
 
 
 def result_path(
@@ -88,42 +108,43 @@ def result_path(
     squares: Iterable[int],
 ) -> Path:
     """Where the answer to this question is cached."""
+    return _path_of(question(field, lengths, observations, squares))
+
+
+def _path_of(asked: str) -> Path:
+    # Two checksums name the file (zlib: no hashlib import, 4 ms); the file holds the question
+    # and is used only for that question, so two questions with one name just take turns.
     from deaddrop.paths import cache_dir
 
-    question = {
-        "version": RESULT_VERSION,
-        "code": _code_fingerprint(),
-        "field": [field.rows, field.cols],
-        "lengths": sorted(int(x) for x in lengths),
-        "sizes": sorted({int(k) for k in squares if 2 <= k <= 5}),
-        "observations": [[[list(c) for c in o.cells], list(o.answers)] for o in observations],
-    }
-    key = hashlib.sha256(json.dumps(question, sort_keys=True).encode()).hexdigest()
-    return cache_dir() / "spy" / "deduce" / f"{key}.json"
+    data = asked.encode()
+    return cache_dir() / "spy" / "deduce" / f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}.json"
 
 
 @cache
 def _code_fingerprint() -> str:
-    """A digest of the code that computes an answer (and of numpy's version)."""
+    """A checksum of the code that computes an answer (and of numpy's version file)."""
     import importlib.util
 
-    digest = hashlib.sha256(sys.version.encode())
     here = Path(__file__).parent
     files = [here / name for name in _CODE]
     spec = importlib.util.find_spec("numpy")  # finds numpy without importing it
     if spec is not None and spec.origin:
         files.append(Path(spec.origin).parent / "version.py")
+    sums = [zlib.crc32(sys.version.encode())]
     for path in files:
         try:
-            digest.update(path.read_bytes())
+            data = path.read_bytes()
         except OSError:
-            digest.update(b"?")
-    return digest.hexdigest()
+            data = b"?"
+        sums.append(zlib.crc32(data))
+        sums.append(len(data))
+    return "-".join(f"{n:x}" for n in sums)
 
 
-def _as_json(result: Deduction, observations: Sequence[Observation]) -> dict[str, Any]:
+def _as_json(asked: str, result: Deduction, observations: Sequence[Observation]) -> dict[str, Any]:
     s = result.suggestion
     return {
+        "question": asked,
         "consistent": result.consistent,
         "hot_counts": list(result.hot_counts),
         "suggestion": None
@@ -137,11 +158,11 @@ def _as_json(result: Deduction, observations: Sequence[Observation]) -> dict[str
     }
 
 
-def _save(path: Path, result: Deduction, observations: Sequence[Observation]) -> None:
+def _save(path: Path, asked: str, result: Deduction, observations: Sequence[Observation]) -> None:
     from deaddrop.paths import cache_writer
 
     try:
-        data = json.dumps(_as_json(result, observations)).encode()
+        data = json.dumps(_as_json(asked, result, observations)).encode()
         with cache_writer(path) as handle:
             handle.write(data)
         _prune(path.parent)
@@ -172,10 +193,15 @@ def _cell(value: Any, field: Field) -> Cell:
     return cell
 
 
-def _load(path: Path, field: Field, observations: Sequence[Observation]) -> Deduction | None:
-    """The answer stored at `path`, or None when absent or not well formed."""
+def _load(
+    path: Path, asked: str, field: Field, observations: Sequence[Observation]
+) -> Deduction | None:
+    """The answer to `asked` stored at `path`, or None when absent, of another question or not
+    well formed."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+        if data["question"] != asked:
+            return None
         return _from_json(data, field, observations)
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         return None
