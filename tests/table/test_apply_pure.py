@@ -25,6 +25,8 @@ RECORDED = {
     "tally": [TESTS / "table" / "games" / "tally-void-undo.yaml"],
     "spy": [TESTS / "table" / "games" / "spy-referee.yaml"],
     "spies-and-lies": sorted((TESTS / "spies_and_lies" / "games").glob("*.yaml")),
+    "spies": sorted((TESTS / "spies" / "games").glob("*.yaml")),
+    "spy-vs-spy": sorted((TESTS / "spy_vs_spy" / "games").glob("*.yaml")),
 }
 
 

@@ -16,12 +16,17 @@ from assistant.history import ReplayRefused, initial_state, replay, resolve_opti
 from assistant.history_file import read_history
 from deaddrop.errors import Refused
 
-GAMES = sorted((Path(__file__).parent.parent / "spies_and_lies" / "games").glob("*.yaml"))
+TESTS = Path(__file__).parent.parent
+GAMES = sorted(
+    path
+    for folder in ("spies_and_lies", "spies", "spy_vs_spy")
+    for path in (TESTS / folder / "games").glob("*.yaml")
+)
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def test_the_recorded_games_are_there():
-    assert len(GAMES) >= 3
+    assert len(GAMES) >= 9  # three each of Spies & Lies, Spies! and Spy vs Spy
 
 
 def _imported(tmp: str, source: Path) -> Path:
@@ -84,5 +89,6 @@ def test_export_then_import_gives_the_same_state(source, tmp_path):
     exported.write_text(table_io.export(db, "t"))
     table_io.import_file(db, exported, "copy")
     assert table.show(db, "copy").state == table.show(db, "t").state
-    assert table_io.replay_file("spies-and-lies", exported).state == table.show(db, "t").state
+    game = read_history(source).game
+    assert table_io.replay_file(game, exported).state == table.show(db, "t").state
     assert table_io.export(db, "copy").replace("name: copy", "name: t") == exported.read_text()
