@@ -185,6 +185,13 @@ def _printing(flow: Flow, s: Paper, jobs: list[Job], notes: str, guide: int) -> 
 
 def _cutting(flow: Flow, entries: list[Entry], groups: bool) -> None:
     flow.head("Cutting")
+    if entries and all(e.kind == "sheet" for e in entries):
+        flow.para(
+            "1. The sheets need no cutting: trim each on its crop marks (the short black lines "
+            "at its corners) if you like.",
+            BODY,
+        )
+        return
     steps = [
         "Let the ink dry. Cut on the crop marks, the short black lines around each group of "
         "pieces: lay a ruler across two marks facing each other and cut straight through. "
@@ -257,9 +264,8 @@ def _contents(flow: Flow, entries: list[Entry]) -> None:
             cols, rows = (int(v) for v in e.tiles.split("x"))
             what = f"1 board of {cols * rows} parts to glue, {_size(e)}"
         else:
-            noun = {"card": "card", "counter": "counter", "token": "token", "tile": "tile"}.get(
-                e.kind, "piece"
-            )
+            nouns = ("card", "counter", "token", "tile", "sheet", "board")
+            noun = e.kind if e.kind in nouns else "piece"
             what = f"{e.pieces} {noun}{'' if e.pieces == 1 else 's'}, {_size(e)}"
         where = _pages(e.first_page, e.last_page)
         flow.para(f"{e.title}: {what}, {backs} ({where}).", BODY, gap=0.25)
