@@ -13,8 +13,8 @@
   then down. Each top-level shelf is centred across the page, the lot centred down it.
 - Pieces stay in print order. Each page takes what it can; the few choices per block (a short
   run as a wide or a tall block; its partial last row kept in the block or moved on to the next
-  shelf) are searched and the page that holds the most pieces wins (ties: the fewest changes from
-  wide, kept).
+  shelf; a run short enough for one row split between two blocks or kept whole) are searched and
+  the page that holds the most pieces wins (ties: the fewest changes from wide, kept, whole).
 """
 
 from __future__ import annotations
@@ -128,6 +128,8 @@ class _Fill:
             return None
         cols, rows, turned = best
         take = min(left, cols * rows)
+        if take < left and self._short_run(left) and not self._choose():
+            return None  # a short run is not split between two blocks (unless that holds more)
         if take < cols * rows:
             wide, tall = min(cols, take), math.ceil(take / rows)
             cols = tall if tall != wide and self._choose() else wide
@@ -145,6 +147,13 @@ class _Fill:
         self.pos += take
         bw_all = min(take, cols) * (bw + space) - space
         return Box(x - b, y - b, bw_all + 2 * b, rows * (bh + space) - space + 2 * b)
+
+    def _short_run(self, left: float) -> bool:
+        """Whether `left` pieces of the current run fit in one row across the page."""
+        cut = self.cuts[self.pos]
+        room = self.paper.cut(0.0).usable.w - 2 * cut.bleed
+        pw, ph = self.sizes[self.pos]
+        return left <= max(count(room, pw, cut.space), count(room, ph, cut.space))
 
     def region(self, x: float, y: float, w: float, h: float, shelf: int | None = None) -> None:
         """Fill a region: a block at its top-left, then the region to its right (as tall as the
