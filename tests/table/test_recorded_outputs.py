@@ -3,8 +3,9 @@
 The outputs of `table import`, `show`, `show --json`, `log`, `log --json` and `export` of every
 recorded game (the Spies & Lies games, a tally game with a void and an undo, a refereed Spy!
 game) were written to tests/golden/tables/ before the house-in-order change moved any code (the
-Spies! and Spy vs Spy games' since their trackers were written); the test replays each game through the command line and compares every byte. Regenerate only on
-purpose: `pytest --update-golden tests/table/test_recorded_outputs.py`.
+Spies! and Spy vs Spy games' since their trackers were written); the test replays each game
+through the command line and compares every byte. Regenerate only on purpose:
+`pytest --update-golden tests/table/test_recorded_outputs.py`.
 """
 
 from __future__ import annotations
