@@ -29,12 +29,12 @@ def kit_document(kit: GameKit, settings: Settings) -> ops.Document:
     duplex = duplex_kit(kit.components)
     title = kit.title or kit.name
     guide = 2 if duplex else 1
-    while True:
+    for _ in range(8):  # the guide's length moves the page numbers it prints: settle both
         plan = plan_kit(kit.components, paper, guide + 1)
         listed = entries(plan)
         pages = guide_pages(title, kit.notes, listed, paper, jobs(plan), plan.groups, guide)
         needed = len(pages) + (len(pages) % 2 if duplex else 0)
-        if needed == guide:
+        if needed <= guide:
             break
         guide = needed
     for sheet in plan.sheets:

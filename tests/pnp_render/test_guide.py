@@ -142,3 +142,19 @@ def test_guide_text_is_never_under_9pt(parts):
     guide = [p for p in document.pages[:2]]
     sizes = [op.size for p in guide for op in _flat(p.ops) if isinstance(op, ops.Text)]
     assert sizes and min(sizes) >= 9.0
+
+
+def test_a_long_guide_takes_more_pages_and_a_page_left_blank_says_so(parts):
+    many = tuple(
+        replace(parts.card(names=[f"n{i}"]), name=f"c{i}", title=f"Card set {i} " + "x" * 60)
+        for i in range(60)
+    )
+    document = kit_document(replace(parts.kit(), components=many), Settings())
+    guide = [p for p in document.pages if not any(isinstance(op, ops.Group) for op in p.ops)]
+    assert len(guide) % 2 == 0 and len(guide) >= 4  # fronts still fall on odd pages
+    words = [_words(document, (n,)) for n in range(len(guide))]
+    assert all(words)  # no blank page
+    blank = [w for w in words if "blank on purpose" in w]
+    assert len(blank) <= 1
+    sizes = [op.size for p in guide for op in _flat(p.ops) if isinstance(op, ops.Text)]
+    assert min(sizes) >= 9.0
