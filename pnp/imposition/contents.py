@@ -1,5 +1,6 @@
-"""What the print guide lists, read off a kit's plan: each component (its pages, pieces, back)
-and what is on each page. Pure data."""
+"""What the print guide lists, read off a kit's plan: the print jobs (pages printed alike: card
+or paper, double-sided or not), what is on each page, and each component (its pages, pieces,
+size, back, bleed). Pure data."""
 
 from __future__ import annotations
 
