@@ -5,7 +5,8 @@ and on the built PDFs:
   print guide;
 - no text outside a piece's safe area (3mm inside the cut line, or 8% of the shorter side when
   that is less; on a round token, inside the circle that much smaller);
-- every coloured fill of a bled piece that reaches the cut line reaches its bleed box;
+- every coloured fill of a bled piece that reaches the cut line reaches its bleed box, and no
+  line is drawn on the cut line;
 - crop marks at least 5mm from the paper's edge;
 - no blank page: every page prints pieces, marks or words.
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -44,7 +46,7 @@ TOL = 0.02  # points
 SAFE_TOL = mm(0.1)  # text is measured by its advance width, which holds the glyphs' side room
 
 # Known content problems, (game, component, rule) -> what is wrong: for the kits' authors to fix,
-# then remove here. Rules: "text size", "safe area", "bleed".
+# then remove here. Rules: "text size", "safe area", "bleed", "cut line".
 CONTENT_TO_FIX: dict[tuple[str, str, str], str] = {
     ("spies", "bank_markers", "safe area"): "'Germany', '+100£' reach 0.5mm from the cut",
     ("spies", "secrets", "safe area"): "long names ('Radiobeam') reach 0.35mm from the cut",
@@ -131,6 +133,15 @@ def _extent(op: ops.Op, t: Affine) -> Box:
     return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
+def _on_cut_line(op: ops.Op, t: Affine, w: float, h: float) -> bool:
+    """Whether a stroked rect or ellipse runs along the cut line (the piece's own outline)."""
+    if not isinstance(op, ops.Rect | ops.Ellipse) or not op.stroke or op.width <= 0:
+        return False
+    box = t.map_box(Box(op.x, op.y, op.w, op.h))
+    got = (box.x, box.y, box.w, box.h)
+    return all(abs(a - b) <= TOL for a, b in zip(got, (0, 0, w, h), strict=True))
+
+
 def _short_of_bleed(box: Box, w: float, h: float, bleed: float) -> list[str]:
     """The sides on which a fill reaches the cut line but stops before the bleed box."""
     sides = []
@@ -172,7 +183,9 @@ def problems_of(kit: model.GameKit) -> dict[tuple[str, str, str], list[str]]:
                     corners = _corners(_text_box(op), t)
                     if not _in_safe_area(component, corners):
                         add(component, "safe area", f"{face}: {op.text!r}")
-                elif bleed > 0 and _is_fill(op):
+                elif _on_cut_line(op, t, w, h):
+                    add(component, "cut line", f"{face}: a {op.stroke} line on the cut line")
+                if bleed > 0 and _is_fill(op):
                     sides = _short_of_bleed(_extent(op, t), w, h, bleed)
                     if sides:
                         what = (
@@ -199,6 +212,9 @@ def test_the_checks_find_small_type_text_at_the_edge_and_fills_short_of_the_blee
         ("bad", "chit", "safe area"),
         ("bad", "chit", "bleed"),
     }
+    framed = replace(card, front=(Rect(Box(0, 0, s, s), stroke="#000000"),))
+    # the engine never draws a frame on the cut line: the check finds none
+    assert problems_of(GameKit("bad", "Bad", (framed,), Path("."))) == {}
     assert found[("bad", "chit", "bleed")] == [
         "front 1: a #aa0000 fill stops at the cut line (right)"
     ]
