@@ -55,8 +55,6 @@ CONTENT_TO_FIX: dict[tuple[str, str, str], str] = {
     ("spies", "sanctioned_spy_markers", "safe area"): "'Sanctioned' reaches 0.4mm from the cut",
     ("spies", "event_tiles", "safe area"): "the years line sits 2.5mm from the cut (2.8mm safe)",
     ("spies", "blank_section", "safe area"): "its note runs 0.8mm past the safe area",
-    ("spy-vs-spy", "equipment_tokens", "safe area"): "colour names 1.3mm from the cut (2.2mm)",
-    ("spy-vs-spy", "decoy_tokens", "safe area"): "'DECOY' 1.5mm from the cut (2.2mm safe)",
 }
 
 
