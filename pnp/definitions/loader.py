@@ -228,8 +228,11 @@ def _read_icons(
             continue
         where_defined[name] = f"{ctx.file}:{spec.key_line}"
         broken.add(name)  # until it is read in full
-        if not ctx.keys(spec, where, ICON_KEYS, ("size", "elements")):
-            continue
+        required = ("size", "elements")
+        if not ctx.keys(spec, where, ICON_KEYS, required) or any(
+            key not in spec.value for key in required
+        ):
+            continue  # keys() reported what is missing
         size = read_size(scope, spec.value["size"], join(where, "size"))
         if failed(size):
             continue

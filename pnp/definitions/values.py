@@ -129,7 +129,10 @@ class Ctx:
         allowed: set[str] | frozenset[str],
         required: tuple[str, ...] = (),
     ) -> bool:
-        """Report unknown and missing keys of a mapping; False when `node` is not a mapping."""
+        """Report unknown and missing keys of a mapping; False when `node` is not a mapping.
+
+        True even when a required key is missing (so that a caller may go on to report more):
+        a caller that reads a required key must check it is there."""
         if not isinstance(node.value, dict):
             self.err(node.line, path, f"expected a mapping, got {type_name(node.value)}")
             return False

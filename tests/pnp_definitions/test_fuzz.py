@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import shutil
 
 import yaml
@@ -102,6 +103,43 @@ def test_garbled_text_never_crashes(tmp_path_factory, file, at, junk):
     text = (folder / file).read_text("utf-8")
     cut = int(at * len(text))
     (folder / file).write_text(text[:cut] + junk + text[cut:], encoding="utf-8")
+    try:
+        load_game(folder)
+    except InputError as error:
+        assert all(line.strip() for line in error.lines())
+
+
+ICONS = {
+    "arrow": {
+        "size": ["10mm", "10mm"],
+        "elements": [
+            {"polygon": [["0mm", "4mm"], ["10mm", "5mm"], ["0mm", "6mm"]], "fill": "#222222"},
+            {"rect": "full", "stroke": "#000000"},
+        ],
+    },
+    "dot": {"size": ["4mm", "4mm"], "elements": [{"circle": "full"}]},
+}
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_mutated_icons_never_crash(tmp_path_factory, data):
+    """The sample with icons in game.yaml and one drawn on a card, its icons mutated."""
+    folder = tmp_path_factory.mktemp("icons") / "sample"
+    shutil.copytree(SAMPLE, folder)
+    game = yaml.safe_load((folder / "game.yaml").read_text("utf-8"))
+    game["icons"] = copy.deepcopy(ICONS)
+    cards = yaml.safe_load((folder / "cards.yaml").read_text("utf-8"))
+    first = next(iter(cards["components"].values()))
+    first["front"].append({"icon": "arrow", "box": "full"})
+    (folder / "cards.yaml").write_text(yaml.safe_dump(cards, allow_unicode=True), "utf-8")
+    for _ in range(data.draw(st.integers(1, 3))):
+        paths = [("icons", *p) for p in _paths(game["icons"])]
+        path = data.draw(st.sampled_from(paths))
+        game = _replace(game, path, data.draw(VALUES))
+    (folder / "game.yaml").write_text(yaml.safe_dump(game, allow_unicode=True), encoding="utf-8")
     try:
         load_game(folder)
     except InputError as error:

@@ -165,6 +165,30 @@ CASES = {
             f"{G}:9: styles.s1.extends: circular extends: s1 -> s2 -> s1",
         ],
     ),
+    "malformed icons: missing size or elements, not a mapping": (
+        {
+            "game.yaml": """\
+            game: bad
+            icons:
+              nosize:
+                elements:
+                  - rect: {x: 0mm, y: 0mm, w: 100%, h: 100%}
+              noelements:
+                size: [10mm, 10mm]
+              empty: {}
+              scalar: 3
+            """,
+            "cards.yaml": "components:\n  cards:\n    kind: card\n    size: [63mm, 88mm]\n"
+            "    front:\n      - rect: {x: 0mm, y: 0mm, w: 10mm, h: 10mm}\n",
+        },
+        [
+            f"{G}:3: icons.nosize: missing required field 'size'",
+            f"{G}:6: icons.noelements: missing required field 'elements'",
+            f"{G}:8: icons.empty: missing required field 'size'",
+            f"{G}:8: icons.empty: missing required field 'elements'",
+            f"{G}:9: icons.scalar: expected a mapping, got the number 3",
+        ],
+    ),
     "extends of an unknown name, unknown box and style names": (
         {
             "game.yaml": """\
