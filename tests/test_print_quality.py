@@ -47,15 +47,7 @@ SAFE_TOL = mm(0.1)  # text is measured by its advance width, which holds the gly
 
 # Known content problems, (game, component, rule) -> what is wrong: for the kits' authors to fix,
 # then remove here. Rules: "text size", "safe area", "bleed", "cut line".
-CONTENT_TO_FIX: dict[tuple[str, str, str], str] = {
-    ("spies", "bank_markers", "safe area"): "'Germany', '+100£' reach 0.5mm from the cut",
-    ("spies", "secrets", "safe area"): "long names ('Radiobeam') reach 0.35mm from the cut",
-    ("spies", "action_chits", "safe area"): "'Discovery' reaches 0.5mm from the cut",
-    ("spies", "double_cross_chits", "safe area"): "'Double' reaches 0.9mm from the cut",
-    ("spies", "sanctioned_spy_markers", "safe area"): "'Sanctioned' reaches 0.4mm from the cut",
-    ("spies", "event_tiles", "safe area"): "the years line sits 2.5mm from the cut (2.8mm safe)",
-    ("spies", "blank_section", "safe area"): "its note runs 0.8mm past the safe area",
-}
+CONTENT_TO_FIX: dict[tuple[str, str, str], str] = {}
 
 
 def _games() -> list[str]:
