@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import reportlab
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -21,11 +22,14 @@ from pnp import ops
 from pnp.draw.textfit import FACE_NAMES, FONTS
 from pnp.model import Box
 
+# reportlab's own fonts folder, named in full: a bare "Vera.ttf" is searched for along
+# reportlab's font path, and its URL fallback imports urllib.request (about 20 ms) on every build
+_RL_FONTS = Path(reportlab.__file__).parent / "fonts"
 _FILES = {  # face name (pnp.draw.textfit.FACE_NAMES) -> TTF: reportlab's Vera, our display face
-    "Vera": "Vera.ttf",
-    "VeraBd": "VeraBd.ttf",
-    "VeraIt": "VeraIt.ttf",
-    "VeraBI": "VeraBI.ttf",
+    "Vera": str(_RL_FONTS / "Vera.ttf"),
+    "VeraBd": str(_RL_FONTS / "VeraBd.ttf"),
+    "VeraIt": str(_RL_FONTS / "VeraIt.ttf"),
+    "VeraBI": str(_RL_FONTS / "VeraBI.ttf"),
     "RHD": str(FONTS / "RedHatDisplay-Regular.ttf"),
     "RHDBd": str(FONTS / "RedHatDisplay-Bold.ttf"),
     "RHDIt": str(FONTS / "RedHatDisplay-Italic.ttf"),
@@ -43,9 +47,9 @@ def register_face(name: str) -> None:
 
 
 def register_fonts() -> None:
-    """Register the four Vera faces (the canvas's initial font is Vera)."""
-    for name in ("Vera", "VeraBd", "VeraIt", "VeraBI"):
-        register_face(name)
+    """Register Vera, the canvas's initial font; every other face is registered (its TTF parsed)
+    when a text op first uses it (font_name)."""
+    register_face("Vera")
 
 
 def font_name(op: ops.Text) -> str:
