@@ -119,17 +119,9 @@ class GameData:
 
 
 def _read(path: Path) -> Any:
-    import yaml
+    from deaddrop.yaml_loader import read_game_file
 
-    from deaddrop.yaml_loader import LOADER
-
-    try:
-        with path.open(encoding="utf-8") as handle:
-            return yaml.load(handle, Loader=LOADER)
-    except FileNotFoundError:
-        raise InputError(f"{path}: missing (the Spies! tracker reads it)") from None
-    except yaml.YAMLError as error:
-        raise InputError(f"{path}: not valid YAML ({error})".replace("\n", " ")) from None
+    return read_game_file(path, "the Spies! tracker")
 
 
 class _File:

@@ -16,12 +16,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from assistant.games.actions import whole
 from deaddrop.errors import InputError
 from deaddrop.paths import templates_dir
-from deaddrop.yaml_loader import LOADER
 
 FOLDER = "spies-and-lies"
 SERGEANT = 4
@@ -59,13 +56,9 @@ class GameData:
 
 
 def _read(path: Path) -> Any:
-    try:
-        with path.open(encoding="utf-8") as handle:
-            return yaml.load(handle, Loader=LOADER)
-    except FileNotFoundError:
-        raise InputError(f"{path}: missing (the Spies & Lies tracker reads it)") from None
-    except yaml.YAMLError as error:
-        raise InputError(f"{path}: not valid YAML ({error})".replace("\n", " ")) from None
+    from deaddrop.yaml_loader import read_game_file
+
+    return read_game_file(path, "the Spies & Lies tracker")
 
 
 def _component(path: Path, name: str) -> dict[str, Any]:
