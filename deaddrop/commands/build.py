@@ -103,9 +103,37 @@ def build(
         str | None,
         typer.Option(help="Space between pieces (default: twice the bleed; 3mm between tokens)."),
     ] = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Build even when nothing changed since the last build into the same folder "
+            "(otherwise that build's lines are printed again, marked up to date).",
+        ),
+    ] = False,
 ) -> None:
     """Render kits to print-ready PDF (and SVG): DIR/<game>.pdf and DIR/<game>/<component>.pdf."""
     from deaddrop.paths import templates_dir
+    from pnp import uptodate
+
+    folder = templates or templates_dir()
+    key = uptodate.settings_key(
+        games=games or [],
+        templates=str(folder.resolve()),
+        paper=paper,
+        flip=flip,
+        back_offset=back_offset,
+        bleed=bleed,
+        gutter=gutter,
+        svg=svg,
+    )
+    if not calibration and not force:
+        lines = uptodate.up_to_date(out, key)
+        if lines is not None:
+            for line in lines:
+                typer.echo(f"{line} (up to date)")
+            return
+
     from pnp import build as builder
 
     settings = _settings(paper, flip, back_offset, bleed, gutter)
@@ -115,11 +143,29 @@ def build(
             path = builder.build_calibration(out, settings)
         typer.echo(f"wrote {path}")
         return
+    uptodate.forget(out)
+    recorder = uptodate.Recorder(out)
+    with recorder:
+        written = _build_kits(folder, games, out, settings, svg)
+    lines = []
+    for kit_path, files in written:
+        count = f"{len(files)} file" + ("" if len(files) == 1 else "s")
+        lines.append(f"wrote {kit_path} and {count} under {out / kit_path.stem}/")
+    for line in lines:
+        typer.echo(line)
+    outputs = [p for kit_path, files in written for p in (kit_path, *files)]
+    uptodate.remember(out, key, recorder, outputs, lines)
+
+
+def _build_kits(
+    folder: Path, games: list[str] | None, out: Path, settings: Any, svg: bool
+) -> list[tuple[Path, list[Path]]]:
+    """Load and build the kits: each kit's PDF and the paths written in its folder."""
+    from pnp import build as builder
     from pnp.definitions import load_kits
 
-    kits = load_kits(templates or templates_dir(), games or None)
+    kits = load_kits(folder, games or None)
     if not kits:
-        folder = templates or templates_dir()
         raise InputError(f"{folder}: no games found (expected <game>/game.yaml)")
     total = builder.steps(kits, svg)
     if sys.stderr.isatty():
@@ -137,11 +183,11 @@ def build(
     else:
         with _writing(out):
             written = builder.build_kits(kits, out, settings, svg)
+    result = []
     for kit in kits:
-        folder = out / kit.name
-        files = [p for p in written if folder in p.parents]
-        count = f"{len(files)} file" + ("" if len(files) == 1 else "s")
-        typer.echo(f"wrote {out / (kit.name + '.pdf')} and {count} under {folder}/")
+        files = [p for p in written if out / kit.name in p.parents]
+        result.append((out / (kit.name + ".pdf"), files))
+    return result
 
 
 def list_games(

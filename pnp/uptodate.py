@@ -1,0 +1,190 @@
+"""`deaddrop build` skips a build whose inputs have not changed, like make.
+
+A build into DIR records, in the cache (`deaddrop.paths.cache_dir()/builds/<DIR's hash>.json`,
+written atomically, so the output folder holds only the kit's files):
+
+- its settings (games, templates folder, paper, flip, back offset, bleed, gutter, svg) and the
+  Python that ran it;
+- every input by size, mtime_ns, ctime_ns and inode: each file the build opened for reading
+  and each folder it listed (seen through an audit hook while it ran: templates, images, fonts,
+  the modules it imported), the engine's files (everything under pnp/ and the deaddrop modules
+  `build` uses);
+- every file it wrote, by the same stat, and the lines it printed.
+
+A later build with the same settings whose inputs and outputs all still have their recorded stats
+prints the same lines (marked "(up to date)") and writes nothing. Any difference (a template
+touched, an output deleted or edited, another setting, an engine file edited) builds again;
+`--force` always does. The record is removed before a build starts and written when it succeeds.
+This module imports nothing heavy: the check runs before pnp's engine and reportlab load.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+VERSION = 1
+ENGINE = Path(__file__).resolve().parent  # pnp/
+_DEADDROP = ENGINE.parent / "deaddrop"
+ENGINE_FILES = [
+    _DEADDROP / "commands" / "build.py",
+    _DEADDROP / "errors.py",
+    _DEADDROP / "paths.py",
+    _DEADDROP / "yaml_loader.py",
+]
+_SKIP = ("/proc/", "/dev/", "/sys/")
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
+
+Stat = list[int]
+
+
+def _stat(path: str) -> Stat | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
+
+
+def record_path(out: Path) -> Path:
+    """Where the record of builds into `out` is kept."""
+    from deaddrop.paths import cache_dir
+
+    name = hashlib.sha256(os.fsencode(os.path.abspath(out))).hexdigest()[:32]
+    return cache_dir() / "builds" / f"{name}.json"
+
+
+def settings_key(**settings: Any) -> str:
+    """The settings of a build, and the Python running it, as one string."""
+    settings["python"] = [sys.version, sys.executable]
+    settings["version"] = VERSION
+    return json.dumps(settings, sort_keys=True, default=str)
+
+
+def up_to_date(out: Path, key: str) -> list[str] | None:
+    """The lines the last build into `out` printed, when it had the settings `key` and none of its
+    inputs and outputs changed since; else None."""
+    try:
+        with open(record_path(out), encoding="utf-8") as handle:
+            record = json.load(handle)
+        if record.get("key") != key:
+            return None
+        for stats in (record["inputs"], record["outputs"]):
+            for path, stat in stats.items():
+                if _stat(path) != stat:
+                    return None
+        lines = record["lines"]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
+        return None
+    return lines
+
+
+def forget(out: Path) -> None:
+    """Remove the record of builds into `out` (before a build that may fail half way)."""
+    try:
+        os.unlink(record_path(out))
+    except OSError:
+        pass
+
+
+class Recorder:
+    """Notes the files and folders read while it is active (one at a time, per process)."""
+
+    def __init__(self, out: Path) -> None:
+        self.out = os.path.abspath(out) + os.sep
+        self.paths: set[str] = set()
+        self.modules: set[str] = set()
+
+    def __enter__(self) -> Recorder:
+        global _active
+        _install()
+        self.modules = set(sys.modules)
+        _active = self
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        global _active
+        _active = None
+
+    def note(self, path: Any) -> None:
+        if isinstance(path, int):
+            return
+        self.paths.add(os.path.abspath(os.fsdecode(path)))
+
+    def inputs(self) -> dict[str, Stat]:
+        """Every input's stat: the paths noted (compiled modules by their source), the modules
+        imported meanwhile and the engine's files."""
+        paths = {p for p in self.paths if not p.endswith(".pyc")}
+        for name in set(sys.modules) - self.modules:
+            source = getattr(sys.modules.get(name), "__file__", None)
+            if isinstance(source, str):
+                paths.add(os.path.abspath(source))
+        for folder, dirs, files in os.walk(ENGINE):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            paths.add(folder)
+            paths.update(os.path.join(folder, f) for f in files if not f.endswith(".pyc"))
+        paths.update(str(p) for p in ENGINE_FILES)
+        stats = {}
+        for path in sorted(paths):
+            if path.startswith(self.out) or path + os.sep == self.out or path.startswith(_SKIP):
+                continue
+            stat = _stat(path)
+            if stat is not None:
+                stats[path] = stat
+        return stats
+
+
+_active: Recorder | None = None
+_installed = False
+
+
+def _hook(event: str, args: tuple[Any, ...]) -> None:
+    recorder = _active
+    if recorder is None:
+        return
+    try:
+        if event == "open":
+            path, mode, flags = args
+            if mode is None:
+                if flags & _WRITE_FLAGS:
+                    return
+            elif any(c in mode for c in "wax+"):
+                return
+            recorder.note(path)
+        elif event in ("os.listdir", "os.scandir"):
+            recorder.note(args[0] if args[0] is not None else ".")
+    except Exception:  # an audit hook that raises would fail the operation it watches
+        pass
+
+
+def _install() -> None:
+    global _installed
+    if not _installed:
+        sys.addaudithook(_hook)
+        _installed = True
+
+
+def remember(
+    out: Path, key: str, recorder: Recorder, written: list[Path], lines: list[str]
+) -> None:
+    """Keep the record of a build that succeeded (nothing when the cache cannot be written)."""
+    from deaddrop.paths import cache_writer
+
+    outputs: dict[str, Stat] = {}
+    for path in written:
+        stat = _stat(os.path.abspath(path))
+        if stat is None:
+            return
+        outputs[os.path.abspath(path)] = stat
+    record = {"key": key, "inputs": recorder.inputs(), "outputs": outputs, "lines": lines}
+    try:
+        with cache_writer(record_path(out)) as handle:
+            handle.write(json.dumps(record).encode("utf-8"))
+    except OSError:
+        pass
