@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,6 +34,9 @@ def cache_dir() -> Path:
     env = os.environ.get("DEADDROP_CACHE")
     if env:
         return Path(env)
+    if sys.platform == "linux":  # platformdirs' answer there, without importing it (5 ms)
+        xdg = os.environ.get("XDG_CACHE_HOME", "").strip()
+        return Path(xdg or os.path.expanduser("~/.cache")) / "deaddrop"
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("deaddrop", appauthor=False))

@@ -20,10 +20,10 @@ This module imports nothing heavy: the check runs before pnp's engine and report
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +54,8 @@ def record_path(out: Path) -> Path:
     """Where the record of builds into `out` is kept."""
     from deaddrop.paths import cache_dir
 
-    name = hashlib.sha256(os.fsencode(os.path.abspath(out))).hexdigest()[:32]
+    data = os.fsencode(os.path.abspath(out))
+    name = f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"  # the record names its folder too
     return cache_dir() / "builds" / f"{name}.json"
 
 
@@ -71,7 +72,7 @@ def up_to_date(out: Path, key: str) -> list[str] | None:
     try:
         with open(record_path(out), encoding="utf-8") as handle:
             record = json.load(handle)
-        if record.get("key") != key:
+        if record.get("key") != key or record.get("out") != os.path.abspath(out):
             return None
         for stats in (record["inputs"], record["outputs"]):
             for path, stat in stats.items():
@@ -182,7 +183,13 @@ def remember(
         if stat is None:
             return
         outputs[os.path.abspath(path)] = stat
-    record = {"key": key, "inputs": recorder.inputs(), "outputs": outputs, "lines": lines}
+    record = {
+        "key": key,
+        "out": os.path.abspath(out),
+        "inputs": recorder.inputs(),
+        "outputs": outputs,
+        "lines": lines,
+    }
     try:
         with cache_writer(record_path(out)) as handle:
             handle.write(json.dumps(record).encode("utf-8"))
