@@ -11,9 +11,14 @@ from typing import IO
 
 
 @contextmanager
-def atomic_writer(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO]:
-    """Open a temporary file beside `path`; on success fsync it and rename it over `path`.
-    A failure to create or rename the file is an OSError that names `path`, not the temporary."""
+def atomic_writer(
+    path: str | os.PathLike[str], mode: str = "wb", *, sync: bool = True
+) -> Iterator[IO]:
+    """Open a temporary file beside `path`; on success fsync it (unless `sync` is false) and rename
+    it over `path`. A failure to create or rename the file is an OSError that names `path`, not
+    the temporary. Without `sync` a killed process still never leaves half a file (the rename is
+    atomic); only a crash of the machine itself may lose the newest write: fine for what can be
+    made again, such as a build's PDFs (47 fsyncs were a sixth of a full build)."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
@@ -25,7 +30,8 @@ def atomic_writer(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO
         with os.fdopen(fd, mode, encoding=None if "b" in mode else "utf-8") as handle:
             yield handle
             handle.flush()
-            os.fsync(handle.fileno())
+            if sync:
+                os.fsync(handle.fileno())
         try:
             os.replace(tmp, target)
         except OSError as error:
@@ -44,7 +50,7 @@ def _umask() -> int:
     return mask
 
 
-def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
-    """Write `data` to `path` atomically."""
-    with atomic_writer(path, "wb" if isinstance(data, bytes) else "w") as handle:
+def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, sync: bool = True) -> None:
+    """Write `data` to `path` atomically (see `atomic_writer` for `sync`)."""
+    with atomic_writer(path, "wb" if isinstance(data, bytes) else "w", sync=sync) as handle:
         handle.write(data)

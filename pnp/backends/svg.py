@@ -131,4 +131,4 @@ def write_svg(
     items: tuple[ops.Op, ...], width: float, height: float, path: Path, title: str = ""
 ) -> None:
     """Write the SVG of `items` to `path` atomically."""
-    write_atomic(path, svg_text(items, width, height, title))
+    write_atomic(path, svg_text(items, width, height, title), sync=False)  # made again by a build
