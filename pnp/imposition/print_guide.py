@@ -286,7 +286,8 @@ def guide_pages(
     inner = Box(paper.margin + mm(8), paper.margin + mm(8), 0, 0)
     inner = Box(inner.x, inner.y, page_w - 2 * inner.x, page_h - 2 * inner.y - mm(6))
     flow = Flow(inner)
-    flow.para(f"{title}: print-and-play kit", 20, bold=True, gap=0.2)
+    joiner = " —" if title.endswith(("!", "?")) else ":"  # "Spy! — print-and-play kit", not "Spy!:"
+    flow.para(f"{title}{joiner} print-and-play kit", 20, bold=True, gap=0.2)
     flow.para("How to print it, cut it out and put it together.", BODY + 1, colour=GREY, gap=0.6)
     _printing(flow, paper, jobs or [], notes, pages)
     if pages > 1 and len(flow.pages) == 1:
