@@ -1,0 +1,219 @@
+"""The table database and the histories it replays (assistant/store.py, assistant/history.py),
+pinned where a mutation run found them loose: exact messages, exact rows, exact differences."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from types import SimpleNamespace
+
+import pytest
+
+from assistant import store as store_module
+from assistant import table
+from assistant.engine import Option, Refusal
+from assistant.games.tally import GAME as TALLY
+from assistant.history import (
+    Entry,
+    Step,
+    action_text,
+    apply,
+    check_action,
+    differences,
+    resolve_options,
+    steps,
+)
+from assistant.store import Store, TableRow
+from deaddrop.errors import InputError
+
+# ---- histories ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("action", [5, None, ["add"], {"player": "red"}, {"type": 3}])
+def test_an_action_is_a_mapping_with_a_text_type(action):
+    with pytest.raises(InputError) as caught:
+        check_action(action)
+    assert caught.value.message == "action: expected a mapping with a 'type' (e.g. {type: add})"
+    with pytest.raises(InputError) as caught:
+        check_action(action, "history.yaml:3")
+    assert caught.value.message == (
+        "history.yaml:3: expected a mapping with a 'type' (e.g. {type: add})"
+    )
+
+
+@pytest.mark.parametrize(
+    "value", [float("nan"), (1, 2), {1: "a"}, {"a": {2: 3}}, {1, 2}, object(), b"x"]
+)
+def test_an_action_holds_plain_data_only(value):
+    action = {"type": "add", "n": value}
+    with pytest.raises(InputError) as caught:
+        check_action(action)
+    assert caught.value.message == "action: values must be plain data (text, numbers, lists)"
+    good = {"type": "add", "player": "red", "n": 3, "dice": [1, 2], "x": {"y": None}}
+    assert check_action(good) is good
+
+
+def test_an_action_is_written_as_typed_quoting_only_what_needs_it():
+    assert action_text({"type": "add", "player": "Xavier", "n": 3}) == "add player=Xavier n=3"
+    assert action_text({"player": "red"}) == "? player=red"
+    action = {"type": "end_day", "exhausted": {"red": [3], "blue": 1}, "why": "a b", "e": ""}
+    assert action_text(action) == ('end_day exhausted={"red":[3],"blue":1} why="a b" e=""')
+    assert action_text({"type": "x", "v": "a:b", "w": "it's", "z": None}) == (
+        'x v="a:b" w="it\'s" z=null'
+    )
+
+
+def test_differences_name_every_changed_path():
+    assert differences(1, 2) == [(".", 1, 2)]
+    assert differences([1, 2], [3, 4]) == [("[0]", 1, 3), ("[1]", 2, 4)]
+    assert differences([1], 5) == [(".", [1], 5)]
+    assert differences(5, [1]) == [(".", 5, [1])]
+    assert differences([1], [1, 2]) == [(".", [1], [1, 2])]
+    before = {"points": {"red": 1, "blue": 2}, "dice": [1, 2, 3], "gone": 1}
+    after = {"points": {"red": 4, "blue": 2}, "dice": [1, 5, 6], "new": [0]}
+    assert differences(before, after) == [
+        ("points.red", 1, 4),
+        ("dice[1]", 2, 5),
+        ("dice[2]", 3, 6),
+        ("gone", 1, None),
+        ("new", None, [0]),
+    ]
+    assert differences(before, before) == []
+
+
+def test_an_unknown_option_names_the_known_ones_or_none():
+    with pytest.raises(InputError) as caught:
+        resolve_options(TALLY, {"colour": "red"})
+    assert caught.value.message == (
+        "unknown option 'colour' for tally (known: dice, max, players, start)"
+    )
+    bare = SimpleNamespace(name="bare", options={})
+    with pytest.raises(InputError) as caught:
+        resolve_options(bare, {"b": 1, "a": 2})
+    assert caught.value.message == "unknown option 'a' for bare (known: none)"
+    assert resolve_options(bare, {}) == {}
+    assert resolve_options(SimpleNamespace(name="one", options={"x": Option(3, "")}), {}) == {
+        "x": 3
+    }
+
+
+def test_apply_turns_a_crashing_game_into_a_refusal_and_does_not_force():
+    def crash(state, action, *, force=False):
+        raise KeyError("seat")
+
+    crashing = SimpleNamespace(name="crashing", apply=crash)
+    assert apply(crashing, {}, {"type": "x"}) == Refusal(
+        "malformed action", "crashing cannot carry it out (KeyError('seat'))"
+    )
+    state = TALLY.setup({"players": ["red", "blue"], "start": 0, "max": 0, "dice": 2})
+    assert apply(TALLY, state, {"type": "sub", "player": "red", "n": 1}) == Refusal(
+        "floor", "red has 0; subtracting 1 would go below zero"
+    )
+
+
+def test_steps_number_the_entries_and_keep_the_states_around_each():
+    state = TALLY.setup({"players": ["red", "blue"], "start": 0, "max": 0, "dice": 2})
+    add = Entry({"type": "add", "player": "red", "n": 2})
+    void = Entry({"type": "add", "player": "red", "n": 5}, void="a mistake")
+    sub = Entry({"type": "sub", "player": "red", "n": 1}, force="house rule")
+    one = {**state, "points": {"red": 2, "blue": 0}}
+    two = {**state, "points": {"red": 1, "blue": 0}}
+    assert steps(TALLY, state, [add, void, sub], first=4) == [
+        Step(4, add, state, one),
+        Step(5, void, one, one),
+        Step(6, sub, one, two),
+    ]
+
+
+# ---- the store ------------------------------------------------------------------------------
+
+
+def test_a_new_database_in_folders_that_do_not_exist_yet(tmp_path):
+    db = tmp_path / "a" / "b" / "tables.sqlite"
+    with Store(db, create=True) as store:
+        assert store.tables() == []
+    assert db.exists()
+
+
+def test_a_folder_is_not_a_database(tmp_path):
+    with pytest.raises(InputError) as caught:
+        Store(tmp_path, create=True)
+    assert caught.value.message == (
+        f"{tmp_path}: cannot open the database (unable to open database file)"
+    )
+
+
+def test_a_busy_database_gives_up_after_the_busy_timeout(tmp_path, monkeypatch):
+    """0.2 s here: well under the 5 s sqlite would wait by default."""
+    db = tmp_path / "t.sqlite"
+    table.new(db, "tally", "t", {})
+    monkeypatch.setattr(store_module, "BUSY_TIMEOUT_S", 0.2)
+    with Store(db, create=False) as holder, holder.write():
+        started = time.monotonic()
+        with pytest.raises(InputError):
+            table.do(db, "t", {"type": "add", "player": "red", "n": 1})
+        assert time.monotonic() - started < 3
+
+
+def test_a_foreign_database_names_its_first_five_tables(tmp_path):
+    db = tmp_path / "foreign.sqlite"
+    con = sqlite3.connect(db)
+    for name in ("f", "e", "d", "c", "b", "a"):
+        con.execute(f"CREATE TABLE {name} (x)")
+    con.commit()
+    con.close()
+    with pytest.raises(InputError) as caught:
+        Store(db, create=False)
+    assert caught.value.message == (
+        f"{db}: not a Dead Drop database (it holds tables: a, b, c, d, e)"
+    )
+
+
+def test_a_table_row_whose_game_is_not_text_is_damaged(tmp_path):
+    db = tmp_path / "t.sqlite"
+    table.new(db, "tally", "t", {})
+    con = sqlite3.connect(db)
+    con.execute("UPDATE tables SET game=x'74616c6c79'")  # the bytes of 'tally', not text
+    con.commit()
+    con.close()
+    with Store(db, create=False) as store, pytest.raises(InputError) as caught:
+        store.tables()
+    assert caught.value.message == f"{db}: damaged Dead Drop database (table id 1)"
+
+
+def test_tables_come_most_recently_used_first_with_their_rows(tmp_path):
+    with Store(tmp_path / "t.sqlite", create=True) as store:
+        with store.write():
+            store.create_table("a", "tally", {"max": 0}, "2024-01-01T10:00:00")
+            store.create_table("b", "spy", {}, "2024-01-02T10:00:00")
+            store.touch("a")
+            store.create_table("c", "tally", {}, "2024-01-03T10:00:00")
+        assert store.tables() == [
+            TableRow(3, "c", "tally", {}, "2024-01-03T10:00:00", 4),
+            TableRow(1, "a", "tally", {"max": 0}, "2024-01-01T10:00:00", 3),
+            TableRow(2, "b", "spy", {}, "2024-01-02T10:00:00", 2),
+        ]
+        assert store.find(None) == store.tables()[0]
+        assert store.find("b") == TableRow(2, "b", "spy", {}, "2024-01-02T10:00:00", 2)
+        assert store.find("z") is None
+
+
+def test_integrity_lists_each_problem_of_a_damaged_file_on_its_own_line(tmp_path):
+    db = tmp_path / "t.sqlite"
+    table.new(db, "tally", "t", {})
+    table.do(db, "t", {"type": "add", "player": "red", "n": 1})
+    table.do(db, "t", {"type": "add", "player": "blue", "n": 2})
+    with Store(db, create=False) as store:
+        assert store.integrity() == "ok"
+    con = sqlite3.connect(db)  # the index now claims another column than its entries hold
+    con.execute("PRAGMA writable_schema=ON")
+    con.execute(
+        "UPDATE sqlite_master SET sql='CREATE INDEX events_by_table ON events (who, id)'"
+        " WHERE name='events_by_table'"
+    )
+    con.commit()
+    con.close()
+    with Store(db, create=False) as store:
+        assert store.integrity() == (
+            "row 1 missing from index events_by_table\nrow 2 missing from index events_by_table"
+        )
