@@ -310,11 +310,14 @@ def test_the_last_card_of_the_day_waits_for_the_marshal_the_captain_chose():
 
 
 @pytest.mark.parametrize("mission", [0, 5, "1"])
-def test_a_forced_deception_token_still_needs_a_mission_1_to_4(mission):
+def test_a_forced_deception_token_or_guess_still_needs_a_mission_1_to_4(mission):
     t = new()
     t.day(red=[3, 5, 8, 10], blue=[1, 5, 7, 9])
     assert why(t, "deceive", force=True, side="blue", mission=mission) == (
         f"Deception: mission: expected 1-4 (got {mission!r})"
+    )
+    assert why(t, "guess", side="red", mission=mission, rank=1) == (
+        f"Mission: mission: expected 1-4 (got {mission!r})"
     )
 
 

@@ -7,7 +7,14 @@ import pytest
 from spy_helpers import FIELD, net
 
 from assistant.games.spy.legality import Problem, check_network, number_word
-from assistant.games.spy.model import Field, Network, column_index
+from assistant.games.spy.model import (
+    Field,
+    Line,
+    Network,
+    column_index,
+    column_letters,
+    format_cell,
+)
 
 
 def problems(network: Network, lengths=(1, 2, 3, 4, 5, 6)) -> list[Problem]:
@@ -165,3 +172,45 @@ def test_the_cells_a_network_covers():
     assert Network(((2, 3),)).cells() == {(2, 3)}  # a single corner cell covers itself
     assert Network(((0, 0), (2, 2))).cells() == frozenset()  # a slanted line covers nothing
     assert net("1A 1C 3C").cells() == {(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)}
+
+
+def test_two_slanted_lines_in_a_row_are_not_also_a_bad_joint():
+    assert [p.rule for p in problems(net("1A 2B 3C"), lengths=(1, 1))] == [
+        "straight",
+        "straight",
+        "lengths",
+    ]
+
+
+def test_a_line_running_back_along_another_overlaps_it():
+    found = problems(net("1A 1D 3D 3E 1E 1C"), lengths=(3, 2, 1, 2, 2))
+    assert found == [
+        Problem("touch", "line 5 (2 long, 1E-1C) overlaps line 1 at 1C and 1D", ((0, 2), (0, 3))),
+        Problem("touch", "line 5 (2 long, 1E-1C) touches line 2 at 1D", ((0, 3),)),
+    ]
+
+
+def test_a_line_off_the_left_edge_names_the_column_by_number():
+    assert format_cell((4, -1)) == "5(column 0)"
+    assert format_cell((0, -3)) == "1(column -2)"
+    found = problems(Network(((0, 1), (0, -1))), lengths=(2,))
+    assert found == [
+        Problem("field", "line 1 leaves the field at 1(column 0)", ((0, -1),)),
+    ]
+
+
+def test_the_model_refuses_what_is_not_a_field_a_column_or_a_straight_line():
+    with pytest.raises(ValueError) as caught:
+        Field(0, 5)
+    assert str(caught.value) == (
+        "a field needs at least one row and one column, not Field(rows=0, cols=5)"
+    )
+    with pytest.raises(ValueError) as caught:
+        Field(5, 0)
+    assert str(caught.value).endswith("not Field(rows=5, cols=0)")
+    with pytest.raises(ValueError) as caught:
+        column_letters(-1)
+    assert str(caught.value) == "column index -1 is negative"
+    with pytest.raises(ValueError) as caught:
+        Line((0, 0), (1, 1)).cells()
+    assert str(caught.value) == "line 1A-2B is neither horizontal nor vertical"
