@@ -40,3 +40,66 @@ def located(file: str, line: int | None, path: str, what: str, expected: str | N
     where = f"{file}:{line}" if line else file
     text = f"{where}: {path}: {what}" if path else f"{where}: {what}"
     return f"{text} ({expected})" if expected else text
+
+
+def shown(value: object) -> str:
+    """`value` as text safe to echo inside a one-line message: control characters (newlines,
+    escapes, DEL, C1) and bytes that are not UTF-8 (surrogate escapes from the command line or a
+    file name) are written as Python escapes, so an error never spreads over lines or changes
+    the terminal."""
+    text = value if isinstance(value, str) else str(value)
+    if text.isprintable():
+        return text
+    out = []
+    for char in text:
+        if char.isprintable() or char == " ":
+            out.append(char)
+        elif 0xDC80 <= ord(char) <= 0xDCFF:  # a byte os.fsdecode could not decode
+            out.append(f"\\x{ord(char) - 0xDC00:02x}")
+        else:
+            out.append(char.encode("unicode_escape").decode("ascii"))
+    return "".join(out)
+
+
+def os_problem(error: OSError, path: object, doing: str) -> InputError:
+    """One line for an operating-system error on a path the user gave: `<path>: cannot <doing>:
+    <reason>` (for example "cannot write: is a directory"). `doing` is a verb phrase."""
+    reason = error.strerror or type(error).__name__
+    if error.errno is not None:
+        import errno as codes
+
+        reason = {
+            codes.EISDIR: "is a directory",
+            codes.ENOTDIR: "a part of the path is not a directory",
+            codes.ENOENT: "no such file or directory",
+            codes.EACCES: "permission denied",
+            codes.EPERM: "operation not permitted",
+            codes.ENAMETOOLONG: "file name too long",
+            codes.ELOOP: "too many levels of symbolic links",
+            codes.EROFS: "read-only file system",
+            codes.ENOSPC: "no space left on device",
+        }.get(error.errno, reason.lower() if reason else "failed")
+    name = shown(path) if str(path) else "''"
+    if not str(path):
+        reason = "the name is empty"
+    return InputError(f"{name}: cannot {doing}: {reason}")
+
+
+class path_errors:  # noqa: N801 - used as a context manager, like contextlib's
+    """`with path_errors(path, "write the PDF"):` turns any OSError (and a name the system cannot
+    encode) raised inside into one InputError line naming `path` (exit 2)."""
+
+    __slots__ = ("path", "doing")
+
+    def __init__(self, path: object, doing: str) -> None:
+        self.path = path
+        self.doing = doing
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: object, error: BaseException | None, trace: object) -> None:
+        if isinstance(error, OSError):
+            raise os_problem(error, self.path, self.doing) from None
+        if isinstance(error, (UnicodeEncodeError, ValueError)) and "null" in str(error).lower():
+            raise InputError(f"{shown(self.path)}: cannot {self.doing}: the name holds a NUL byte")
