@@ -103,3 +103,24 @@ class path_errors:  # noqa: N801 - used as a context manager, like contextlib's
             raise os_problem(error, self.path, self.doing) from None
         if isinstance(error, (UnicodeEncodeError, ValueError)) and "null" in str(error).lower():
             raise InputError(f"{shown(self.path)}: cannot {self.doing}: the name holds a NUL byte")
+
+
+def quoted(value: object, limit: int = 40) -> str:
+    """`value` quoted for a one-line message, `shown` escaped and cut to `limit` characters
+    (`'1234567890...' (5,000 characters)`), so that a huge argument does not flood the line."""
+    text = value if isinstance(value, str) else str(value)
+    if len(text) <= limit:
+        return f"'{shown(text)}'"
+    return f"'{shown(text[:limit])}...' ({len(text):,} characters)"
+
+
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """`1 cell`, `0 cells`, `2,048 cells`: a count with its noun in agreement (`plural` when an
+    added s will not do)."""
+    return f"{count:,} {noun if count == 1 else plural or noun + 's'}"
+
+
+def empty_name(what: str, expected: str) -> InputError:
+    """One line for an empty file name where a file is wanted: `<what>: the file name is empty
+    (expected <expected>)`; `what` names the option or argument (`--pdf`, `FILE`)."""
+    return InputError(f"{what}: the file name is empty (expected {expected})")

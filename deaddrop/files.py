@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from collections.abc import Iterator
@@ -20,7 +21,10 @@ def atomic_writer(
     atomic); only a crash of the machine itself may lose the newest write: fine for what can be
     made again, such as a build's PDFs (47 fsyncs were a sixth of a full build)."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:  # a part of the path is a file: say so, not "file exists"
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(target)) from None
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as error:

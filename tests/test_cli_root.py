@@ -68,6 +68,7 @@ def _eager_root():
     from deaddrop.commands.table import app as table_app
 
     full = typer.Typer(cls=_Group, **main.ROOT_SETTINGS)
+    full.callback()(main._root)  # the root's own options (--version)
     register(full)
     full.add_typer(table_app, name="table", help=main.TABLE_HELP)
     full.add_typer(spy_app, name="spy", help=main.SPY_HELP)

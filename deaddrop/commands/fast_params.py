@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args, get_origin
 
 _PLAIN = (str, Path, bool, int, list[str])
 _INTEGER = re.compile(r"[+-]?[0-9]+")
@@ -75,4 +75,57 @@ def install() -> bool:
 
     build._plain = True  # type: ignore[attr-defined]
     core.build_runtime_param = build
+    _conventional_help(core)
     return True
+
+
+_TYPE_NAMES: dict[Any, str] = {str: "TEXT", int: "INTEGER", float: "FLOAT", bool: "BOOLEAN"}
+
+
+def _type_name(param: Any, ctx: Any, display_type: Callable[[Any, Any], str]) -> str:
+    """The conventional name of a parameter's value type: TEXT, INTEGER, PATH, [a4|letter]."""
+    desc = param.type_descriptor
+    shown = display_type(param, ctx).strip("<>")  # typer's own: <str>, <path>, <a4|letter>
+    if desc.is_choice:
+        return f"[{shown.removeprefix('list[').removesuffix(']')}]"
+    if desc.is_path:
+        return shown.upper()  # PATH, FILE or DIRECTORY, as typer knows it
+    annotation = desc.annotation
+    if get_origin(annotation) is list and len(get_args(annotation)) == 1:
+        annotation = get_args(annotation)[0]
+    if annotation is Path:
+        return "PATH"
+    return _TYPE_NAMES.get(annotation, shown.upper())
+
+
+def _conventional_help(core: Any) -> None:
+    """Help screens in click's conventions instead of typer 0.29's type labels: a flag shows no
+    value (`--json`, not `--json <bool>`), a value shows its metavar or TEXT, INTEGER, PATH;
+    arguments are named in capitals, `FILE` when required and `[CELLS]...` when not (typer:
+    `{file}`, `<list[str]>`)."""
+    parameter, option, argument = core._TyperParameter, core.TyperOption, core.TyperArgument
+    display_type = parameter.display_type
+
+    def argument_type(self: Any, ctx: Any) -> str | None:
+        return _type_name(self, ctx, display_type)
+
+    def option_type(self: Any, ctx: Any) -> str | None:
+        if self.metavar is not None:
+            return str(self.metavar)
+        if self.is_flag or self.count:
+            return None
+        name = _type_name(self, ctx, display_type)
+        return f"{name}..." if self.nargs != 1 else name
+
+    def argument_name(self: Any) -> str:
+        return str(self.metavar) if self.metavar is not None else str(self.name).upper()
+
+    def usage_name(self: Any) -> str:
+        name = self.display_name_raw
+        name = name if self.required else f"[{name}]"
+        return f"{name}..." if self.nargs != 1 else name
+
+    argument.display_type_rich = argument_type
+    option.display_type_rich = option_type
+    argument.display_name_raw = property(argument_name)
+    argument._usage_display_name = usage_name

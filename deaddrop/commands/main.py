@@ -14,15 +14,16 @@ tests/test_cli_root.py holds `SUBCOMMANDS` to the real commands' help.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Annotated, Any
 
 import typer
+from typer._click.exceptions import ClickException
 from typer.core import TyperGroup
 
 from deaddrop.commands.fast_params import install
 from deaddrop.commands.lazy import Entry, LazyCommands, LazyGroupMixin, Settings, lazy_entries
 from deaddrop.commands.lazy import stand_in as _stand_in
-from deaddrop.errors import DeadDropError
+from deaddrop.errors import DeadDropError, shown
 
 install()  # plain str/Path/bool parameters: no pydantic import at start-up (75 ms)
 
@@ -39,6 +40,10 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "list": ("build", "List games, their components, kinds, sizes and counts."),
     "table": ("table", TABLE_HELP),
     "spy": ("spy", SPY_HELP),
+    "serve": (
+        "serve",
+        "Serve the tables to the players' phones: a join link per seat, live updates.",
+    ),
 }
 
 
@@ -49,9 +54,19 @@ class _Group(TyperGroup):
         try:
             return super().invoke(ctx)
         except DeadDropError as error:
-            for line in error.lines():
-                typer.echo(f"deaddrop: {line}", err=True)
+            for line in error.lines():  # each line escaped: a problem never spreads over lines
+                typer.echo(f"deaddrop: {shown(line)}", err=True)
             ctx.exit(error.exit_code)
+        except ClickException as error:  # a usage error: typer prints it, with what it echoes
+            error.message = shown(error.message)  # escaped (`No such option: --\x1b[2J`)
+            raise
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except ClickException as error:  # the root's own options (`deaddrop --nosuch`)
+            error.message = shown(error.message)
+            raise
 
 
 class _Root(LazyGroupMixin, _Group):
@@ -64,7 +79,6 @@ class _Root(LazyGroupMixin, _Group):
             for name, (module, help) in SUBCOMMANDS.items()
         }
         self.commands = LazyCommands({**entries, **self.commands})
-        self.callback = None  # `_root` only made `app` a group: nothing to run
 
 
 ROOT_SETTINGS: dict[str, Any] = {
@@ -76,8 +90,28 @@ ROOT_SETTINGS: dict[str, Any] = {
 app = typer.Typer(cls=_Root, **ROOT_SETTINGS)
 
 
+def _version(asked: bool) -> None:
+    """`deaddrop --version`: `deaddrop <version>`, from the installed package's metadata."""
+    if asked:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("deaddrop")
+        except PackageNotFoundError:  # run from a source tree that was never installed
+            number = "unknown (not installed)"
+        typer.echo(f"deaddrop {number}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", is_eager=True, callback=_version, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
     # A callback makes `app` a group although its subcommands are not registered with Typer.
     pass
 
@@ -101,6 +135,10 @@ def module_app(module: str) -> typer.Typer:
             from deaddrop.commands.spy import app as spy_app
 
             holder.add_typer(spy_app, name="spy", help=SPY_HELP)
+        elif module == "serve":
+            from deaddrop.commands.serve import register as register_serve
+
+            register_serve(holder)
         else:
             raise KeyError(module)
         _MODULES[module] = holder

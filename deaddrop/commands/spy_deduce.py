@@ -4,12 +4,11 @@ referee game (assistant.games.spy). See docs/spy-deduce.md."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from deaddrop.errors import InputError
+from deaddrop.errors import InputError, counted, quoted
 
 
 def parse_int_list(text: str, option: str, low: int, high: int | None = None) -> tuple[int, ...]:
@@ -18,12 +17,13 @@ def parse_int_list(text: str, option: str, low: int, high: int | None = None) ->
         return ()
     values = []
     for part in text.replace(" ", "").split(","):
-        if not part.isdigit() or int(part) < low or (high is not None and int(part) > high):
+        number = int(part) if part.isascii() and part.isdigit() and len(part) < 20 else None
+        if number is None or number < low or (high is not None and number > high):
             span = f"{low} to {high}" if high is not None else f"{low} or more"
             raise InputError(
-                f"{option}: '{part}' is not a number {span} (expected e.g. {option} 2,3,5)"
+                f"{option}: {quoted(part)} is not a number {span} (expected e.g. {option} 2,3,5)"
             )
-        values.append(int(part))
+        values.append(number)
     return tuple(values)
 
 
@@ -80,9 +80,9 @@ def _summary(result, observations, field, lengths) -> list[str]:
 
     n = len(observations)
     fits = "network fits" if result.consistent == 1 else "networks fit"
-    counted = f"the {n} observation{'s' * (n != 1)}" if n else "no observations yet"
+    seen = f"the {counted(n, 'observation')}" if n else "no observations yet"
     setting = f"{field.rows} x {field.cols} field, lines {','.join(map(str, lengths))}"
-    lines = [f"{result.consistent:,} {fits} {counted} ({setting})."]
+    lines = [f"{result.consistent:,} {fits} {seen} ({setting})."]
     if result.network is not None:
         lines.append("Solved: " + " ".join(format_cell(c) for c in result.network))
     if result.suggestion is not None:
@@ -92,7 +92,8 @@ def _summary(result, observations, field, lengths) -> list[str]:
         )
         lines.append(
             f"Best probe: {describe_cells(s.cells)} ({what}): {s.information:.2f} bits expected; "
-            f"worst case {s.worst_case:,} remain, {s.expected_remaining:,.1f} on average."
+            f"worst case {s.worst_case:,} {'remains' if s.worst_case == 1 else 'remain'}, "
+            f"{s.expected_remaining:,.1f} on average."
         )
     if result.conflict is not None:
         kind = "a smallest set" if result.conflict_smallest else "a minimal set"
@@ -108,7 +109,10 @@ def deduce_command(
         typer.Argument(help="Observations: 5E=hot (or h, w, c), or 4B-4E=hot,warm,cold,cold."),
     ] = None,
     log: Annotated[
-        Path | None, typer.Option("--log", help="Read observations from FILE, one per line.")
+        str | None,
+        typer.Option(
+            "--log", metavar="FILE", help="Read observations from FILE, one per line (- for stdin)."
+        ),
     ] = None,
     rows: Annotated[
         str, typer.Option("--rows", metavar="R", help="Rows of the field, 1 to 64.")
@@ -126,8 +130,12 @@ def deduce_command(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
-    svg: Annotated[Path | None, typer.Option("--svg", help="Write the heat map as SVG.")] = None,
-    pdf: Annotated[Path | None, typer.Option("--pdf", help="Write the heat map as PDF.")] = None,
+    svg: Annotated[
+        str | None, typer.Option("--svg", metavar="OUT", help="Write the heat map as SVG.")
+    ] = None,
+    pdf: Annotated[
+        str | None, typer.Option("--pdf", metavar="OUT", help="Write the heat map as PDF.")
+    ] = None,
 ) -> None:
     """Count the networks that fit the answers so far, map where the lines are, suggest a probe."""
     from assistant.games.spy.deduction import deduce_cached
@@ -159,8 +167,9 @@ def deduce_command(
         raise typer.Exit(1)
 
 
-def _write_picture(result, found, field, lengths, svg: Path | None, pdf: Path | None) -> None:
+def _write_picture(result, found, field, lengths, svg: str | None, pdf: str | None) -> None:
     from assistant.games.spy.heatmap import heatmap_component, write_heatmap
+    from assistant.games.spy.picture import write_picture
 
     answers = {}
     for observation in found:
@@ -175,9 +184,10 @@ def _write_picture(result, found, field, lengths, svg: Path | None, pdf: Path | 
         answers,
         result.suggestion.cells if result.suggestion is not None else None,
     )
-    for path, kind in ((svg, "svg"), (pdf, "pdf")):
-        if path is not None:
-            write_heatmap(component, path, kind)
+    if svg is not None:
+        write_picture(svg, lambda out: write_heatmap(component, out, "svg"), "--svg", "SVG")
+    if pdf is not None:
+        write_picture(pdf, lambda out: write_heatmap(component, out, "pdf"), "--pdf", "PDF")
 
 
 def register(app: typer.Typer) -> None:

@@ -21,6 +21,7 @@ LENGTHS = typer.Option("--lengths", help="Line lengths, e.g. 1,2,3,4,5,6 or 1,1,
 JSON = typer.Option("--json", help="Print JSON instead of text.")
 PDF_HELP = "Draw the network on a labelled field, as PDF."
 SVG_HELP = "Draw the network on a labelled field, as SVG."
+MAX_SEED_DIGITS = 30
 
 
 def _echo_json(data: Any) -> None:
@@ -29,10 +30,10 @@ def _echo_json(data: Any) -> None:
 
 def _size(option: str, text: str) -> int:
     """A field dimension given on the command line: a whole number 1 to 64."""
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 64:  # not "²"
-        from deaddrop.errors import InputError
+    if not (text.isascii() and text.isdigit()) or len(text) > 3 or not 1 <= int(text) <= 64:
+        from deaddrop.errors import InputError, quoted  # not "²", nor thousands of digits
 
-        raise InputError(f"{option}: {text!r} is not a whole number 1 to 64")
+        raise InputError(f"{option}: {quoted(text)} is not a whole number 1 to 64")
     return int(text)
 
 
@@ -40,9 +41,16 @@ def _seed(text: str) -> int:
     """A seed given on the command line: a whole number (negative allowed)."""
     digits = text[1:] if text.startswith("-") else text
     if not (digits.isascii() and digits.isdigit()):
-        from deaddrop.errors import InputError
+        from deaddrop.errors import InputError, quoted
 
-        raise InputError(f"--seed: {text!r} is not a whole number (expected e.g. --seed 7)")
+        raise InputError(f"--seed: {quoted(text)} is not a whole number (expected e.g. --seed 7)")
+    if len(digits) > MAX_SEED_DIGITS:
+        from deaddrop.errors import InputError, quoted
+
+        raise InputError(
+            f"--seed: {quoted(text, 20)} has more than {MAX_SEED_DIGITS} digits "
+            "(expected e.g. --seed 7)"
+        )
     return int(text)
 
 
@@ -71,12 +79,12 @@ def check(
     lengths: Annotated[str, LENGTHS] = "1,2,3,4,5,6",
 ) -> None:
     """Check a network: exit 0 when legal, 1 when illegal (every problem listed), 2 unreadable."""
-    if pdf and svg:
+    if pdf is not None and svg is not None:
         from deaddrop.errors import InputError
 
         raise InputError("--pdf and --svg: give one or the other (expected one picture)")
     field, result = _checked(file, rows, cols, lengths)
-    if pdf or svg:
+    if pdf is not None or svg is not None:
         from assistant.games.spy.picture import write_network_picture
 
         write_network_picture(result, field, pdf=pdf, svg=svg)
@@ -128,8 +136,8 @@ def answer(
 
 
 def same(
-    first: Annotated[str, typer.Argument(help="The first network file.")],
-    second: Annotated[str, typer.Argument(help="The second network file.")],
+    first: Annotated[str, typer.Argument(metavar="FILE1", help="The first network file.")],
+    second: Annotated[str, typer.Argument(metavar="FILE2", help="The second network file.")],
     as_json: Annotated[bool, JSON] = False,
     rows: Annotated[str, ROWS] = "10",
     cols: Annotated[str, COLS] = "10",
@@ -156,7 +164,10 @@ def same(
     elif not diff:
         typer.echo("equivalent: both networks cover the same cells and give the same answers")
     else:
-        typer.echo(f"different: the answers differ at {len(diff)} cells ({first} / {second}):")
+        from deaddrop.errors import counted, shown
+
+        where = f"{shown(first)} / {shown(second)}"
+        typer.echo(f"different: the answers differ at {counted(len(diff), 'cell')} ({where}):")
         for d in diff:
             typer.echo(f"  {d.text()}")
     if diff:

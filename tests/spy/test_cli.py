@@ -142,7 +142,9 @@ def test_a_picture_that_cannot_be_written_is_exit_2(tmp_path):
     (tmp_path / "file").write_text("", encoding="utf-8")
     result = run("check", "legal.txt", "--pdf", "file/x.pdf")
     assert result.exit_code == 2
-    assert result.stderr.startswith("deaddrop: file/x.pdf: cannot be written (")
+    assert result.stderr == (
+        "deaddrop: file/x.pdf: cannot write the PDF: a part of the path is not a directory\n"
+    )
 
 
 @pytest.mark.parametrize(

@@ -29,7 +29,9 @@ skipped (the result is still returned).
 
 from __future__ import annotations
 
+import collections
 import itertools
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +45,10 @@ FORMAT_VERSION = 1
 _DR = np.array([0, 1, 0, -1], dtype=np.int16)  # right, down, left, up
 _DC = np.array([1, 0, -1, 0], dtype=np.int16)
 MAX_BYTES = 400_000_000  # the masks and indexes of every network, in memory
+# Every ordering x turn pattern of the lines is laid out cell by cell before the shapes are
+# deduplicated: (orderings * 2**(n + 1)) chains of (sum + 1) cells. 1,1,2,3,4,5,6 lays out about
+# 15 million cells (400 MB at the peak); 1,2,3,4,5,6,7 would lay out 37 million (a gigabyte).
+MAX_CHAIN_CELLS = 20_000_000
 _MEMO: dict[tuple[int, int, tuple[int, ...]], Networks] = {}
 
 
@@ -108,6 +114,16 @@ def _check(rows: int, cols: int, lengths: Sequence[int]) -> None:
         raise InputError(f"lengths {list(lengths)}: each line must be at least 1 long")
     if len(lengths) > 7:
         raise InputError(f"lengths {list(lengths)}: at most 7 lines can be enumerated")
+    orderings = math.factorial(len(lengths))
+    for repeated in collections.Counter(lengths).values():
+        orderings //= math.factorial(repeated)
+    cells = orderings * 2 ** (len(lengths) + 1) * (sum(lengths) + 1)
+    if cells > MAX_CHAIN_CELLS:
+        raise InputError(
+            f"--lengths: {','.join(map(str, lengths))}: too many long lines to enumerate "
+            f"({cells:,} cells of chains to lay out, the limit is {MAX_CHAIN_CELLS:,}; "
+            "expected lengths such as 1,1,2,3,4,5,6 or shorter)"
+        )
 
 
 def _chains(lengths: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

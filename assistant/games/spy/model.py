@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from deaddrop.errors import quoted
+
 Cell = tuple[int, int]
 
 DEFAULT_LENGTHS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
@@ -89,8 +91,9 @@ def format_cell(cell: Cell) -> str:
     return f"{row + 1}{column_letters(col)}"
 
 
-_ROW_COL = re.compile(r"^\s*(\d+)\s*([A-Za-z]+)\s*$")
-_COL_ROW = re.compile(r"^\s*([A-Za-z]+)\s*(\d+)\s*$")
+_ROW_COL = re.compile(r"^\s*([0-9]+)\s*([A-Za-z]+)\s*$")
+_COL_ROW = re.compile(r"^\s*([A-Za-z]+)\s*([0-9]+)\s*$")
+MAX_ROW_DIGITS, MAX_COLUMN_LETTERS = 6, 4  # far past any field (64 x 64 at most)
 
 
 def parse_cell_anywhere(text: str) -> Cell:
@@ -99,10 +102,16 @@ def parse_cell_anywhere(text: str) -> Cell:
     Raises ValueError with a clear message for text that is not a cell."""
     match = _ROW_COL.match(text) or _COL_ROW.match(text)
     if not match:
-        raise ValueError(f"{text.strip()!r} is not a cell (expected row then column, e.g. 5E)")
+        raise ValueError(
+            f"{quoted(text.strip())} is not a cell (expected row then column, e.g. 5E)"
+        )
     a, b = match.groups()
     row_text, col_text = (a, b) if a.isdigit() else (b, a)
-    return (int(row_text) - 1, column_index(col_text))
+    if len(row_text.lstrip("0")) > MAX_ROW_DIGITS or len(col_text) > MAX_COLUMN_LETTERS:
+        raise ValueError(
+            f"{quoted(text.strip())} is far outside any field (expected a cell such as 5E)"
+        )
+    return (int(row_text.lstrip("0") or "0") - 1, column_index(col_text))
 
 
 def parse_cell(text: str, field: Field) -> Cell:

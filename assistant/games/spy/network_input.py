@@ -17,13 +17,13 @@ from __future__ import annotations
 import re
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 from assistant.games.spy.model import Cell, Field, Network, parse_cell_anywhere
-from deaddrop.errors import InputError
+from deaddrop.errors import InputError, empty_name, os_problem, quoted, shown
 
 _DRAWING_ROW = re.compile(r"^[#Xx.]+$")
 _SEPARATORS = re.compile(r"[\s,\-]+")
+MAX_BYTES = 1_000_000  # a network file is a few lines; a drawing of 64 x 64 is about 4 KB
 
 
 @dataclass(frozen=True)
@@ -107,35 +107,69 @@ def _drawing(rows: list[tuple[int, str]], source: str, field: Field) -> NetworkI
 
 
 def read_network(path: str, field: Field) -> NetworkInput:
-    """Read a network from a file, or from standard input when `path` is "-"."""
-    source = "<stdin>" if path == "-" else path
+    """Read a network from a file, or from standard input when `path` is "-"; every problem with
+    the file is one InputError line."""
+    source = "<stdin>" if path == "-" else shown(path)
+    if not path:
+        raise empty_name("FILE", "a network file, or - for standard input")
     try:
         if path == "-":  # bytes when stdin has them, so that bad bytes are reported alike
             stream = getattr(sys.stdin, "buffer", sys.stdin)
-            data = stream.read()
+            data = stream.read(MAX_BYTES + 1)
         else:
-            data = Path(path).read_bytes()
+            data = _read_file(path)
+    except FileNotFoundError:
+        raise InputError(f"{source}: no such file (expected a network file, or -)") from None
+    except IsADirectoryError:
+        raise InputError(f"{source}: is a directory (expected a network file)") from None
+    except OSError as error:
+        raise os_problem(error, path, "read the network") from None
+    except ValueError as error:  # a NUL byte in the name
+        raise InputError(f"{source}: cannot read the network ({shown(error)})") from None
+    if len(data) > MAX_BYTES:
+        raise InputError(
+            f"{source}: more than {MAX_BYTES:,} bytes (expected a network file, a few lines)"
+        )
+    try:
         # utf-8-sig: a byte order mark (left by some Windows editors) is skipped
         text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file (expected a network file, or -)") from None
-    except IsADirectoryError:
-        raise InputError(f"{path}: is a directory (expected a network file)") from None
     except UnicodeDecodeError:
         raise InputError(f"{source}: not a text file (expected UTF-8 text)") from None
-    except OSError as error:
-        raise InputError(f"{source}: cannot be read ({error.strerror})") from None
     return parse_network(text, source, field)
 
 
+def _read_file(path: str) -> bytes:
+    """At most MAX_BYTES + 1 bytes of the file (a named pipe is read too: `<(...)` in a shell)."""
+    with open(path, "rb") as handle:
+        return handle.read(MAX_BYTES + 1)
+
+
+MAX_LINES, MAX_LENGTH = 7, 63
+
+
 def parse_lengths(text: str) -> tuple[int, ...]:
-    """ "1,2,3,4,5,6" -> (1, 2, 3, 4, 5, 6); InputError for anything else."""
-    try:
-        lengths = tuple(int(part) for part in text.replace(" ", "").split(","))
-    except ValueError:
+    """ "1,2,3,4,5,6" -> (1, 2, 3, 4, 5, 6); InputError for anything else. Bounds: 1 to 7 lines
+    (what the enumeration handles), each 1 to 63 long (a line of length L covers L + 1 cells, and a
+    field is at most 64 wide)."""
+    parts = text.replace(" ", "").split(",")
+    if not all(part.isascii() and part.isdigit() for part in parts):
         raise InputError(
-            f"--lengths: {text!r} is not a list of numbers (expected e.g. 1,2,3,4,5,6)"
-        ) from None
-    if not lengths or any(n < 1 for n in lengths):
-        raise InputError(f"--lengths: {text!r} (expected positive whole numbers, e.g. 1,1,2,3)")
-    return lengths
+            f"--lengths: {quoted(text)} is not a list of numbers (expected e.g. 1,2,3,4,5,6)"
+        )
+    if len(parts) > MAX_LINES:
+        raise InputError(
+            f"--lengths: {len(parts):,} lines, more than the limit of {MAX_LINES} "
+            "(expected e.g. 1,2,3,4,5,6 or 1,1,2,3,4,5,6)"
+        )
+    for part in parts:
+        if part.strip("0") == "":
+            raise InputError(
+                "--lengths: line length 0 is not allowed "
+                f"(expected whole numbers 1 to {MAX_LENGTH}, e.g. 1,2,3,4,5,6)"
+            )
+        if len(part) > 4 or int(part) > MAX_LENGTH:
+            raise InputError(
+                f"--lengths: line length {quoted(part, 20)} is more than the limit of {MAX_LENGTH} "
+                f"(expected whole numbers 1 to {MAX_LENGTH}: a field is at most 64 cells wide)"
+            )
+    return tuple(int(part) for part in parts)

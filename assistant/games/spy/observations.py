@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from assistant.games.spy.model import Cell, Field, format_cell, parse_cell
-from deaddrop.errors import InputError, located
+from deaddrop.errors import InputError, counted, empty_name, located, path_errors, quoted, shown
 
 ANSWERS = {"h": "hot", "hot": "hot", "w": "warm", "warm": "warm", "c": "cold", "cold": "cold"}
 MIN_MULTIPLE, MAX_MULTIPLE = 2, 5
@@ -56,14 +56,14 @@ def parse_observation(text: str, field: Field, where: str = "observation") -> Ob
     compact = "".join(text.split())
 
     def fail(what: str) -> InputError:
-        return InputError(located(where, None, "", f"'{text.strip()}': {what}", EXPECTED))
+        return InputError(located(where, None, "", f"{quoted(text.strip())}: {what}", EXPECTED))
 
     if compact.count("=") != 1:
         raise fail("no '=' between the cells and the answers" if "=" not in compact else "two '='")
     probe, said = compact.split("=")
     ends = probe.split("-")
     if len(ends) > 2 or not all(ends):
-        raise fail(f"'{probe}' is not a cell or a range of cells")
+        raise fail(f"{quoted(probe)} is not a cell or a range of cells")
     try:
         named = [parse_cell(end, field) for end in ends]
     except ValueError as error:
@@ -78,9 +78,9 @@ def parse_observation(text: str, field: Field, where: str = "observation") -> Ob
     words = said.lower().split(",")
     unknown = [word for word in words if word not in ANSWERS]
     if unknown:
-        raise fail(f"'{unknown[0]}' is not an answer (hot, warm, cold or h, w, c)")
+        raise fail(f"{quoted(unknown[0])} is not an answer (hot, warm, cold or h, w, c)")
     if len(words) != len(cells):
-        raise fail(f"{len(cells)} cell{'s' * (len(cells) > 1)} but {len(words)} answers")
+        raise fail(f"{counted(len(cells), 'cell')} but {counted(len(words), 'answer')}")
     return Observation(cells, tuple(ANSWERS[word] for word in words), where)
 
 
@@ -89,14 +89,31 @@ def parse_observations(texts: list[str], field: Field) -> list[Observation]:
     return [parse_observation(t, field, f"observation {i}") for i, t in enumerate(texts, 1)]
 
 
+MAX_LOG_BYTES = 10_000_000  # a game has at most a few hundred probes
+
+
 def read_log(path: str | Path, field: Field) -> list[Observation]:
-    """Observations from a log file: one per line, `#` comments, blank lines skipped."""
-    name = str(path)
+    """Observations from a log file (`-`: standard input): one per line, `#` comments, blank
+    lines skipped. Every problem with the file is one InputError line."""
+    import sys
+
+    name = "<stdin>" if str(path) == "-" else shown(path)
+    if not str(path):
+        raise empty_name("--log", "a file of observations, or - for standard input")
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise InputError(f"{name}: cannot read the log ({reason})") from None
+        if str(path) == "-":
+            stream = getattr(sys.stdin, "buffer", sys.stdin)
+            data = stream.read(MAX_LOG_BYTES + 1)
+        else:
+            with path_errors(path, "read the log"), open(path, "rb") as handle:
+                data = handle.read(MAX_LOG_BYTES + 1)
+        if len(data) > MAX_LOG_BYTES:
+            raise InputError(
+                f"{name}: more than {MAX_LOG_BYTES:,} bytes (expected a log of probes)"
+            )
+        text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
+    except UnicodeDecodeError:
+        raise InputError(f"{name}: cannot read the log: not UTF-8 text") from None
     found = []
     for number, line in enumerate(text.splitlines(), 1):
         body = line.split("#", 1)[0].strip()

@@ -7,11 +7,13 @@ through cell centres, and the cells named by a problem are outlined in red.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from pathlib import Path
 
 from assistant.games.spy.check import CheckResult
 from assistant.games.spy.model import Cell, Field, column_letters
-from deaddrop.errors import InputError
+from deaddrop.errors import InputError, empty_name, path_errors, shown
 from pnp.model import Box, Component, Face, Grid, Line, Rect, Style, Text
 from pnp.units import mm
 
@@ -128,16 +130,18 @@ def write_network_picture(
     from pnp.render import write_component_pdf, write_face_svg
 
     component = network_component(result, field)
-    writers = (
-        (pdf, lambda path: write_component_pdf(component, path)),
-        (svg, lambda path: write_face_svg(component, 0, path)),
-    )
-    for out, write in writers:
-        if not out:
-            continue
-        if Path(out).is_dir():
-            raise InputError(f"{out}: is a directory (expected the name of the file to write)")
-        try:
-            write(Path(out))
-        except OSError as error:
-            raise InputError(f"{out}: cannot be written ({error.strerror or error})") from None
+    if pdf is not None:
+        write_picture(pdf, lambda path: write_component_pdf(component, path), "--pdf", "PDF")
+    if svg is not None:
+        write_picture(svg, lambda path: write_face_svg(component, 0, path), "--svg", "SVG")
+
+
+def write_picture(out: str, write: Callable[[Path], None], option: str, kind: str) -> None:
+    """`write(Path(out))`, with every problem of the path as one InputError line naming it (the
+    writers write atomically: a failure leaves no file). Shared with `spy deduce`'s heat map."""
+    if not out:
+        raise empty_name(option, f"the name of the {kind} file to write")
+    if os.path.isdir(out):
+        raise InputError(f"{shown(out)}: is a directory (expected the name of the file to write)")
+    with path_errors(out, f"write the {kind}"):
+        write(Path(out))
