@@ -1,7 +1,25 @@
-"""The YAML loader every reader uses: libyaml's when PyYAML was built with it (10x faster)."""
+"""The one way YAML is read: libyaml's loader when PyYAML was built with it (10x faster), held to
+bounds before a document is composed, with every problem located at a line.
+
+The bounds (docs/pnp-format.md, "Limits"), the same for a kit's definitions
+(pnp.definitions.yaml_lines) and the trackers' game files (`read_game_file`):
+
+- a file is read only when it is a regular file (not a pipe, a folder or a device) of at most
+  MAX_BYTES bytes, and must be UTF-8;
+- a document may expand to at most MAX_NODES values, each alias (`*a`) and each merge key
+  (`<<: *a`) counted as a copy of what it names: a kilobyte of nested aliases or merges would
+  otherwise expand to billions of values (the "billion laughs") and never finish;
+- lists and mappings may nest at most MAX_DEPTH deep (libyaml's composer recurses in C: a
+  hundred thousand `[` crash the process).
+
+`check_bounds` walks the parser's events (never recursive, and it stops at the first value past a
+bound), so a document is held to them before anything is built from it.
+"""
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -9,16 +27,198 @@ import yaml
 
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
+MAX_BYTES = 4_000_000  # a YAML file; the largest shipped is 74 KB
+MAX_NODES = 100_000  # values a document expands to; the largest shipped has 9,217
+MAX_DEPTH = 32  # lists and mappings inside each other; the shipped files nest 7 deep
+
+_STARTS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_ENDS = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+
+
+class YamlProblem(Exception):
+    """A problem of a YAML file at `line` (1-based; None when it concerns the whole file)."""
+
+    def __init__(self, line: int | None, what: str, expected: str = "") -> None:
+        super().__init__(what)
+        self.line, self.what, self.expected = line, what, expected
+
+    def located(self, file: object) -> str:
+        """The problem as one line: `file:line: what (expected)`."""
+        from deaddrop.errors import located, shown
+
+        return located(shown(file), self.line, "", self.what, self.expected or None)
+
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a pipe"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+)
+
+
+def read_regular(path: Path | str, limit: int, noun: str = "file") -> bytes:
+    """The bytes of `path`: a regular file (a link to one is followed) of at most `limit`
+    bytes. OSError when the system refuses (missing, a link that loops, no permission, a name
+    it cannot take); YamlProblem (no line) when it is no regular file or too large. A pipe is
+    never waited on: the file is opened without blocking and its kind checked before reading."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(path, flags)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = next((name for test, name in _KINDS if test(info.st_mode)), "not a file")
+            raise YamlProblem(None, f"is {kind}, not a regular file", f"expected a {noun}")
+        if info.st_size > limit:
+            raise YamlProblem(
+                None, f"is {info.st_size:,} bytes, too large", f"at most {limit:,} bytes"
+            )
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:  # it grew while being read
+            raise YamlProblem(None, "grew too large while being read", f"at most {limit:,} bytes")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def decode(data: bytes) -> str:
+    """`data` as UTF-8 text; YamlProblem at the line and column of the first byte that is not."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        start = error.start
+        line = data.count(b"\n", 0, start) + 1
+        column = start - data.rfind(b"\n", 0, start)
+        what = f"byte 0x{data[start]:02x} at column {column} is not UTF-8"
+        raise YamlProblem(line, what, "expected a file saved as UTF-8") from None
+
+
+def check_bounds(
+    text: str,
+    loader: Any = LOADER,
+    max_nodes: int = MAX_NODES,
+    max_depth: int = MAX_DEPTH,
+) -> None:
+    """Hold the YAML `text` to the bounds: YamlProblem at the first value past one (its line
+    and the limit). The parser's own errors (yaml.YAMLError) pass through."""
+    parser = loader(text)
+    line = 0  # of the event being read
+    sizes: dict[str, int] = {}  # anchor -> how many values it expands to
+    open_: list[tuple[str | None, int]] = []  # the collections being read: anchor, count at start
+    count = 0  # values so far, each alias counted as a copy of its anchor's
+    try:
+        while True:
+            event = parser.get_event()
+            if event is None or isinstance(event, yaml.StreamEndEvent):
+                return
+            line = event.start_mark.line + 1 if event.start_mark else line
+            if isinstance(event, yaml.ScalarEvent):
+                count += 1
+                if event.anchor:
+                    sizes[event.anchor] = 1
+            elif isinstance(event, _STARTS):
+                count += 1
+                open_.append((event.anchor, count))
+                if len(open_) > max_depth:
+                    raise YamlProblem(
+                        line,
+                        f"lists and mappings nested more than {max_depth} deep",
+                        f"at most {max_depth} levels",
+                    )
+            elif isinstance(event, _ENDS):
+                anchor, start = open_.pop()
+                if anchor:
+                    sizes[anchor] = count - start + 1
+            elif isinstance(event, yaml.AliasEvent):
+                count += sizes.get(event.anchor or "", 1)  # an anchor still open: a cycle
+            else:
+                continue
+            if count > max_nodes:
+                raise YamlProblem(
+                    line,
+                    f"aliases and merge keys expand the document past {max_nodes:,} values",
+                    f"at most {max_nodes:,} values",
+                )
+    finally:
+        parser.dispose()
+
+
+def syntax_problem(error: yaml.YAMLError, text: str) -> YamlProblem:
+    """The YAMLError `error` of `text` as a located problem: a syntax error at its line (and
+    what it belongs to), a character YAML does not allow at its line and column (PyYAML says
+    only "position 27 in <unicode string>")."""
+    from deaddrop.errors import shown
+
+    if isinstance(error, yaml.reader.ReaderError):
+        at = min(max(error.position, 0), len(text))
+        row = text.count("\n", 0, at) + 1
+        column = at - text.rfind("\n", 0, at)
+        char = chr(error.character) if isinstance(error.character, int) else "?"
+        what = (
+            f"YAML syntax error: the character {shown(char)} (U+{ord(char):04X}) at column"
+            f" {column} is not allowed"
+        )
+        return YamlProblem(row, what, "write control characters as escapes in double quotes")
+    if isinstance(error, yaml.MarkedYAMLError):
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + 1 if mark else None
+        context = error.context or ""
+        if context and error.context_mark and error.context_mark.line + 1 != line:
+            context += f" that starts on line {error.context_mark.line + 1}"
+        what = f"YAML syntax error: {error.problem or error}"
+        return YamlProblem(line, shown(what), shown(context))
+    return YamlProblem(None, shown(f"YAML syntax error: {error}"))
+
+
+def compose(text: str) -> yaml.Node | None:
+    """The node graph of the YAML document `text` (None when it is empty), held to the bounds;
+    YamlProblem for any problem. On a syntax error the text is read again by PyYAML's own parser,
+    whose messages are the same on every machine."""
+    try:
+        try:
+            check_bounds(text)
+            return yaml.compose(text, Loader=LOADER)
+        except yaml.YAMLError:
+            check_bounds(text, yaml.SafeLoader)
+            return yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as error:
+        raise syntax_problem(error, text) from None
+
+
+def load(text: str) -> Any:
+    """The plain data of the YAML document `text` (dicts, lists, scalars; merge keys merged),
+    held to the bounds; YamlProblem for any problem."""
+    node = compose(text)
+    if node is None:
+        return None
+    constructor = yaml.SafeLoader("")
+    try:
+        return constructor.construct_document(node)
+    except yaml.YAMLError as error:
+        raise syntax_problem(error, text) from None
+    except (ValueError, OverflowError, TypeError) as error:  # a date such as 2024-13-45
+        what = f"a value cannot be read: {error}"
+        raise YamlProblem(None, what, "quote it to keep it as text") from None
+
 
 def read_game_file(path: Path, reader: str) -> Any:
     """The YAML tree of a game's data file, or an InputError naming the file: missing (`reader`
-    says who needs it, e.g. "the Spies! tracker") or not valid YAML."""
-    from deaddrop.errors import InputError
+    says who needs it, e.g. "the Spies! tracker"), unreadable, not valid YAML or past a bound,
+    at its line."""
+    from deaddrop.errors import InputError, os_problem
 
     try:
-        with path.open(encoding="utf-8") as handle:
-            return yaml.load(handle, Loader=LOADER)
+        return load(decode(read_regular(path, MAX_BYTES)))
     except FileNotFoundError:
         raise InputError(f"{path}: missing ({reader} reads it)") from None
-    except yaml.YAMLError as error:
-        raise InputError(f"{path}: not valid YAML ({error})".replace("\n", " ")) from None
+    except OSError as error:
+        raise os_problem(error, path, "read") from None
+    except YamlProblem as problem:
+        raise InputError(problem.located(path)) from None

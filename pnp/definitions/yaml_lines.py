@@ -15,8 +15,8 @@ from typing import Any
 
 import yaml
 
-from deaddrop.errors import located
-from deaddrop.yaml_loader import LOADER
+from deaddrop.errors import located, os_problem
+from deaddrop.yaml_loader import MAX_BYTES, YamlProblem, compose, decode, read_regular
 
 
 class Y:
@@ -40,8 +40,13 @@ class Y:
 def display_path(path: Path) -> str:
     """`path` relative to the current directory when it lies below it, else as given."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+        here = Path.cwd().resolve()
+        try:
+            full = path.resolve()
+        except (OSError, RuntimeError):  # a link that loops: name the link itself
+            full = path.parent.resolve() / path.name
+        return str(full.relative_to(here))
+    except (ValueError, OSError, RuntimeError):  # elsewhere, a name too long, no current folder
         return str(path)
 
 
@@ -88,12 +93,13 @@ def did_you_mean(word: str, choices: Iterable[str], noun: str | None = None) -> 
 
 
 _CONSTRUCTOR = yaml.SafeLoader("")
+_MERGE = "tag:yaml.org,2002:merge"
 
 
 class _Converter:
-    """PyYAML nodes -> Y. A node that aliases share (`&a` ... `*a`) is converted once, so that
-    nested aliases cannot blow up (the "billion laughs"), and an alias inside its own anchor is
-    reported instead of recursing for ever."""
+    """PyYAML nodes -> Y. A node that aliases share (`&a` ... `*a`) is converted once, and an
+    alias inside its own anchor is reported instead of recursing for ever. What a document may
+    expand to is bounded before it gets here (deaddrop.yaml_loader.check_bounds)."""
 
     def __init__(self, file: str, problems: Problems) -> None:
         self.file, self.problems = file, problems
@@ -129,56 +135,66 @@ class _Converter:
             return str(node.value)
 
     def _mapping(self, node: yaml.MappingNode, path: str) -> dict[str, Y]:
-        out: dict[str, Y] = {}
-        _CONSTRUCTOR.flatten_mapping(node)
+        """The mapping's keys: a key given twice is reported; a merge key (`<<: *base` or
+        `<<: [*a, *b]`) brings in the keys of the mappings it names, which the mapping's own
+        keys override (and an earlier mapping of the list a later one), as YAML merge means."""
+        merged: dict[str, Y] = {}
+        own: dict[str, Y] = {}
         for key_node, value_node in node.value:
             kline = key_node.start_mark.line + 1
             if not isinstance(key_node, yaml.ScalarNode):
                 self.problems.add(self.file, kline, path, "a key must be a plain name")
                 continue
+            if key_node.tag == _MERGE:
+                merged.update(self._merged(value_node, path))
+                continue
             key = str(self._scalar(key_node, path))
             where = f"{path}.{key}" if path else key
-            if key in out:
-                first = out[key].key_line
+            if key in own:
+                first = own[key].key_line
                 self.problems.add(
                     self.file, kline, where, f"duplicate key (first given on line {first})"
                 )
                 continue
-            out[key] = self.convert(value_node, where, kline)
+            own[key] = self.convert(value_node, where, kline)
+        if not merged:
+            return own
+        merged.update(own)
+        return merged
+
+    def _merged(self, node: yaml.Node, path: str) -> dict[str, Y]:
+        """The keys a merge key's value brings in: one mapping's, or a list of mappings' (the
+        first listed wins)."""
+        where = f"{path}.<<" if path else "<<"
+        sources = node.value[::-1] if isinstance(node, yaml.SequenceNode) else [node]
+        out: dict[str, Y] = {}
+        for source in sources:
+            if not isinstance(source, yaml.MappingNode):
+                line = source.start_mark.line + 1
+                what = "a merge key (<<) takes a mapping"
+                self.problems.add(self.file, line, where, what, "such as <<: *base or [*a, *b]")
+                continue
+            value = self.convert(source, where).value
+            if isinstance(value, dict):  # else an alias inside its own anchor, reported
+                out.update(value)
         return out
 
 
 def load_yaml(path: Path, file: str, problems: Problems) -> Y | None:
-    """The file's top-level node (None for an empty file or a syntax error, which is recorded)."""
+    """The file's top-level node (None for an empty file or a problem, which is recorded). The
+    file is read as deaddrop.yaml_loader reads every YAML file: a regular file, UTF-8, held to
+    the bounds of docs/pnp-format.md."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        problems.add(file, None, "", f"cannot read the file: {error}")
+        node = compose(decode(read_regular(path, MAX_BYTES, "YAML file")))
+    except OSError as error:
+        problems.add(file, None, "", os_problem(error, "f", "read").message.removeprefix("f: "))
         return None
-    try:
-        try:
-            node = yaml.compose(text, Loader=LOADER)
-        except yaml.YAMLError:  # parse again for PyYAML's messages, the same on every machine
-            node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line = mark.line + 1 if mark else None
-        context = error.context or ""
-        if context and error.context_mark and error.context_mark.line + 1 != line:
-            context += f" that starts on line {error.context_mark.line + 1}"
-        problems.add(file, line, "", f"YAML syntax error: {error.problem or error}", context)
-        return None
-    except yaml.YAMLError as error:
-        problems.add(file, None, "", f"YAML syntax error: {error}")
+    except YamlProblem as problem:
+        problems.add(file, problem.line, "", problem.what, problem.expected)
         return None
     if node is None:
         return None
     try:
         return _Converter(file, problems).convert(node)
-    except yaml.YAMLError as error:  # e.g. a bad timestamp or an unknown tag
-        mark = getattr(error, "problem_mark", None)
-        why = getattr(error, "problem", None) or error
-        problems.add(file, mark.line + 1 if mark else None, "", f"YAML error: {why}")
-        return None
     finally:  # the shared constructor remembers every node it built: forget this file's
         _CONSTRUCTOR.constructed_objects.clear()
