@@ -11,6 +11,17 @@ in the returned action. `deaddrop table do` calls it with a fresh seed before `a
 Optional too: `public_action(action) -> action`, the action with its secrets replaced (a Spy!
 seal's network): the table prints this form wherever it shows an action as typed (undo, void,
 the log's undone and voided lines). Stored actions and `export` keep the whole action.
+
+Optional, for the players' phones (`deaddrop serve`, docs/serve.md): `seats(state) -> [str]`,
+the seats at the table (a player, a side, a spy); `seat_view(state, seat) -> view`, what that
+seat may see: the public `view(state)` plus the seat's own secrets under "secret" (the Spy!
+network it sealed, its Spies & Lies deployment, its Spy vs Spy arsenal), never another seat's;
+seat None is the spectator and sees exactly `view(state)`. `seat_params` ({action: parameter})
+names the parameter that is the acting seat, which the server fills in; `seat_values(state,
+seat) -> [str]` the values that parameter may take for the seat (several powers for one
+Spies! player); `seat_action(action, seat) -> action` the action as that seat may read it in
+the log (`public_action`, but the seat's own secrets left in). Each game keeps these in
+`assistant/games/<game>/seats.py`.
 """
 
 from __future__ import annotations

@@ -348,3 +348,22 @@ class Store:
         """`PRAGMA integrity_check` ("ok" when the file is sound)."""
         with self._guard():
             return "\n".join(r[0] for r in self.db.execute("PRAGMA integrity_check"))
+
+    def version(self, table_id: int) -> int:
+        """A number that changes whenever the table's history does (an event entered, undone,
+        redone or voided; undo then redo gives the number back), read without decoding any
+        action: what `deaddrop serve` watches. 0 for a table that has no such id."""
+        with self._guard():
+            row = self.db.execute(
+                "SELECT count(*), coalesce(max(id), 0),"
+                " coalesce(sum(CASE WHEN status='undone' THEN id ELSE 0 END), 0),"
+                " coalesce(sum(CASE WHEN void IS NOT NULL THEN id ELSE 0 END), 0)"
+                " FROM events WHERE table_id=? AND status!='dropped'",
+                (table_id,),
+            ).fetchone()
+            known = self.db.execute("SELECT 1 FROM tables WHERE id=?", (table_id,)).fetchone()
+        if known is None:
+            return 0
+        import zlib
+
+        return zlib.crc32(f"{table_id}:{row[0]}:{row[1]}:{row[2]}:{row[3]}".encode()) or 1

@@ -243,6 +243,12 @@ def log(db: Path, name: str | None) -> list[LogLine]:
         with store.read():
             table = load(store, name, repair=True)
         touch_if_named(store, name, table.row)
+    return log_lines(table)
+
+
+def log_lines(table: Loaded) -> list[LogLine]:
+    """The numbered log of a table loaded with `repair` (the log without touching the table:
+    `deaddrop serve` reads it for every page)."""
     applied = {event.id: step for event, step in zip(table.live, table.steps, strict=False)}
     broken = table.broken
     lines = []

@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 from assistant.engine import Json, Option, Refusal
+from assistant.games import tally_seats
 from assistant.games.actions import PLAYER, Action, Actions, Kind, Param, Turn, whole
 from deaddrop.errors import InputError
 
@@ -130,6 +131,13 @@ class Tally:
             return f"{player} rolls {dice} = {sum(action['dice'])} (now {now})"
         verb = "adds" if action["type"] == "add" else "subtracts"
         return f"{player} {verb} {action['n']} (now {now})"
+
+    # the players' phones (deaddrop serve): assistant/games/tally_seats.py
+    seat_params = tally_seats.SEAT_PARAMS
+    seats = staticmethod(tally_seats.seats)
+
+    def seat_view(self, state: Json, seat: str | None) -> Json:
+        return tally_seats.seat_view(self.view(state), state, seat)
 
     def render(self, state: Json) -> str:
         width = max(len(p) for p in state["players"])

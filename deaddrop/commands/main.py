@@ -38,12 +38,12 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
         "Render kits to print-ready PDF (and SVG): DIR/<game>.pdf and DIR/<game>/<component>.pdf.",
     ),
     "list": ("build", "List games, their components, kinds, sizes and counts."),
-    "table": ("table", TABLE_HELP),
-    "spy": ("spy", SPY_HELP),
     "serve": (
         "serve",
         "Serve the tables to the players' phones: a join link per seat, live updates.",
     ),
+    "table": ("table", TABLE_HELP),
+    "spy": ("spy", SPY_HELP),
 }
 
 

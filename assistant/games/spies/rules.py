@@ -17,6 +17,7 @@ from typing import Any
 from assistant.engine import Json, Option, Refusal
 from assistant.games.actions import Action, Actions, Kind, Param, Refuse, When, whole
 from assistant.games.spies import chain, chits, names, setup, tiles, turns
+from assistant.games.spies import seats as seating
 from assistant.games.spies.data import GameData, default_data
 from assistant.games.spies.render import render_text
 from assistant.games.spies.state import ALLIES, AXIS, SEATS_RULE, Turn, initial
@@ -312,6 +313,14 @@ class Spies:
 
     def view(self, state: Json) -> Json:
         return public_view(state, self.data)
+
+    # the players' phones (deaddrop serve): assistant/games/spies/seats.py
+    seat_params = seating.seat_params(ACTIONS, POWER_)
+    seats = staticmethod(seating.seats)
+    seat_values = staticmethod(seating.seat_values)
+
+    def seat_view(self, state: Json, seat: str | None) -> Json:
+        return seating.seat_view(self.view(state), state, seat)
 
     def describe(self, action: Json, before: Json, after: Json) -> str:
         notes = after.get("last") or []

@@ -12,6 +12,7 @@ from typing import Any
 from assistant.engine import Json, Option, Refusal
 from assistant.games.actions import TEXT, Action, Actions, Kind, Param, Refuse, When
 from assistant.games.spies_and_lies import days, missions
+from assistant.games.spies_and_lies import seats as seating
 from assistant.games.spies_and_lies.abilities import option_names
 from assistant.games.spies_and_lies.data import SIDES, GameData, default_data
 from assistant.games.spies_and_lies.describe import describe_action
@@ -209,6 +210,14 @@ class SpiesAndLies:
 
     def view(self, state: Json) -> Json:
         return public_view(state, self.data)
+
+    # the players' phones (deaddrop serve): assistant/games/spies_and_lies/seats.py
+    seat_params = seating.SEAT_PARAMS
+    seats = staticmethod(seating.seats)
+    seat_action = staticmethod(seating.seat_action)
+
+    def seat_view(self, state: Json, seat: str | None) -> Json:
+        return seating.seat_view(self.view(state), state, seat)
 
     def describe(self, action: Json, before: Json, after: Json) -> str:
         return describe_action(action, after)

@@ -45,6 +45,7 @@ from assistant.games.actions import (
     When,
     whole,
 )
+from assistant.games.spy import seats as seating
 from assistant.games.spy.model import Cell, Field, Network, answer, format_cell, parse_cell
 from assistant.games.spy.observations import ANSWERS, segment
 from assistant.games.spy.scoring import opponent, result_text, score
@@ -387,6 +388,18 @@ class Spy:
 
     def view(self, state: Json) -> Json:
         return {key: copy.deepcopy(value) for key, value in state.items() if key != "secret"}
+
+    # the players' phones (deaddrop serve): assistant/games/spy/seats.py
+    seat_params = seating.SEAT_PARAMS
+
+    def seats(self, state: Json) -> list[str]:
+        return seating.seats(state)
+
+    def seat_view(self, state: Json, seat: str | None) -> Json:
+        return seating.seat_view(self.view(state), state, seat)
+
+    def seat_action(self, action: Json, seat: str | None) -> Json:
+        return seating.seat_action(action, seat, self.public_action)
 
     def describe(self, action: Json, before: Json, after: Json) -> str:
         kind, player = action["type"], action["player"]

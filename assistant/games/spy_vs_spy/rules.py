@@ -13,6 +13,7 @@ from __future__ import annotations
 from assistant.engine import Json, Option, Refusal
 from assistant.games.actions import Action, Actions, Param, Refuse, When
 from assistant.games.spy_vs_spy import combat, cops, equipment, flow, moves, search, setup
+from assistant.games.spy_vs_spy import seats as seating
 from assistant.games.spy_vs_spy.dice import complete
 from assistant.games.spy_vs_spy.kinds import (
     ARRIVE,
@@ -252,6 +253,16 @@ class SpyVsSpy:
 
     def view(self, state: Json) -> Json:
         return public_view(state, self.kit)
+
+    # the players' phones (deaddrop serve): assistant/games/spy_vs_spy/seats.py
+    seat_params = seating.SEAT_PARAMS
+    seats = staticmethod(seating.seats)
+
+    def seat_view(self, state: Json, seat: str | None) -> Json:
+        return seating.seat_view(self.view(state), state, seat)
+
+    def seat_action(self, action: Json, seat: str | None) -> Json:
+        return seating.seat_action(action, seat, self.public_action)
 
     def describe(self, action: Json, before: Json, after: Json) -> str:
         notes = after.get("last") or []

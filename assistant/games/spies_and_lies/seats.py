@@ -1,0 +1,65 @@
+"""Who sits at a Spies & Lies table and what each seat may see (`deaddrop serve`).
+
+The seats are the two sides (in team play both players of a side share its seat). A side sees
+the public view and, under "secret", its own deployments as entered: the ranks of an open
+deployment (which the public view hides until each card is revealed) and the seal of a sealed
+one; never the other side's. The spectator sees the public view only.
+
+`side` is the acting side in every action that has it except `first`, whose side is the result
+of the Starting Player card, not the one who enters it.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from assistant.engine import Json
+from assistant.games.spies_and_lies.data import SIDES
+
+SEAT_PARAMS = {
+    "deploy": "side",
+    "tokens": "side",
+    "deceive": "side",
+    "guess": "side",
+    "choose": "side",
+    "audit": "side",
+}
+
+
+def seats(state: Json) -> list[str]:
+    """red and blue."""
+    return list(SIDES)
+
+
+def seat_view(view: Json, state: Json, seat: str | None) -> Json:
+    """The public `view` plus `seat`'s own deployments (None: the spectator)."""
+    if seat is None:
+        return view
+    out = copy.deepcopy(view)
+    groups = state["sides"][seat]["groups"]
+    line: list[int | None] = [None] * len(state["sides"][seat]["missions"])
+    for group in groups:
+        for mission, rank in zip(group["missions"], group["soldiers"] or (), strict=False):
+            line[mission - 1] = rank
+    out["secret"] = {
+        "deployed": [
+            {
+                "missions": list(g["missions"]),
+                "mode": g["mode"],
+                "soldiers": list(g["soldiers"]) if g["soldiers"] is not None else None,
+                "seal": g["seal"],
+            }
+            for g in groups
+        ],
+        "line": line,
+    }
+    return out
+
+
+def seat_action(action: Json, seat: str | None) -> Json:
+    """An action as `seat` may read it: another side's deployment without its soldiers."""
+    if action.get("type") != "deploy" or "soldiers" not in action:
+        return action
+    if seat is not None and action.get("side") == seat:
+        return action
+    return {**action, "soldiers": "(secret)"}

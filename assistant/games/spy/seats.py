@@ -1,0 +1,43 @@
+"""Who sits at a Spy! referee table and what each seat may see (`deaddrop serve`).
+
+The seats are the two players. A player sees the public view and, under "secret", the network
+the referee keeps for it (a `seal`: its corners and salt); never the opponent's. The spectator
+sees the public view only. Every action names the acting player in `player`.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+
+from assistant.engine import Json
+
+SEAT_PARAMS = {
+    "seal": "player",
+    "commit": "player",
+    "probe": "player",
+    "answer": "player",
+    "claim": "player",
+    "reveal": "player",
+}
+
+
+def seats(state: Json) -> list[str]:
+    """The players, in turn order."""
+    return list(state["players"])
+
+
+def seat_view(view: Json, state: Json, seat: str | None) -> Json:
+    """The public `view` plus `seat`'s own sealed network (None: the spectator)."""
+    if seat is None:
+        return view
+    out = copy.deepcopy(view)
+    kept = state["secret"][seat]
+    out["secret"] = {"network": kept["network"], "salt": kept["salt"]} if kept else None
+    return out
+
+
+def seat_action(action: Json, seat: str | None, public: Callable[[Json], Json]) -> Json:
+    """An action as `seat` may read it: its own seal as entered, another's as `public` prints
+    it (network and salt "(sealed)")."""
+    return action if seat is not None and action.get("player") == seat else public(action)

@@ -1,0 +1,65 @@
+"""Who sits at a Spy vs Spy table and what each seat may see (`deaddrop serve`).
+
+The seats are the two spies. A spy sees the public view and, under "secret", what he keeps
+behind his divider: his arsenal, the traps and decoys he left (room -> colour, or "decoy"), the
+pieces of the Thingamajig he really carries and those he hid (room -> numbers); never the other
+spy's. The spectator sees the public view only. Who read which room's number token is not
+kept by the tracker, so no seat is shown the numbers read.
+
+`spy` is the acting spy in every action that has it; an exchange names both spies' weapons and
+is entered from either seat.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+
+from assistant.engine import Json
+from assistant.games.spy_vs_spy.state import SPIES, carried
+
+SEAT_PARAMS = {
+    "arsenal": "spy",
+    "move": "spy",
+    "search": "spy",
+    "change": "spy",
+    "room": "spy",
+    "end": "spy",
+    "run": "spy",
+    "restart": "spy",
+}
+
+
+def seats(state: Json) -> list[str]:
+    """The two spies, the first player first."""
+    return [s for s in state.get("spies", SPIES)]
+
+
+def seat_view(view: Json, state: Json, seat: str | None) -> Json:
+    """The public `view` plus `seat`'s own secrets (None: the spectator)."""
+    if seat is None:
+        return view
+    out = copy.deepcopy(view)
+    secret = state["secret"]
+    hidden: dict[str, list[int]] = {}
+    for record in secret["pieces"]:
+        how, _, rest = record["at"].partition(":")
+        room, _, hider = rest.partition(":")
+        if how == "hidden" and hider == seat:
+            hidden.setdefault(room, []).append(record["number"])
+    out["secret"] = {
+        "arsenal": copy.deepcopy(secret["arsenal"][seat]),
+        "traps": {
+            room: token["colour"] or "decoy"
+            for room, token in sorted(secret["traps"].items())
+            if token["owner"] == seat
+        },
+        "carrying": sorted(carried(state, seat)),
+        "hidden": {room: sorted(numbers) for room, numbers in sorted(hidden.items())},
+    }
+    return out
+
+
+def seat_action(action: Json, seat: str | None, public: Callable[[Json], Json]) -> Json:
+    """An action as `seat` may read it: his own as entered, another's as `public` prints it."""
+    return action if seat is not None and action.get("spy") == seat else public(action)
