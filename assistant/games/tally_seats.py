@@ -1,6 +1,6 @@
 """Who sits at a tally table and what each seat may see (`deaddrop serve`): the players; tally
-keeps no secrets, so every seat and the spectator see the public view. `player` is the acting
-player in every action."""
+keeps no secrets, so a seat sees the public view and, under "secret", only its own name; the
+spectator the public view. `player` is the acting player in every action."""
 
 from __future__ import annotations
 
@@ -15,5 +15,5 @@ def seats(state: Json) -> list[str]:
 
 
 def seat_view(view: Json, state: Json, seat: str | None) -> Json:
-    """The public view, for every seat."""
-    return view
+    """The public view, with the seat's name (None: the spectator)."""
+    return view if seat is None else {**view, "secret": {"seat": seat}}

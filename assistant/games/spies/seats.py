@@ -2,9 +2,9 @@
 
 The seats are the players (rule 7.0): a power each with five players, "Germany+Italy" with four
 or fewer, "Britain+France" with three or fewer; in a two-player game Russia is played by one
-seat or the other by the year. A seat sees the public view and, under "secret", the Event Tiles
-in the hands of the powers it plays this year and the tiles they discarded face down; never
-another seat's. The spectator sees the public view only.
+seat or the other by the year. A seat sees the public view and, under "secret", its name
+("seat"), the Event Tiles in the hands of the powers it plays this year and the tiles they
+discarded face down; never another seat's. The spectator sees the public view only.
 
 `power` is the acting power in every action that has it (from the declarations: the parameter
 `POWER_`); a seat playing several powers names which one (`seat_values`).
@@ -47,6 +47,7 @@ def seat_view(view: Json, state: Json, seat: str | None) -> Json:
     out = copy.deepcopy(view)
     powers = seat_values(state, seat)
     out["secret"] = {
+        "seat": seat,
         "hands": {p: list(state["hands"][p]) for p in powers},
         "discards": {p: list(state["discards"][p]) for p in powers},
     }

@@ -1,9 +1,9 @@
 """Who sits at a Spies & Lies table and what each seat may see (`deaddrop serve`).
 
 The seats are the two sides (in team play both players of a side share its seat). A side sees
-the public view and, under "secret", its own deployments as entered: the ranks of an open
-deployment (which the public view hides until each card is revealed) and the seal of a sealed
-one; never the other side's. The spectator sees the public view only.
+the public view and, under "secret", its name ("seat") and its own deployments as entered: the
+ranks of an open deployment (which the public view hides until each card is revealed) and the
+seal of a sealed one; never the other side's. The spectator sees the public view only.
 
 `side` is the acting side in every action that has it except `first`, whose side is the result
 of the Starting Player card, not the one who enters it.
@@ -42,6 +42,7 @@ def seat_view(view: Json, state: Json, seat: str | None) -> Json:
         for mission, rank in zip(group["missions"], group["soldiers"] or (), strict=False):
             line[mission - 1] = rank
     out["secret"] = {
+        "seat": seat,
         "deployed": [
             {
                 "missions": list(g["missions"]),

@@ -1,7 +1,8 @@
 """Who sits at a Spy! referee table and what each seat may see (`deaddrop serve`).
 
-The seats are the two players. A player sees the public view and, under "secret", the network
-the referee keeps for it (a `seal`: its corners and salt); never the opponent's. The spectator
+The seats are the two players. A player sees the public view and, under "secret", its own
+name and the network the referee keeps for it (a `seal`: its corners and salt; None before it
+seals, or when it committed a hash instead); never the opponent's. The spectator
 sees the public view only. Every action names the acting player in `player`.
 """
 
@@ -33,7 +34,11 @@ def seat_view(view: Json, state: Json, seat: str | None) -> Json:
         return view
     out = copy.deepcopy(view)
     kept = state["secret"][seat]
-    out["secret"] = {"network": kept["network"], "salt": kept["salt"]} if kept else None
+    out["secret"] = {
+        "seat": seat,
+        "network": kept["network"] if kept else None,
+        "salt": kept["salt"] if kept else None,
+    }
     return out
 
 

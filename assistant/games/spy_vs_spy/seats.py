@@ -1,10 +1,10 @@
 """Who sits at a Spy vs Spy table and what each seat may see (`deaddrop serve`).
 
-The seats are the two spies. A spy sees the public view and, under "secret", what he keeps
-behind his divider: his arsenal, the traps and decoys he left (room -> colour, or "decoy"), the
-pieces of the Thingamajig he really carries and those he hid (room -> numbers); never the other
-spy's. The spectator sees the public view only. Who read which room's number token is not
-kept by the tracker, so no seat is shown the numbers read.
+The seats are the two spies. A spy sees the public view and, under "secret", his name ("seat")
+and what he keeps behind his divider: his arsenal, the traps and decoys he left (room -> colour,
+or "decoy"), the pieces of the Thingamajig he really carries and those he hid (room -> numbers);
+never the other spy's. The spectator sees the public view only. Who read which room's number
+token is not kept by the tracker, so no seat is shown the numbers read.
 
 `spy` is the acting spy in every action that has it; an exchange names both spies' weapons and
 is entered from either seat.
@@ -48,6 +48,7 @@ def seat_view(view: Json, state: Json, seat: str | None) -> Json:
         if how == "hidden" and hider == seat:
             hidden.setdefault(room, []).append(record["number"])
     out["secret"] = {
+        "seat": seat,
         "arsenal": copy.deepcopy(secret["arsenal"][seat]),
         "traps": {
             room: token["colour"] or "decoy"
