@@ -126,7 +126,10 @@ def _faces(scope: Scope, m: dict[str, Y], path: str) -> tuple[Face, ...]:
         columns = tuple(k for k in first if k != "count")
     scope.columns = columns
     faces = [_row(scope, row, join(path, "rows", i), columns) for i, row in enumerate(items)]
-    scope.rows = [face.data for face in faces if face is not BAD]
+    good = [(i, face) for i, face in enumerate(faces) if face is not BAD]
+    scope.rows = [face.data for _, face in good]
+    scope.row_nodes = [(i, items[i]) for i, _ in good]
+    scope.rows_path = join(path, "rows")
     return BAD if BAD in faces else tuple(faces)
 
 

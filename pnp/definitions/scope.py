@@ -33,6 +33,9 @@ class Scope:
     styles: dict[str, StyleSpec]
     columns: tuple[str, ...] = ()
     rows: list[dict[str, str]] = field(default_factory=list)
+    # where each of `rows` is written: its index in the component's rows: and its node
+    row_nodes: list[tuple[int, Y]] = field(default_factory=list)
+    rows_path: str = ""  # components.<name>.rows
     broken_boxes: set[str] = field(default_factory=set)  # already reported where defined
     broken_styles: set[str] = field(default_factory=set)
     geometry: bool = True  # False when the component's size is unusable: skip fit checks
@@ -49,7 +52,23 @@ class Scope:
         """(" in rows[i]", data) for each data row when `template` has fields, else ("", {})."""
         if not fields_in(template):
             return [("", {})]
-        return [(f" in rows[{i}]", row) for i, row in enumerate(self.rows)]
+        return [(f" in rows[{self._index(k)}]", row) for k, row in enumerate(self.rows)]
+
+    def _index(self, k: int) -> int:
+        """The index in the component's `rows:` of the k-th of `rows`."""
+        return self.row_nodes[k][0] if k < len(self.row_nodes) else k
+
+    def row_place(self, k: int, template: str) -> tuple[int, str] | None:
+        """Where the k-th data row writes what `template` takes from it: the line and key path
+        of its value (of the row, when the template takes several), or None when unknown."""
+        if k >= len(self.row_nodes) or not self.rows_path:
+            return None
+        index, node = self.row_nodes[k]
+        where = join(self.rows_path, index)
+        names = list(dict.fromkeys(fields_in(template) or ()))
+        if len(names) == 1 and isinstance(node.value, dict) and names[0] in node.value:
+            return node.value[names[0]].line, join(where, names[0])
+        return node.line, where
 
     def box(self, node: Y | None, path: str) -> Box:
         """A resolved box (the whole component when `node` is None)."""
@@ -146,11 +165,19 @@ class Scope:
         if not self.fields_ok(value, line, path):
             return False
         ok = True
-        for suffix, row in self.each_row(value):
+        expected = 'expected "#rrggbb"' + (" or none" if none else "")
+        for k, (suffix, row) in enumerate(self.each_row(value)):
             filled = fill_fields(value, row)
             if not (COLOUR.match(filled) or (none and filled == "none")):
-                what = f"'{filled}' is not a colour{suffix}"
-                ok = self.ctx.err(line, path, what, 'expected "#rrggbb"')
+                place = self.row_place(k, value)
+                if place is None:
+                    ok = self.ctx.err(line, path, f"'{filled}' is not a colour{suffix}", expected)
+                    continue
+                # the row's value is wrong: name the row's line, and what takes its colour
+                owner = self.rows_path.removesuffix(".rows")
+                user = path.removeprefix(owner + ".") if owner else path
+                what = f"'{filled}' is not a colour for {user}"
+                ok = self.ctx.err(place[0], place[1], what, expected)
         return ok
 
     def length(self, m: dict[str, Y], key: str, path: str, default: float) -> Any:

@@ -134,10 +134,10 @@ CASES = {
             """
         },
         [
+            f"{F}:8: components.cards.rows[1].ink: 'green' is not a colour for front[1].stroke"
+            ' (expected "#rrggbb" or none)',
             f"{F}:11: components.cards.front[0].fill: '#12345' is not a colour"
             ' (expected "#rrggbb" or none)',
-            f"{F}:13: components.cards.front[1].stroke: 'green' is not a colour in rows[1]"
-            ' (expected "#rrggbb")',
             f"{F}:15: components.cards.front[2].fill: no colour given"
             ' (expected "#rrggbb" in quotes: # starts a comment)',
         ],

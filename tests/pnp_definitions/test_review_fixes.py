@@ -201,7 +201,7 @@ def test_text_colour_from_the_data_row_is_checked_and_drawn(make_game):
     text = "      - text: '{name}'\n        box: safe\n"
     yaml = CARD.replace("    front:\n", rows + "    front:\n") + text + "        color: '{ink}'\n"
     assert problems(make_game, {"cards.yaml": yaml}) == [
-        f"{F}:10: components.cards.front[0].color: 'red' is not a colour in rows[1]"
+        f"{F}:6: components.cards.rows[1].ink: 'red' is not a colour for front[0].color"
         ' (expected "#rrggbb")'
     ]
     good = yaml.replace("ink: red", "ink: '#00AA00'")
