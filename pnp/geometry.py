@@ -7,9 +7,9 @@ the same six numbers PDF and SVG use for a transform matrix.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from pnp.model import Box
+from pnp.record import record
 
 EPS = 1e-6
 
@@ -61,7 +61,7 @@ def union(boxes: list[Box]) -> Box:
     return Box(x0, y0, x1 - x0, y1 - y0)
 
 
-@dataclass(frozen=True)
+@record
 class Affine:
     """An affine map of the plane: (x, y) -> (a*x + c*y + e, b*x + d*y + f)."""
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path as FilePath
 from typing import Any
+
+from pnp.record import record
 
 KINDS = ("card", "counter", "tile", "token", "sheet", "board")
 STOCKS = ("card", "paper")  # what a component is printed on
@@ -37,7 +39,7 @@ def fill_fields(text: str, data: Mapping[str, Any]) -> str:
     return _FIELD_OR_BRACE.sub(value, text)
 
 
-@dataclass(frozen=True)
+@record
 class Source:
     """Where something was defined, for error messages: file, 1-based line, key path."""
 
@@ -46,7 +48,7 @@ class Source:
     path: str
 
 
-@dataclass(frozen=True)
+@record
 class Box:
     """A rectangle in component coordinates (points, y down from the top-left of the trim box)."""
 
@@ -56,7 +58,7 @@ class Box:
     h: float
 
 
-@dataclass(frozen=True)
+@record
 class Style:
     """How text looks. `font` is a family name known to the backends ("Vera" is embedded)."""
 
@@ -71,7 +73,7 @@ class Style:
     italic: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Text:
     """Text wrapped to its box, shrunk from style.size down to style.min_size until it fits."""
 
@@ -81,7 +83,7 @@ class Text:
     rotate: float = 0.0  # degrees, counter-clockwise, about the box centre
 
 
-@dataclass(frozen=True)
+@record
 class Rect:
     box: Box
     radius: float = 0.0
@@ -90,7 +92,7 @@ class Rect:
     width: float = 0.5
 
 
-@dataclass(frozen=True)
+@record
 class Circle:
     """An ellipse inscribed in its box (a circle when the box is square)."""
 
@@ -100,7 +102,7 @@ class Circle:
     width: float = 0.5
 
 
-@dataclass(frozen=True)
+@record
 class Line:
     points: tuple[tuple[float, float], ...]
     stroke: str = "#000000"
@@ -108,7 +110,7 @@ class Line:
     dash: tuple[float, ...] | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Grid:
     """A grid of rows x cols cells filling `box`, less room for labels when labelled.
 
@@ -125,7 +127,7 @@ class Grid:
     fill: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Track:
     """A row (or column) of numbered boxes, `start` to `stop` inclusive, filling `box`.
 
@@ -145,7 +147,7 @@ class Track:
     rotate: float = 0.0
 
 
-@dataclass(frozen=True)
+@record
 class Polygon:
     """A closed shape through `points` (component frame, points, y down)."""
 
@@ -155,7 +157,7 @@ class Polygon:
     width: float = 0.5
 
 
-@dataclass(frozen=True)
+@record
 class Path:
     """Shapes from SVG path data (M, L, H, V, C, Q, Z; curves flattened), each subpath a list of
     points in the component frame; a subpath whose last point is its first is closed. Filled
@@ -167,7 +169,7 @@ class Path:
     width: float = 0.5
 
 
-@dataclass(frozen=True)
+@record
 class Icon:
     """A game's named drawing (`icons:`): elements drawn in a frame `width` x `height`."""
 
@@ -177,7 +179,7 @@ class Icon:
     elements: tuple[Element, ...]
 
 
-@dataclass(frozen=True)
+@record
 class IconRef:
     """An icon placed in `box`: scaled uniformly to fit it and centred. `name` may hold
     `{field}`s; `icons` holds every icon it can name (the loader checked each row)."""
@@ -187,7 +189,7 @@ class IconRef:
     icons: Mapping[str, Icon] = field(compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@record
 class Image:
     """A PNG or SVG file (path resolved, existence checked by the loader), fitted into `box`."""
 
@@ -200,7 +202,7 @@ class Image:
 Element = Text | Rect | Circle | Line | Grid | Track | Image | Polygon | Path | IconRef
 
 
-@dataclass(frozen=True)
+@record
 class Face:
     """One distinct face of a component: its data row and how many copies to print."""
 
@@ -208,7 +210,7 @@ class Face:
     count: int
 
 
-@dataclass(frozen=True)
+@record
 class Component:
     """A printable component: one size, a front and an optional back, one or more faces."""
 
@@ -241,7 +243,7 @@ class Component:
         return sum(face.count for face in self.faces)
 
 
-@dataclass(frozen=True)
+@record
 class GameKit:
     """A game's components, in print order."""
 

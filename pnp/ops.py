@@ -7,15 +7,14 @@ for golden tests.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pnp.geometry import IDENTITY, Affine
 from pnp.model import Box
+from pnp.record import record
 
 Dash = tuple[float, ...] | None  # a dash pattern (on, off, ... lengths), None for a solid line
 
 
-@dataclass(frozen=True)
+@record
 class Rect:
     x: float
     y: float
@@ -28,7 +27,7 @@ class Rect:
     dash: Dash = None
 
 
-@dataclass(frozen=True)
+@record
 class Ellipse:
     """The ellipse inscribed in the box x, y, w, h."""
 
@@ -41,7 +40,7 @@ class Ellipse:
     width: float = 0.5
 
 
-@dataclass(frozen=True)
+@record
 class Polyline:
     points: tuple[tuple[float, float], ...]
     stroke: str | None = "#000000"
@@ -51,7 +50,7 @@ class Polyline:
     fill: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Path:
     """Subpaths (each a list of points; closed when its last point is its first), painted as one
     shape: filled even-odd, so a subpath inside another cuts a hole."""
@@ -62,7 +61,7 @@ class Path:
     width: float = 0.5
 
 
-@dataclass(frozen=True)
+@record
 class Text:
     """One line of text; (x, y) is on the baseline, at the start, middle or end of the line."""
 
@@ -77,7 +76,7 @@ class Text:
     anchor: str = "start"  # start | middle | end
 
 
-@dataclass(frozen=True)
+@record
 class Image:
     """A PNG or SVG file drawn stretched into the box x, y, w, h."""
 
@@ -88,7 +87,7 @@ class Image:
     h: float
 
 
-@dataclass(frozen=True)
+@record
 class Group:
     """Children drawn through `transform` (local -> outer frame), clipped to `clip` (local)."""
 
@@ -144,7 +143,7 @@ def log(ops: tuple[Op, ...] | list[Op], indent: int = 0) -> str:
     return "\n".join(lines)
 
 
-@dataclass(frozen=True)
+@record
 class Page:
     """One page: its size, its ops (page frame), its TrimBox and BleedBox (y down, points)."""
 
@@ -155,7 +154,7 @@ class Page:
     bleed: Box
 
 
-@dataclass(frozen=True)
+@record
 class Document:
     """Pages in order, with outline entries (title, 0-based page index)."""
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
 from pnp.model import Style
+from pnp.record import record
 
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
 METRICS = FONTS / "vera_metrics.json"
@@ -36,7 +36,7 @@ STEP = 0.5  # points between tried sizes
 EPSILON = 1e-9
 
 
-@dataclass(frozen=True)
+@record
 class Fitted:
     """Text laid out in a box: the font size used, the lines, each line's width (points)."""
 

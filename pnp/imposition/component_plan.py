@@ -4,8 +4,6 @@ tile by tile (pnp.imposition.tiles). Pure: Component + Paper -> plan."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from deaddrop.errors import InputError
 from pnp.geometry import outset
 from pnp.imposition.grid import piece_grid
@@ -22,10 +20,11 @@ from pnp.imposition.plan import (
 )
 from pnp.imposition.tiles import board_tiles
 from pnp.model import Component
+from pnp.record import record
 from pnp.units import mm, to_mm
 
 
-@dataclass(frozen=True)
+@record
 class ComponentPlan:
     """The sheets of one component, and what the guide says about them."""
 

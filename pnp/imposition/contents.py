@@ -4,12 +4,11 @@ size, back, bleed). Pure data."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pnp.imposition.kit_plan import KitPlan
+from pnp.record import record
 
 
-@dataclass(frozen=True)
+@record
 class Entry:
     """One component as the guide lists it."""
 
@@ -28,7 +27,7 @@ class Entry:
     bleed: float = 0.0  # how far its colour runs past the cut line
 
 
-@dataclass(frozen=True)
+@record
 class PageRange:
     """Pages first..last (a front and its back, or several such) and what is on them."""
 
@@ -37,7 +36,7 @@ class PageRange:
     items: tuple[str, ...]  # "Agent cards ×5", in print order
 
 
-@dataclass(frozen=True)
+@record
 class Job:
     """Consecutive pages printed alike: pages first..last, on card or paper, double-sided or
     not, and what is on them."""

@@ -4,16 +4,15 @@ Pure geometry, points, y down."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pnp.geometry import Affine, rotate, translate
 from pnp.imposition.paper import PAPERS, Paper, Settings
 from pnp.model import Box
+from pnp.record import record
 
 EPS = 1e-6
 
 
-@dataclass(frozen=True)
+@record
 class Slot:
     """A place for one piece: its trim box on the page, and whether it is turned a quarter."""
 
@@ -28,7 +27,7 @@ class Slot:
         return rotate(90).then(translate(self.box.x, self.box.y + self.box.h))
 
 
-@dataclass(frozen=True)
+@record
 class PieceGrid:
     """The grid of slots for one piece size on one paper."""
 

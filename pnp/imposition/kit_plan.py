@@ -10,8 +10,6 @@ never share a sheet.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pnp.draw.textfit import text_width
 from pnp.imposition.component_plan import plan_component
 from pnp.imposition.grid import fits_usable
@@ -19,11 +17,12 @@ from pnp.imposition.packing import PackedPage, block_marks, pack
 from pnp.imposition.paper import Paper
 from pnp.imposition.plan import NOTE_SIZE, Piece, SheetPlan, copies, pieces_sheet
 from pnp.model import Component
+from pnp.record import record
 
 STOCK_ORDER = ("card", "paper")
 
 
-@dataclass(frozen=True)
+@record
 class KitPlan:
     """A kit's sheets in print order, the page each sheet's front is on (the first is `first`),
     and what the guide says of them.
@@ -48,7 +47,7 @@ class KitPlan:
         return self.pages[-1] + (1 if self.sheets[-1].back is not None else 0)
 
 
-@dataclass(frozen=True)
+@record
 class _Packed:
     """One packed sheet: the component and face of each piece of its run, and the page."""
 

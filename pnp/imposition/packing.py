@@ -28,6 +28,7 @@ from pnp.imposition.grid import EPS, Slot, count, fits_usable, piece_grid
 from pnp.imposition.marks import Segment, crop_marks
 from pnp.imposition.paper import INNER_MARK, MARK_CLEAR, MARK_GAP, Paper
 from pnp.model import Box
+from pnp.record import record
 from pnp.units import mm
 
 SEARCH_BITS = 10  # choices searched per page (at most 2**SEARCH_BITS layouts tried)
@@ -39,7 +40,7 @@ def block_gap(paper: Paper | None = None) -> float:
     return 2 * (MARK_GAP + INNER_MARK) + MARK_CLEAR
 
 
-@dataclass(frozen=True)
+@record
 class Block:
     """A grid of pieces `first`, `first + 1`, ... (indices into the packed sizes) at `slots`,
     their art running `bleed` past their trim boxes."""
@@ -63,7 +64,7 @@ class Block:
         return range(self.first, self.first + len(self.slots))
 
 
-@dataclass(frozen=True)
+@record
 class PackedPage:
     """One front page: its blocks in print order."""
 

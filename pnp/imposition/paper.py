@@ -24,11 +24,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from pnp.draw.bleed import has_background
 from pnp.geometry import Affine, inset, mirror_x, mirror_y, translate
 from pnp.model import Box, Component
+from pnp.record import record
 from pnp.units import mm
 
 PAPERS: dict[str, tuple[float, float]] = {
@@ -46,7 +47,7 @@ DEFAULT_BLEED = mm(3.0)  # the bleed of a piece with a coloured background
 TOKEN_SPACE = mm(3.0)  # between the bleeds of round tokens: they never touch
 
 
-@dataclass(frozen=True)
+@record
 class Settings:
     """How the build is asked to print (all lengths in points): `deaddrop build`'s options."""
 
@@ -58,7 +59,7 @@ class Settings:
     back_offset: tuple[float, float] = (0.0, 0.0)
 
 
-@dataclass(frozen=True)
+@record
 class Paper:
     """One paper as the imposition sees it, made from Settings once (`Paper.of`)."""
 

@@ -9,7 +9,6 @@ guide lists which pages go double-sided and which single).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from pnp.geometry import Affine, outset, union
 from pnp.imposition.grid import Slot
@@ -17,13 +16,14 @@ from pnp.imposition.marks import Segment
 from pnp.imposition.paper import MARK_GAP, MARK_MAX, Paper
 from pnp.imposition.tiles import Tile
 from pnp.model import Box, Component
+from pnp.record import record
 
 NOTE_SIZE = 6.5  # points, every note on a sheet
 NOTE_COLOUR = "#8a8a8a"  # the notes in the bottom margin
 LABEL_COLOUR = "#444444"  # the label of a board's tile
 
 
-@dataclass(frozen=True)
+@record
 class Place:
     """One piece on a page: the art of `face` of `component` drawn through `transform` (art
     frame -> page), clipped to `clip` (art frame) when given."""
@@ -37,7 +37,7 @@ class Place:
     tile: Tile | None = None  # a board's tile: its front shows where the next tiles go
 
 
-@dataclass(frozen=True)
+@record
 class Note:
     """A line of small text on the page; (x, y) on its baseline."""
 
@@ -48,7 +48,7 @@ class Note:
     anchor: str = "middle"  # start | middle | end
 
 
-@dataclass(frozen=True)
+@record
 class PagePlan:
     """One page: its pieces, crop marks and notes, and its TrimBox and BleedBox."""
 
@@ -61,7 +61,7 @@ class PagePlan:
     bleed: Box
 
 
-@dataclass(frozen=True)
+@record
 class SheetPlan:
     """One printed sheet: a front page and, printed double-sided, the back page behind it."""
 

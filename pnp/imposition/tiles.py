@@ -4,16 +4,16 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from pnp.geometry import Affine, translate
 from pnp.imposition.grid import Slot
 from pnp.imposition.paper import Paper
 from pnp.model import Box
+from pnp.record import record
 from pnp.units import mm
 
 
-@dataclass(frozen=True)
+@record
 class Tile:
     """One page of a split board: `region` of the board (board frame) drawn at `slot`."""
 
