@@ -139,6 +139,12 @@ class Tally:
     def seat_view(self, state: Json, seat: str | None) -> Json:
         return tally_seats.seat_view(self.view(state), state, seat)
 
+    def board(self, view: Json) -> list[Json]:
+        """The board for the page: assistant/games/tally_board.py."""
+        from assistant.games.tally_board import board
+
+        return board(view)
+
     def render(self, state: Json) -> str:
         width = max(len(p) for p in state["players"])
         lines = [f"{p:<{width}}  {state['points'][p]:>4}" for p in state["players"]]

@@ -322,6 +322,12 @@ class Spies:
     def seat_view(self, state: Json, seat: str | None) -> Json:
         return seating.seat_view(self.view(state), state, seat)
 
+    def board(self, view: Json) -> list[Json]:
+        """The board for the page: assistant/games/spies/board.py."""
+        from assistant.games.spies.board import board
+
+        return board(view, self.data)
+
     def describe(self, action: Json, before: Json, after: Json) -> str:
         notes = after.get("last") or []
         return "\n".join(notes) if notes else str(action.get("type", "action"))

@@ -219,6 +219,12 @@ class SpiesAndLies:
     def seat_view(self, state: Json, seat: str | None) -> Json:
         return seating.seat_view(self.view(state), state, seat)
 
+    def board(self, view: Json) -> list[Json]:
+        """The board for the page: assistant/games/spies_and_lies/board.py."""
+        from assistant.games.spies_and_lies.board import board
+
+        return board(view, self.data)
+
     def describe(self, action: Json, before: Json, after: Json) -> str:
         return describe_action(action, after)
 

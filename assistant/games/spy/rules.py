@@ -401,6 +401,12 @@ class Spy:
     def seat_action(self, action: Json, seat: str | None) -> Json:
         return seating.seat_action(action, seat, self.public_action)
 
+    def board(self, view: Json) -> list[Json]:
+        """The board for the page: assistant/games/spy/board.py."""
+        from assistant.games.spy.board import board
+
+        return board(view)
+
     def describe(self, action: Json, before: Json, after: Json) -> str:
         kind, player = action["type"], action["player"]
         if kind == "seal":

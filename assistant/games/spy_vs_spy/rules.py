@@ -264,6 +264,12 @@ class SpyVsSpy:
     def seat_action(self, action: Json, seat: str | None) -> Json:
         return seating.seat_action(action, seat, self.public_action)
 
+    def board(self, view: Json) -> list[Json]:
+        """The board for the page: assistant/games/spy_vs_spy/widgets.py."""
+        from assistant.games.spy_vs_spy.widgets import board
+
+        return board(view, self.kit)
+
     def describe(self, action: Json, before: Json, after: Json) -> str:
         notes = after.get("last") or []
         return "; ".join(notes) if notes else str(action.get("type", "action"))
