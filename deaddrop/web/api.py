@@ -372,21 +372,21 @@ def parse_action(snap: Snapshot, seat: str, body: Json) -> Json:
         raise InputError("value 'type=...': the action type is the first argument")
     game, state = snap.table.game, snap.table.state
     param = seat_params(game).get(kind)
-    if param is not None:
-        allowed = seat_values(game, state, seat)
-        if param in fields:
-            given = fields[param]
-            match = next((a for a in allowed if str(given).lower() == a.lower()), None)
-            if match is None:
-                raise Refused(
-                    f"refused: seat: {param}={given} is not yours "
-                    f"({seat} plays {', '.join(allowed) or 'nothing now'})"
-                )
-            fields[param] = match
-        elif len(allowed) == 1:
-            fields[param] = allowed[0]
-        elif allowed:
-            raise InputError(f"{param}: choose one of {', '.join(allowed)}")
-        else:
-            raise Refused(f"refused: seat: {seat} plays no {param} now")
-    return {"type": kind, **fields}
+    if param is None:
+        return {"type": kind, **fields}
+    allowed = seat_values(game, state, seat)
+    if param in fields:
+        given = fields.pop(param)
+        value = next((a for a in allowed if str(given).lower() == a.lower()), None)
+        if value is None:
+            raise Refused(
+                f"refused: seat: {param}={given} is not yours "
+                f"({seat} plays {', '.join(allowed) or 'nothing now'})"
+            )
+    elif len(allowed) == 1:
+        value = allowed[0]
+    elif allowed:
+        raise InputError(f"{param}: choose one of {', '.join(allowed)}")
+    else:
+        raise Refused(f"refused: seat: {seat} plays no {param} now")
+    return {"type": kind, param: value, **fields}  # the seat first, as players type it

@@ -58,9 +58,8 @@ def seat_view(view: Json, state: Json, seat: str | None) -> Json:
 
 
 def seat_action(action: Json, seat: str | None) -> Json:
-    """An action as `seat` may read it: another side's deployment without its soldiers."""
-    if action.get("type") != "deploy" or "soldiers" not in action:
+    """An action as `seat` may read it: another side's deployment without its soldiers or seal
+    (as `deaddrop table log` prints it, they stay in: the laptop's screen is shared anyway)."""
+    if action.get("type") != "deploy" or (seat is not None and action.get("side") == seat):
         return action
-    if seat is not None and action.get("side") == seat:
-        return action
-    return {**action, "soldiers": "(secret)"}
+    return {k: "(secret)" if k in ("soldiers", "seal") else v for k, v in action.items()}
