@@ -9,7 +9,7 @@ from pnp.definitions.format_keys import COMPONENT_KEYS, COMPONENT_REQUIRED
 from pnp.definitions.scope import Scope
 from pnp.definitions.values import BAD, failed, join, type_name
 from pnp.definitions.yaml_lines import Y, did_you_mean
-from pnp.imposition import fits_every_paper, printable_areas
+from pnp.imposition import PAPERS, Settings, fits_every_paper, printable_areas
 from pnp.model import KINDS, ROLES, STOCKS, Component, Face, Source
 from pnp.units import mm, to_mm
 
@@ -18,6 +18,13 @@ OVERLAP = Component.overlap
 MAX_OVERLAP_MM = 50.0
 MAX_BLEED_MM = 10.0
 MAX_COUNT = 1000  # copies of one face: more is a typo, and would keep a build busy for ever
+# Bounds (docs/pnp-format.md, "Limits"): past them a definition is a typo, and would keep the
+# loader or a build busy for ever (a 0.01mm piece: every slot of a page laid out while loading)
+MIN_SIDE_MM = 5.0  # a piece's width and height: smaller cannot be cut or picked up
+MAX_BOARD_MM = 2000.0  # a split board's width and height
+MAX_BOARD_PARTS = 36  # pages a split board is printed on, on A4 and on Letter
+MAX_ROWS = 1000  # data rows (distinct faces) of a component
+MAX_PIECES = 2000  # pieces of a component: its count, or the sum of its rows' counts
 
 
 def parse_component(scope: Scope, game: str, name: str, node: Y, path: str) -> Component:
@@ -41,8 +48,12 @@ def parse_component(scope: Scope, game: str, name: str, node: Y, path: str) -> C
     if overlap is not BAD and overlap > mm(MAX_OVERLAP_MM):
         what = f"{to_mm(overlap):.4g}mm is too large"
         overlap = ctx.err(m["overlap"].line, join(path, "overlap"), what, "at most 50mm")
-    size = read_size(scope, m["size"], join(path, "size")) if "size" in m else BAD
+    size = read_size(scope, m["size"], join(path, "size"), mm(MIN_SIDE_MM)) if "size" in m else BAD
     faces = _faces(scope, m, path)
+    if size is not BAD and split is True and not failed(overlap):
+        problem = _board_problem(size, overlap)
+        if problem:
+            size = ctx.err(m["size"].line, join(path, "size"), *problem)
     if size is not BAD and split is not BAD and not split and not fits_every_paper(*size):
         areas = printable_areas()
         most = f"{to_mm(min(a[0] for a in areas)):.1f}mm x {to_mm(min(a[1] for a in areas)):.1f}mm"
@@ -86,8 +97,8 @@ def parse_component(scope: Scope, game: str, name: str, node: Y, path: str) -> C
     )
 
 
-def read_size(scope: Scope, node: Y, path: str) -> tuple[float, float]:
-    """[width, height], two lengths above 0."""
+def read_size(scope: Scope, node: Y, path: str, least: float = 0.0) -> tuple[float, float]:
+    """[width, height], two lengths above 0, and at least `least` (points) when given."""
     ctx = scope.ctx
     if not isinstance(node.value, list) or len(node.value) != 2:
         what = f"expected [width, height] such as [63mm, 88mm], got {type_name(node.value)}"
@@ -98,7 +109,28 @@ def read_size(scope: Scope, node: Y, path: str) -> tuple[float, float]:
         if value is not BAD and value <= 0:
             ctx.err(node.value[index].line, join(path, index), "must be more than 0mm")
             return BAD
+        if value is not BAD and value < least:
+            what = f"{to_mm(value):.4g}mm is too small"
+            ctx.err(node.value[index].line, join(path, index), what, f"at least {to_mm(least):g}mm")
+            return BAD
     return BAD if BAD in (w, h) else (w, h)
+
+
+def _board_problem(size: tuple[float, float], overlap: float) -> tuple[str, str] | None:
+    """Why a split board of `size` is too large to print (what, expected), or None."""
+    from pnp.imposition.paper import Paper
+    from pnp.imposition.tiles import board_tiles
+
+    w, h = size
+    if max(w, h) > mm(MAX_BOARD_MM):
+        what = f"{to_mm(w):.4g}mm x {to_mm(h):.4g}mm is too large for a board"
+        return what, f"at most {MAX_BOARD_MM:g}mm each way"
+    papers = [Paper.of(Settings(paper=name)) for name in PAPERS]
+    parts = max(len(board_tiles(w, h, paper, overlap)) for paper in papers)
+    if parts > MAX_BOARD_PARTS:
+        what = f"{to_mm(w):.4g}mm x {to_mm(h):.4g}mm takes {parts} pages to print"
+        return what, f"at most {MAX_BOARD_PARTS} pages on A4 and on Letter"
+    return None
 
 
 def _faces(scope: Scope, m: dict[str, Y], path: str) -> tuple[Face, ...]:
@@ -121,6 +153,9 @@ def _faces(scope: Scope, m: dict[str, Y], path: str) -> tuple[Face, ...]:
         return BAD
     if not items:
         return ctx.err(m["rows"].line, join(path, "rows"), "no rows", "expected one row per face")
+    if len(items) > MAX_ROWS:
+        what = f"{len(items)} rows are too many"
+        return ctx.err(m["rows"].line, join(path, "rows"), what, f"at most {MAX_ROWS}")
     if not columns:  # the first row's fields name the columns
         first = items[0].value if isinstance(items[0].value, dict) else {}
         columns = tuple(k for k in first if k != "count")
@@ -130,7 +165,13 @@ def _faces(scope: Scope, m: dict[str, Y], path: str) -> tuple[Face, ...]:
     scope.rows = [face.data for _, face in good]
     scope.row_nodes = [(i, items[i]) for i, _ in good]
     scope.rows_path = join(path, "rows")
-    return BAD if BAD in faces else tuple(faces)
+    if BAD in faces:
+        return BAD
+    pieces = sum(face.count for face in faces)
+    if pieces > MAX_PIECES:
+        what = f"the rows' counts add up to {pieces} pieces, too many"
+        return ctx.err(m["rows"].line, join(path, "rows"), what, f"at most {MAX_PIECES}")
+    return tuple(faces)
 
 
 def _columns(scope: Scope, m: dict[str, Y], path: str) -> tuple[str, ...]:

@@ -195,7 +195,9 @@ def _viewbox(scope: Scope, node: Y, path: str) -> tuple[float, float]:
         isinstance(value, list)
         and len(value) == 2
         and all(
-            isinstance(v.value, (int, float)) and not isinstance(v.value, bool) and v.value > 0
+            isinstance(v.value, (int, float))
+            and not isinstance(v.value, bool)
+            and 0 < v.value < 1e9  # a whole number of hundreds of digits is no float
             for v in value
         )
     )

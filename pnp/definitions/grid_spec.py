@@ -16,6 +16,8 @@ from pnp.model import Grid, Track, fill_fields
 from pnp.units import mm
 
 MIN_CELL = mm(1.0)  # the smallest grid cell or track box that can be drawn and seen
+MAX_CELLS = 1000  # a grid's rows and columns, a track's boxes (docs/pnp-format.md, "Limits")
+MAX_NUMBER = 1_000_000  # a track's from and to, either way
 
 
 def parse_grid(scope: Scope, m: dict[str, Y], path: str) -> Grid:
@@ -24,8 +26,8 @@ def parse_grid(scope: Scope, m: dict[str, Y], path: str) -> Grid:
         return BAD
     parts = dict(
         box=scope.box(m["grid"], join(path, "grid")),
-        rows=ctx.integer(m["rows"], join(path, "rows"), 1),
-        cols=ctx.integer(m["cols"], join(path, "cols"), 1),
+        rows=ctx.integer(m["rows"], join(path, "rows"), 1, MAX_CELLS),
+        cols=ctx.integer(m["cols"], join(path, "cols"), 1, MAX_CELLS),
         row_labels=ctx.choice(m["row_labels"], join(path, "row_labels"), LABELS)
         if "row_labels" in m
         else "none",
@@ -54,10 +56,13 @@ def parse_track(scope: Scope, m: dict[str, Y], path: str) -> Track:
     ctx = scope.ctx
     if "from" not in m or "to" not in m:
         return BAD
-    start = ctx.integer(m["from"], join(path, "from"))
-    stop = ctx.integer(m["to"], join(path, "to"))
+    start = ctx.integer(m["from"], join(path, "from"), -MAX_NUMBER, MAX_NUMBER)
+    stop = ctx.integer(m["to"], join(path, "to"), -MAX_NUMBER, MAX_NUMBER)
     if start is not BAD and stop is not BAD and stop < start:
         stop = ctx.err(m["to"].line, join(path, "to"), f"to {stop} is before from {start}")
+    elif start is not BAD and stop is not BAD and stop - start + 1 > MAX_CELLS:
+        what = f"{stop - start + 1} boxes ({start} to {stop}) are too many"
+        stop = ctx.err(m["to"].line, join(path, "to"), what, f"at most {MAX_CELLS}")
     labels: Any = None
     if "labels" in m:
         items = ctx.items(m["labels"], join(path, "labels"))

@@ -193,6 +193,7 @@ def load_game(folder: Path) -> GameKit:
                 components.append(component)
             else:
                 dropped.append((ctx, spec.key_line, where))
+    _game_bounds(components, trees)
     if dropped and not problems:  # never drop a component without saying why
         for ctx, line, where in dropped:
             ctx.err(line, where, "cannot be read (a loader bug: please report it)")
@@ -206,6 +207,29 @@ def load_game(folder: Path) -> GameKit:
         folder=folder,
         notes=meta.notes,
     )
+
+
+MAX_COMPONENTS = 200  # components of a game (docs/pnp-format.md, "Limits")
+MAX_GAME_PIECES = 5000  # pieces of a game, all its components together
+
+
+def _game_bounds(components: list[Component], trees: Trees) -> None:
+    """Report a game of more components or pieces than the bounds, at the first component past
+    them."""
+    pieces = 0
+    for index, component in enumerate(components):
+        pieces += component.copies
+        what = ""
+        if index + 1 > MAX_COMPONENTS:
+            what, expected = f"more than {MAX_COMPONENTS} components", f"at most {MAX_COMPONENTS}"
+        elif pieces > MAX_GAME_PIECES:
+            what = f"the game's pieces add up to more than {MAX_GAME_PIECES}"
+            expected = f"at most {MAX_GAME_PIECES} in a game"
+        if what:
+            source = component.source
+            ctx = next(ctx for _, ctx, _ in trees if ctx.file == source.file)
+            ctx.err(source.line, source.path, what, expected)
+            return
 
 
 def _read_icons(

@@ -41,7 +41,9 @@ def type_name(value: Any) -> str:
         return "nothing"
     if isinstance(value, bool):
         return f"the boolean {str(value).lower()}"
-    if isinstance(value, (int, float)):
+    if isinstance(value, int):
+        return f"the number {_digits(value)}"
+    if isinstance(value, float):
         return f"the number {value}"
     return f"'{value}'"
 
@@ -182,10 +184,11 @@ class Ctx:
             return self.err(node.line, path, f"{type_name(value)} is not a whole number")
         if minimum is not None and value < minimum:
             return self.err(
-                node.line, path, f"{value} is too small", f"expected at least {minimum}"
+                node.line, path, f"{_digits(value)} is too small", f"expected at least {minimum}"
             )
         if maximum is not None and value > maximum:
-            return self.err(node.line, path, f"{value} is too large", f"expected at most {maximum}")
+            what = f"{_digits(value)} is too large"
+            return self.err(node.line, path, what, f"expected at most {maximum}")
         return value
 
     def number(self, node: Y, path: str) -> Any:
@@ -222,6 +225,13 @@ class Ctx:
             self.err(node.line, path, f"expected a list, got {type_name(node.value)}")
             return None
         return node.value
+
+
+def _digits(value: int) -> str:
+    """A whole number as a message shows it: a long one shortened, with its number of digits."""
+    text = str(value)
+    digits = len(text.lstrip("-"))
+    return text if digits <= 20 else f"{text[: len(text) - digits + 6]}...({digits} digits)"
 
 
 def join(path: str, *keys: str | int) -> str:

@@ -547,7 +547,7 @@ def test_every_problem_is_reported_with_file_line_and_key_path(make_game, files,
 
 
 def test_problems_of_several_games_come_together(make_game):
-    make_game({"cards.yaml": "components:\n  a: {kind: cardd, size: [1mm, 1mm], front: []}\n"})
+    make_game({"cards.yaml": "components:\n  a: {kind: cardd, size: [10mm, 10mm], front: []}\n"})
     make_game({"game.yaml": "game: two\ncolor: red\n"}, name="two")
     with pytest.raises(InputError) as caught:
         load_kits(make_game({}).parent)
