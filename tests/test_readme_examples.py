@@ -1,0 +1,63 @@
+"""The README's shell examples run as written: every ```sh block whose first line is a `deaddrop`
+command runs line by line, in order, in bash, in a fresh folder with its own table database and
+cache (the folder holds a link to the clone's `tests/`, as at the root of a clone). Each line must
+exit 0, unless its comment says `exit N here`."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FENCE = re.compile(r"^```sh\n(.*?)^```", re.MULTILINE | re.DOTALL)
+EXPECTED = re.compile(r"#.*\bexit (\d) here\b")
+
+
+def examples() -> list[tuple[int, list[str]]]:
+    """(line number of the block, its command lines) for every example block of the README."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    found = []
+    for match in FENCE.finditer(text):
+        lines = [line for line in match.group(1).splitlines() if line.strip()]
+        if lines and lines[0].startswith("deaddrop "):
+            found.append((text.count("\n", 0, match.start()) + 1, lines))
+    return found
+
+
+def test_the_readme_has_examples():
+    blocks = examples()
+    assert len(blocks) >= 3
+    assert any(line.startswith("deaddrop spy deduce") for _, lines in blocks for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("start", "lines"), examples(), ids=lambda v: f"README.md:{v}" if isinstance(v, int) else ""
+)
+def test_a_readme_example_runs_as_written(tmp_path, start, lines):
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "tests").symlink_to(ROOT / "tests")
+    bin_dir = Path(sys.executable).parent
+    env = {
+        **os.environ,
+        "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
+        "DEADDROP_DB": str(tmp_path / "tables.sqlite"),
+        "DEADDROP_CACHE": str(tmp_path / "cache"),
+        "COLUMNS": "100",
+    }
+    for line in lines:
+        wanted = EXPECTED.search(line)
+        done = subprocess.run(
+            ["bash", "-c", line], cwd=work, env=env, capture_output=True, text=True, timeout=300
+        )
+        expected = int(wanted.group(1)) if wanted else 0
+        assert done.returncode == expected, (
+            f"README.md block at line {start}: `{line}` exited {done.returncode}, not {expected}:"
+            f"\n{done.stderr}"
+        )
+        assert "Traceback" not in done.stderr, line
