@@ -36,7 +36,7 @@ def test_the_readme_has_examples():
 
 
 @pytest.mark.parametrize(
-    ("start", "lines"), examples(), ids=lambda v: f"README.md:{v}" if isinstance(v, int) else ""
+    ("start", "lines"), [pytest.param(*block, id=f"README.md:{block[0]}") for block in examples()]
 )
 def test_a_readme_example_runs_as_written(tmp_path, start, lines):
     work = tmp_path / "work"
