@@ -13,11 +13,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pnp import ops
-from pnp.draw.svg_reader import read_svg
+from pnp.draw.svg_reader import TooLarge, read_svg
 from pnp.geometry import Affine, translate
 from pnp.model import Box
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+# Bounds (docs/pnp-format.md, "Limits"): an image file is read only when it is a regular file of
+# at most MAX_IMAGE_BYTES; a PNG is refused, from its header and before anything decodes it,
+# when it declares more than MAX_PIXELS (a few hundred bytes can declare billions)
+MAX_IMAGE_BYTES = 50_000_000
+MAX_PIXELS = 40_000_000  # 40 megapixels: an A3 page at 400 dpi
 
 
 def png_size(path: Path) -> tuple[float, float]:
@@ -31,9 +36,16 @@ def png_size(path: Path) -> tuple[float, float]:
 
 
 def _png_problem(data: bytes) -> str | None:
-    """Why `data` is not a whole PNG file (bad magic, chunk or checksum, no IHDR, IDAT or IEND)."""
+    """Why `data` is not a whole PNG file of at most MAX_PIXELS (bad magic, chunk or checksum,
+    no IHDR, IDAT or IEND; too many pixels, read from the header first)."""
     if not data.startswith(PNG_MAGIC):
         return "is not a valid PNG file"
+    if data[12:16] == b"IHDR" and len(data) >= 24:
+        width, height = struct.unpack(">II", data[16:24])
+        if width * height > MAX_PIXELS:
+            return (
+                f"declares {width:,} x {height:,} pixels, too many (at most {MAX_PIXELS:,} pixels)"
+            )
     at, kinds = len(PNG_MAGIC), []
     while at + 12 <= len(data):
         (size,) = struct.unpack(">I", data[at : at + 4])
@@ -57,15 +69,23 @@ def _png_problem(data: bytes) -> str | None:
 def image_problem(file: Path, show: Callable[[Path], str] = str) -> str | None:
     """Why `file` cannot be drawn as an image, or None (`show` formats the path). The file is
     read in full: a PNG must be whole, an SVG well-formed XML with a drawable size."""
+    from deaddrop.errors import os_problem
+    from deaddrop.yaml_loader import YamlProblem, read_regular
+
     suffix = file.suffix.lower()
     if suffix not in (".png", ".svg"):
         return f"'{file.name}' is not a PNG or SVG file"
-    if not file.is_file():
-        return f"image file not found: {show(file)} (expected a path relative to the YAML file)"
     try:
-        data = file.read_bytes()
+        data = read_regular(file, MAX_IMAGE_BYTES, "PNG or SVG file")
+    except (FileNotFoundError, NotADirectoryError):
+        return f"image file not found: {show(file)} (expected a path relative to the YAML file)"
     except OSError as error:
-        return f"cannot read {show(file)}: {error.strerror}"
+        return os_problem(error, show(file), "read").message
+    except ValueError:  # a NUL in the name
+        return f"image file not found: {show(file)} (expected a path relative to the YAML file)"
+    except YamlProblem as unreadable:  # not a regular file, too large
+        expected = f" ({unreadable.expected})" if unreadable.expected else ""
+        return f"'{file.name}' {unreadable.what}{expected}"
     if suffix == ".png":
         problem = _png_problem(data)
         return f"'{file.name}' {problem}" if problem else None
@@ -73,7 +93,9 @@ def image_problem(file: Path, show: Callable[[Path], str] = str) -> str | None:
         return f"'{file.name}' is not a valid SVG file"
     try:
         (_, _, width, height), _ = read_svg(str(file))
-    except ET.ParseError as error:
+    except TooLarge as error:
+        return f"'{file.name}' has {error}"
+    except (ET.ParseError, OSError, ValueError) as error:
         return f"'{file.name}' is not a valid SVG file ({error})"
     if not (width > 0 and height > 0 and math.isfinite(width * height)):
         return f"'{file.name}' has no drawable size (expected a viewBox, or a width and height)"

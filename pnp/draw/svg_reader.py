@@ -200,9 +200,42 @@ def _walk(node: ET.Element, fill: str | None, stroke: str | None, width: float) 
     return out
 
 
+MAX_ELEMENTS = 20_000  # elements of an SVG file (docs/pnp-format.md, "Limits")
+MAX_DEPTH = 64  # elements inside each other
+
+
+class TooLarge(ValueError):
+    """An SVG file past the bounds."""
+
+
+def _check(root: ET.Element) -> None:
+    """TooLarge when the tree under `root` has more than MAX_ELEMENTS elements or nests deeper
+    than MAX_DEPTH (walked without recursion: drawing it recurses)."""
+    count = 0
+    stack = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        count += 1
+        if count > MAX_ELEMENTS:
+            raise TooLarge(f"more than {MAX_ELEMENTS:,} elements (at most {MAX_ELEMENTS:,})")
+        if depth > MAX_DEPTH:
+            raise TooLarge(f"elements nested more than {MAX_DEPTH} deep (at most {MAX_DEPTH})")
+        stack.extend((child, depth + 1) for child in node)
+
+
 @lru_cache(maxsize=64)
 def read_svg(path: str) -> tuple[tuple[float, float, float, float], tuple[ops.Op, ...]]:
-    root = ET.parse(path).getroot()
+    """The viewBox and the shapes of the SVG file at `path`: ET.ParseError when it is not
+    well-formed XML, TooLarge past the bounds, OSError when it cannot be read."""
+    from deaddrop.yaml_loader import YamlProblem, read_regular
+    from pnp.draw.images import MAX_IMAGE_BYTES
+
+    try:
+        data = read_regular(path, MAX_IMAGE_BYTES, "SVG file")
+    except YamlProblem as problem:
+        raise TooLarge(f"{problem.what} ({problem.expected})") from None
+    root = ET.fromstring(data)
+    _check(root)
     view = _numbers(root.get("viewBox"))
     if len(view) != 4:
         view = [0.0, 0.0, _length(root.get("width"), 100.0), _length(root.get("height"), 100.0)]
