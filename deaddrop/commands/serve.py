@@ -65,11 +65,22 @@ def serve(
     if not seats:
         raise InputError(f"no tables yet in {path} (start one: deaddrop table new GAME)")
     sock = _bind(host, port)
-    shown = _link_host(host)
-    base = f"http://{shown}:{sock.getsockname()[1]}"
-    if not _loopback(host):
-        typer.echo(f"deaddrop serve: {WARNING.format(host=host)}", err=True)
-    typer.echo(f"Serving {_count(len(seats), 'table')} of {path} at {base} (Ctrl-C stops)")
+    try:
+        base = f"http://{_link_host(host)}:{sock.getsockname()[1]}"
+        if not _loopback(host):
+            typer.echo(f"deaddrop serve: {WARNING.format(host=host)}", err=True)
+        typer.echo(f"Serving {_count(len(seats), 'table')} of {path} at {base} (Ctrl-C stops)")
+        _print_links(seats, base, qr)
+        _run(path, served, sock)
+    except KeyboardInterrupt:  # Ctrl-C before the server took the signal over
+        pass
+    finally:
+        sock.close()
+    typer.echo("stopped")
+
+
+def _print_links(seats: list[Any], base: str, qr: bool) -> None:
+    """Each table's links (a seat a line, then the spectators'), and their QR codes."""
     for one in seats:
         typer.echo("")
         typer.echo(f"{one.table} ({one.game.title})")
@@ -82,8 +93,6 @@ def serve(
             for label, url in links:
                 typer.echo(f"\n  {one.table}: {label}")
                 typer.echo(_qr(url), nl=False)
-    _run(path, served, sock)
-    typer.echo("stopped")
 
 
 def _count(n: int, noun: str) -> str:
@@ -201,7 +210,6 @@ def _run(path: Path, served: Any, sock: socket.socket) -> None:
     finally:
         signal.signal(signal.SIGTERM, previous)
         watcher.stop()
-        sock.close()
 
 
 def register(app: typer.Typer) -> None:

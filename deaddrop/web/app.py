@@ -22,7 +22,6 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
@@ -178,9 +177,7 @@ def make_app(
         )
 
     async def not_found(request: Request, error: Exception) -> Response:
-        if isinstance(error, HTTPException) and error.status_code == 405:
-            return Response(status_code=405)
-        return unknown()
+        return unknown()  # a static file not there, or not to be posted to: nothing to tell
 
     async def anything(request: Request) -> Response:
         return unknown()

@@ -1,0 +1,121 @@
+"""Live tables: two phones posting at once lose nothing, with the CLI writing too; the event
+stream reports a change made by the CLI in another process."""
+
+from __future__ import annotations
+
+import http.client
+import subprocess
+import sys
+import threading
+import time
+
+from assistant import table as core
+from tests.web.conftest import CLI, Server, running
+
+ADDS = 12
+
+
+def test_two_phones_and_the_cli_at_once_lose_nothing(db):
+    core.new(db, "tally", "t", {"players": ["ann", "bob", "cli"], "max": 0})
+    with running(db) as server:
+        answers: dict[str, list[int]] = {"ann": [], "bob": []}
+        start = threading.Barrier(3)
+
+        def phone(seat: str) -> None:
+            link = server.seat("t", seat)
+            start.wait()
+            for _ in range(ADDS):
+                answers[seat].append(
+                    link.post("do", {"action": "add", "params": {"n": "1"}}).status
+                )
+
+        threads = [threading.Thread(target=phone, args=(seat,)) for seat in answers]
+        for thread in threads:
+            thread.start()
+        start.wait()
+        writer = subprocess.run(
+            [sys.executable, "-c", CLI, "table", "--db", str(db), "do", "--table", "t", "add"]
+            + ["player=cli", "n=5"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        for thread in threads:
+            thread.join(60)
+        assert writer.returncode == 0, writer.stderr
+        assert answers == {"ann": [200] * ADDS, "bob": [200] * ADDS}
+        state = server.seat("t", None).state()
+        assert state["view"]["points"] == {"ann": ADDS, "bob": ADDS, "cli": 5}
+        assert [line["n"] for line in state["log"]] == list(range(1, 2 * ADDS + 2))
+        by = {line.by for line in core.log(db, "t")}
+        assert by == {"ann", "bob", None}  # the phones sign their actions; the CLI did not
+
+
+def events(
+    server: Server, code: str
+) -> tuple[http.client.HTTPConnection, http.client.HTTPResponse]:
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=20)
+    connection.request("GET", f"/api/{code}/events")
+    response = connection.getresponse()
+    return connection, response
+
+
+def next_event(response: http.client.HTTPResponse) -> tuple[str, list[str]]:
+    """The next event's name and data (comments, such as keepalives, listed as ': ...')."""
+    name, lines = "", []
+    while True:
+        line = response.readline().decode().rstrip("\n")
+        if line == "":
+            if name or lines:
+                return name, lines
+            continue
+        if line.startswith("event: "):
+            name = line.removeprefix("event: ")
+        elif line.startswith(("data: ", ": ", "retry: ")):
+            lines.append(line)
+
+
+def test_the_event_stream_reports_a_cli_change(db):
+    core.new(db, "tally", "t", {})
+    with running(db) as server:
+        red = server.seat("t", "red")
+        connection, response = events(server, red.code)
+        try:
+            assert response.status == 200
+            assert response.getheader("content-type") == "text/event-stream; charset=utf-8"
+            assert response.getheader("cache-control") == "no-store"
+            version = red.state()["version"]
+            assert next_event(response) == ("version", ["retry: 2000", f"data: {version}"])
+            done = subprocess.run(
+                [sys.executable, "-c", CLI, "table", "--db", str(db), "do", "add"]
+                + ["player=blue", "n=3"],
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
+            assert done.returncode == 0, done.stderr
+            name, data = next_event(response)
+            while name == "":  # keepalives while the CLI starts
+                assert data == [": keepalive"]
+                name, data = next_event(response)
+            after = red.state()
+            assert (name, data) == ("version", [f"data: {after['version']}"])
+            assert after["version"] != version and after["view"]["points"]["blue"] == 3
+            assert server.app.state.watcher.count() == 1
+        finally:
+            connection.close()
+        deadline = time.monotonic() + 20  # not a speed test: a closed page's stream ends
+        while server.app.state.watcher.count() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert server.app.state.watcher.count() == 0
+
+
+def test_a_stream_for_a_bad_code_is_the_404(db):
+    core.new(db, "tally", "t", {})
+    with running(db) as server:
+        connection, response = events(server, "nosuchcode")
+        try:
+            assert (response.status, response.read()) == (404, b'{"error":"unknown link"}')
+        finally:
+            connection.close()
+        assert server.app.state.watcher.count() == 0
