@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -11,31 +13,66 @@ from typing import Annotated, Any
 
 import typer
 
-from deaddrop.errors import InputError
+from deaddrop.errors import InputError, os_problem, path_errors, shown
 
 MAX_OFFSET_MM = 20.0  # a printer that misplaces the back by more is not worth printing on
+WRITE_KITS = "write the kits"
+READ_TEMPLATES = "read the templates"
+
+
+def _folder(text: str, option: str, expected: str) -> Path:
+    """The folder an option names; an empty name (which Path would read as the current
+    folder) or a NUL byte is refused in one line."""
+    if not text:
+        raise InputError(f"{option}: the folder name is empty (expected {expected})")
+    if "\x00" in text:
+        raise InputError(f"{option}: {shown(text)}: the name holds a NUL byte")
+    return Path(text)
 
 
 def _writable(out: Path) -> None:
     """Refuse an output folder that cannot be one, before anything is built."""
-    for folder in (out, *out.parents):
-        if folder.exists():
-            if not folder.is_dir():
-                raise InputError(f"--out: {folder} is a file (expected a folder)")
-            return
+    with path_errors(out, WRITE_KITS):
+        for folder in (out, *out.parents):
+            if folder.exists():
+                if not folder.is_dir():
+                    raise InputError(f"--out: {shown(folder)} is a file (expected a folder)")
+                return
+
+
+def _templates(text: str | None) -> Path:
+    """The templates folder (`--templates`, else the default): one line when it is no folder
+    that can be read."""
+    from deaddrop.paths import templates_dir
+
+    folder = (
+        templates_dir()
+        if text is None
+        else _folder(text, "--templates", "a folder of game templates")
+    )
+    try:
+        is_folder = stat.S_ISDIR(os.stat(folder).st_mode)
+    except FileNotFoundError:
+        raise InputError(f"{shown(folder)}: templates folder not found") from None
+    except OSError as error:  # a name too long, no permission ...
+        raise os_problem(error, folder, READ_TEMPLATES) from None
+    if not is_folder:
+        raise InputError(f"{shown(folder)}: is a file (expected a folder of game templates)")
+    with path_errors(folder, READ_TEMPLATES):
+        next(folder.iterdir(), None)  # a folder that cannot be listed says so here
+    return folder
 
 
 @contextmanager
 def _writing(out: Path) -> Iterator[None]:
-    """Turn a failed write under `out` into one line (exit 2) instead of a traceback."""
+    """Turn a failed write under `out` into one line naming the file (exit 2)."""
     try:
         yield
     except OSError as error:
         where = error.filename or out
-        why = error.strerror or str(error)
-        raise InputError(
-            f"--out: {where}: cannot write: {why} (expected a folder you can write to)"
-        ) from None
+        suffix = Path(str(where)).suffix.lower()
+        doing = {".pdf": "write the PDF", ".svg": "write the SVG"}.get(suffix, WRITE_KITS)
+        raise os_problem(error, where, doing) from None
 
 
 def _settings(paper: str, flip: str, back_offset: str, bleed: str | None, gutter: str | None):
@@ -82,8 +119,10 @@ def build(
         list[str] | None, typer.Argument(metavar="GAME", help="Games to build (default: all).")
     ] = None,
     paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
-    out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
-    templates: Annotated[Path | None, typer.Option(help="Folder of game templates.")] = None,
+    out: Annotated[str, typer.Option(metavar="DIR", help="Output folder.")] = "output",
+    templates: Annotated[
+        str | None, typer.Option(metavar="DIR", help="Folder of game templates.")
+    ] = None,
     svg: Annotated[bool, typer.Option("--svg", help="Also write one SVG per face.")] = False,
     calibration: Annotated[
         bool, typer.Option("--calibration", help="Write only the duplex calibration sheet.")
@@ -113,13 +152,24 @@ def build(
     ] = False,
 ) -> None:
     """Render kits to print-ready PDF (and SVG): DIR/<game>.pdf and DIR/<game>/<component>.pdf."""
-    from deaddrop.paths import templates_dir
     from pnp import uptodate
 
-    folder = templates or templates_dir()
+    out_dir = _folder(out, "--out", "the folder to write the kits to")
+    _writable(out_dir)
+    if calibration:
+        from pnp import build as builder
+
+        settings = _settings(paper, flip, back_offset, bleed, gutter)
+        with _writing(out_dir):
+            path = builder.build_calibration(out_dir, settings)
+        typer.echo(f"wrote {path}")
+        return
+    folder = _templates(templates)
+    with path_errors(folder, READ_TEMPLATES):
+        where = str(folder.resolve())
     key = uptodate.settings_key(
         games=games or [],
-        templates=str(folder.resolve()),
+        templates=where,
         paper=paper,
         flip=flip,
         back_offset=back_offset,
@@ -127,8 +177,8 @@ def build(
         gutter=gutter,
         svg=svg,
     )
-    if not calibration and not force:
-        lines = uptodate.up_to_date(out, key)
+    if not force:
+        lines = uptodate.up_to_date(out_dir, key)
         if lines is not None:
             for line in lines:
                 typer.echo(f"{line} (up to date)")
@@ -137,24 +187,18 @@ def build(
     from pnp import build as builder
 
     settings = _settings(paper, flip, back_offset, bleed, gutter)
-    _writable(out)
-    if calibration:
-        with _writing(out):
-            path = builder.build_calibration(out, settings)
-        typer.echo(f"wrote {path}")
-        return
-    uptodate.forget(out)
-    recorder = uptodate.Recorder(out)
+    uptodate.forget(out_dir)
+    recorder = uptodate.Recorder(out_dir)
     with recorder:
-        written = _build_kits(folder, games, out, settings, svg)
+        written = _build_kits(folder, games, out_dir, settings, svg)
     lines = []
     for kit_path, files in written:
         count = f"{len(files)} file" + ("" if len(files) == 1 else "s")
-        lines.append(f"wrote {kit_path} and {count} under {out / kit_path.stem}/")
+        lines.append(f"wrote {kit_path} and {count} under {out_dir / kit_path.stem}/")
     for line in lines:
         typer.echo(line)
     outputs = [p for kit_path, files in written for p in (kit_path, *files)]
-    uptodate.remember(out, key, recorder, outputs, lines)
+    uptodate.remember(out_dir, key, recorder, outputs, lines)
 
 
 def _build_kits(
@@ -191,15 +235,25 @@ def _build_kits(
 
 
 def list_games(
-    templates: Annotated[Path | None, typer.Option(help="Folder of game templates.")] = None,
+    templates: Annotated[
+        str | None, typer.Option(metavar="DIR", help="Folder of game templates.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """List games, their components, kinds, sizes and counts."""
-    from deaddrop.paths import templates_dir
-    from pnp.definitions import load_kits
+    from pnp.definitions import game_names, load_game
     from pnp.units import to_mm
 
-    kits = load_kits(templates or templates_dir())
+    folder = _templates(templates)
+    with path_errors(folder, READ_TEMPLATES):
+        names = game_names(folder)
+    kits = []
+    problems: list[str] = []  # a broken game is reported, the others still listed
+    for name in names:
+        try:
+            kits.append(load_game(folder / name))
+        except InputError as error:
+            problems.extend(error.lines())
     data: dict[str, Any] = {
         "games": [
             {
@@ -224,10 +278,9 @@ def list_games(
     }
     if as_json:
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
-        return
-    if not kits:
-        typer.echo(f"no games under {templates or templates_dir()} (expected <game>/game.yaml)")
-    for game in data["games"]:
+    elif not names:
+        typer.echo(f"no games under {shown(folder)} (expected <game>/game.yaml)")
+    for game in [] if as_json else data["games"]:
         typer.echo(f"{game['name']}: {game['title']}")
         width = max((len(c["name"]) for c in game["components"]), default=0)
         for c in game["components"]:
@@ -239,6 +292,8 @@ def list_games(
                 f"  {c['name']:<{width}}  {c['kind']:<8} {size:<18} {c['count']:>3} {pieces} "
                 f"({c['faces']} {faces}, {back})"
             )
+    if problems:
+        raise InputError("\n".join(problems))
 
 
 def register(app: typer.Typer) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from deaddrop.errors import InputError
+from deaddrop.errors import InputError, path_errors
 from pnp.definitions.boxes import BoxSpec, parse_box
 from pnp.definitions.component_spec import parse_component, read_size
 from pnp.definitions.element_spec import parse_face
@@ -27,16 +27,17 @@ from pnp.model import Component, GameKit, Icon
 def game_names(templates: Path) -> list[str]:
     """The games under `templates`: its folders that hold a game.yaml, sorted."""
     templates = Path(templates)
-    if not templates.is_dir():
-        return []
-    return sorted(p.name for p in templates.iterdir() if (p / "game.yaml").is_file())
+    with path_errors(templates, "read the templates"):  # a name too long, no permission ...
+        if not templates.is_dir():
+            return []
+        return sorted(p.name for p in templates.iterdir() if (p / "game.yaml").is_file())
 
 
 def load_kits(templates: Path, names: list[str] | None = None) -> list[GameKit]:
     """The named games (all when `names` is empty or None), every problem raised at once."""
     templates = Path(templates)
     known = game_names(templates)
-    if not templates.is_dir():
+    if not known and not templates.is_dir():
         raise InputError(f"{display_path(templates)}: templates folder not found")
     wanted = list(dict.fromkeys(names)) if names else known
     unknown = [name for name in wanted if name not in known]

@@ -96,10 +96,7 @@ def test_a_failed_write_is_exit_2_with_one_line_naming_the_output(tmp_path):
     ):
         result = runner.invoke(app, [*args, "--out", "out"])
         assert result.exit_code == 2, result.output
-        assert result.stderr == (
-            f"deaddrop: --out: out/{name}: cannot write: Is a directory"
-            " (expected a folder you can write to)\n"
-        )
+        assert result.stderr == f"deaddrop: out/{name}: cannot write the PDF: is a directory\n"
         assert not [p for p in (tmp_path / "out").iterdir() if p.name.endswith(".tmp")]
 
 
