@@ -6,7 +6,9 @@ with svg DIR/<game>/svg/<component>-NN-front.svg.
     Component --pnp.render (pnp.draw)--> one face's ops --pnp.backends.svg--> SVG
 
 reportlab loads only when a PDF is written. Every file is written atomically; the same inputs give
-the same bytes.
+the same bytes. A kit's documents share each piece's art, drawn once (pnp.imposition.Art) and
+turned into PDF operators once (pnp.backends.pdf.Drawn): a component's own PDF repeats the kit's
+pieces without drawing them again.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from pnp.imposition import Settings, calibration_document, component_document, kit_document
+from pnp.imposition import Art, Settings, calibration_document, component_document, kit_document
 from pnp.model import Component, GameKit
 from pnp.render import write_face_svg
 
@@ -42,19 +44,21 @@ def build_kit(
     kit: GameKit, out: Path, settings: Settings, svg: bool = False, progress: Progress | None = None
 ) -> list[Path]:
     """Write one kit's files; the paths written, in order."""
-    from pnp.backends.pdf import write_pdf
+    from pnp.backends.pdf import Drawn, write_pdf
 
     tick = progress or (lambda _label: None)
-    document = kit_document(kit, settings)  # first: a kit that cannot be laid out writes nothing
+    art, drawn = Art(), Drawn()
+    # laid out first: a kit that cannot be laid out writes nothing
+    document = kit_document(kit, settings, art)
     written: list[Path] = []
     kit_path = out / f"{kit.name}.pdf"
-    write_pdf(document, kit_path)
+    write_pdf(document, kit_path, drawn)
     written.append(kit_path)
     tick(kit.name)
     folder = out / kit.name
     for component in kit.components:
         path = folder / f"{component.name}.pdf"
-        write_pdf(component_document(component, settings), path)
+        write_pdf(component_document(component, settings, art=art), path, drawn)
         written.append(path)
         tick(f"{kit.name}/{component.name}")
         if svg:

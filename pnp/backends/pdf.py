@@ -3,19 +3,28 @@
 Deterministic (invariant=1: no dates, fixed ids), Vera TTFs embedded (subset), TrimBox and BleedBox
 on every page, an outline entry per component. Ops arrive with y down; the page frame is flipped
 once per page and text/images are flipped back locally.
+
+Each page's operators are written by _Painter and handed to the canvas as one literal
+(Canvas.addLiteral); reportlab keeps the document: fonts (subset, embedded), images, pages,
+outline. A piece's art (a top-level Group's ops, the same tuple for every copy of the piece:
+pnp.imposition.sheet_ops.Art) is turned into operators once per build and reused, by every
+document the build writes with the same `Drawn`, wherever the piece appears.
 """
 
 from __future__ import annotations
 
 import io
+from functools import cache
 from pathlib import Path
 
 import reportlab
 from reportlab.lib.colors import HexColor
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD
+from reportlab.pdfgen import pathobject as rl_pathobject
 
 from deaddrop.files import write_atomic
 from pnp import ops
@@ -35,15 +44,16 @@ _FILES = {  # face name (pnp.draw.textfit.FACE_NAMES) -> TTF: reportlab's Vera, 
     "RHDIt": str(FONTS / "RedHatDisplay-Italic.ttf"),
     "RHDBI": str(FONTS / "RedHatDisplay-BoldItalic.ttf"),
 }
-_registered: set[str] = set()
+_registered: dict[str, bool] = {}  # face -> whether it has every ASCII glyph (ascii_text)
 
 
 def register_face(name: str) -> None:
     """Register one face of _FILES with reportlab, once (only the faces a document uses are
     parsed: the display face costs nothing to a kit set in Vera)."""
     if name not in _registered:
-        pdfmetrics.registerFont(TTFont(name, _FILES[name]))
-        _registered.add(name)
+        font = TTFont(name, _FILES[name])
+        pdfmetrics.registerFont(font)
+        _registered[name] = all(code in font.face.charToGlyph for code in range(32, 127))
 
 
 def register_fonts() -> None:
@@ -60,90 +70,240 @@ def font_name(op: ops.Text) -> str:
     return name
 
 
-def _colour(value: str) -> HexColor:
-    return HexColor(value)
+@cache
+def _rgb(value: str) -> str:
+    """A "#rrggbb" colour as PDF's three numbers, as reportlab's HexColor gives them."""
+    colour = HexColor(value)
+    return fp_str(colour.red, colour.green, colour.blue)
 
 
 def _pdf_box(box: Box, page_h: float) -> tuple[float, float, float, float]:
     return (box.x, page_h - box.y - box.h, box.x + box.w, page_h - box.y)
 
 
-class _Painter:
-    def __init__(self, canv: rl_canvas.Canvas) -> None:
-        self.c = canv
+# The path painting operators, as reportlab's canvas paints (its fill rule is even-odd).
+_PAINT = {(1, 0): "S", (0, 1): "f*", (1, 1): "B*"}
+Pen = tuple[str | None, float, tuple[float, ...] | None, str | None]
+_UNSET: Pen = (None, -1.0, None, None)  # stroke colour, line width, dash, fill colour: unset
+_MARK = "\x00"  # brackets a face's name where its font's resource name goes (see _Painter)
 
-    def _pen(self, op: ops.Painted) -> tuple[int, int]:
-        """Set the canvas's stroke and fill for `op`; whether to stroke, whether to fill."""
-        c = self.c
-        do_stroke = 0
-        if op.stroke and op.width > 0:
-            do_stroke = 1
-            c.setStrokeColor(_colour(op.stroke))
-            c.setLineWidth(op.width)
-            dash = ops.dash_of(op)
-            c.setDash(list(dash) if dash else [])
-        if op.fill:
-            c.setFillColor(_colour(op.fill))
-        return do_stroke, int(bool(op.fill))
+
+class Drawn:
+    """The operators of each piece's art, drawn once for every document of a build.
+
+    Keyed by the identity of the art's tuple of ops, which it keeps (so that the identity is
+    not reused). Operators name a font by a mark (the face's name between two NULs) that each
+    document replaces by its own resource name, so that they hold in every document; art with
+    text outside printable ASCII (whose codes a document assigns in the order it meets the
+    letters) or with an image (which a document embeds itself) is kept for its own document."""
+
+    def __init__(self) -> None:
+        self.art: dict[int, tuple[tuple[ops.Op, ...], str, object]] = {}
+
+
+class _Painter:
+    """Ops -> the PDF operators of one document's pages.
+
+    The stroke colour, line width, dash and fill colour are set only when they change (their
+    state saved and restored with q/Q), each colour formatted once. Texts in printable ASCII
+    are written directly (their codes in reportlab's subset fonts are the characters' own:
+    TTFont's "ASCII readable" subset 0); other texts are encoded by the fonts (splitString).
+    A text's operators are those reportlab's drawString writes, but for the colour and font
+    set directly: what reads the PDF back (text extraction, the tests) sees the same."""
+
+    def __init__(self, canv: rl_canvas.Canvas, drawn: Drawn) -> None:
+        self.c = canv
+        self.doc = canv._doc  # the document the subset fonts encode for (as text objects do)
+        self.drawn = drawn
+        self.out: list[str] = []
+        self.pen = _UNSET
+        self.saved: list[Pen] = []
+        self.faces: dict[str, str] = {}  # face -> its font's resource name in this document
+        self.own = False  # the art being drawn holds only in this document
+        self.flushes = 0  # how many times the operators went to the canvas
+
+    def page(self, page: ops.Page) -> None:
+        """Draw `page` (ops with y down) onto the canvas's current page."""
+        self.out = [f"q 1 0 0 -1 0 {fp_str(page.height)} cm"]
+        self.pen = _UNSET
+        for op in page.ops:
+            if type(op) is ops.Group:
+                self._piece(op)
+            else:
+                self.draw((op,))
+        self.out.append("Q")
+        self.flush()
+
+    def flush(self) -> None:
+        if self.out:
+            code = "\n".join(self.out)
+            if _MARK in code:
+                for face, name in self.faces.items():
+                    code = code.replace(f"{_MARK}{face}{_MARK}", name)
+            self.c.addLiteral(code)
+            self.out = []
+            self.flushes += 1
+
+    def _piece(self, op: ops.Group) -> None:
+        """A top-level group: its art's operators drawn once (Drawn), placed and clipped."""
+        found = self.drawn.art.get(id(op.ops))
+        if found is not None and found[2] in (None, self.doc):
+            for face in _faces_in(found[1]):
+                self._face(face)
+            self._open(op)
+            self.out.append(found[1])
+            self._close()
+            return
+        self._open(op)
+        self.pen, self.own = _UNSET, False
+        start, flushes = len(self.out), self.flushes
+        self.draw(op.ops)
+        if self.flushes == flushes:  # else an image went to the canvas: drawn again next time
+            self.drawn.art[id(op.ops)] = (op.ops, "\n".join(self.out[start:]), self.own or None)
+        self._close()
+
+    def _open(self, op: ops.Group) -> None:
+        out = self.out
+        out.append("q")
+        t = op.transform
+        if not t.is_identity():
+            out.append(fp_str(t.a, t.b, t.c, t.d, t.e, t.f) + " cm")
+        if op.clip is not None:
+            box = op.clip
+            out.append(f"{fp_str(box.x, box.y, box.w, box.h)} re W n")
+        self.saved.append(self.pen)
+
+    def _close(self) -> None:
+        self.pen = self.saved.pop()
+        self.out.append("Q")
 
     def draw(self, items: tuple[ops.Op, ...]) -> None:
         for op in items:
-            getattr(self, "_" + type(op).__name__.lower())(op)
+            if type(op) is ops.Text:
+                self._text(op)
+            elif type(op) is ops.Group:
+                self._open(op)
+                self.draw(op.ops)
+                self._close()
+            elif type(op) is ops.Rect:
+                self._rect(op)
+            elif type(op) is ops.Polyline:
+                self._polyline(op)
+            elif type(op) is ops.Ellipse:
+                self._ellipse(op)
+            elif type(op) is ops.Path:
+                self._path(op)
+            elif type(op) is ops.Image:
+                self._image(op)
+            else:
+                raise TypeError(f"unknown op {type(op).__name__}")
+
+    def _pen(self, op: ops.Painted, dash: ops.Dash = None) -> str:
+        """Set the stroke and fill for `op`; its painting operator ("" for nothing to paint)."""
+        stroke_colour, width, old_dash, fill_colour = pen = self.pen
+        stroke = 1 if op.stroke and op.width > 0 else 0
+        out = self.out
+        if stroke:
+            if op.stroke != stroke_colour:
+                stroke_colour = op.stroke
+                out.append(_rgb(op.stroke) + " RG")
+            if op.width != width:
+                width = op.width
+                out.append(fp_str(width) + " w")
+            wanted = dash or ()
+            if wanted != old_dash:
+                old_dash = wanted
+                out.append(f"[{fp_str(wanted) if wanted else ''}] 0 d")
+        if op.fill and op.fill != fill_colour:
+            fill_colour = op.fill
+            out.append(_rgb(fill_colour) + " rg")
+        new: Pen = (stroke_colour, width, old_dash, fill_colour)
+        if new != pen:
+            self.pen = new
+        return _PAINT.get((stroke, 1 if op.fill else 0), "")
 
     def _rect(self, op: ops.Rect) -> None:
-        stroke, fill = self._pen(op)
-        if not (stroke or fill):
+        paint = self._pen(op, op.dash)
+        if not paint:
             return
         if op.radius > 0:
             r = min(op.radius, op.w / 2, op.h / 2)
-            self.c.roundRect(op.x, op.y, op.w, op.h, r, stroke=stroke, fill=fill)
+            self.out.append(f"{_round_rect(op.x, op.y, op.w, op.h, r)} {paint}")
         else:
-            self.c.rect(op.x, op.y, op.w, op.h, stroke=stroke, fill=fill)
+            self.out.append(f"{fp_str(op.x, op.y, op.w, op.h)} re {paint}")
 
     def _ellipse(self, op: ops.Ellipse) -> None:
-        stroke, fill = self._pen(op)
-        if stroke or fill:
-            self.c.ellipse(op.x, op.y, op.x + op.w, op.y + op.h, stroke=stroke, fill=fill)
+        paint = self._pen(op)
+        if paint:
+            path = rl_pathobject.PDFPathObject()
+            path.ellipse(op.x, op.y, op.w, op.h)
+            self.out.append(f"{path.getCode()} {paint}")
 
     def _polyline(self, op: ops.Polyline) -> None:
-        stroke, fill = self._pen(op)
-        if not (stroke or fill) or len(op.points) < 2:
+        paint = self._pen(op, op.dash)
+        points = op.points
+        if not paint or len(points) < 2:
             return
-        path = self.c.beginPath()
-        path.moveTo(*op.points[0])
-        for point in op.points[1:]:
-            path.lineTo(*point)
+        line = [fp_str(*points[0]) + " m"]
+        line += [fp_str(x, y) + " l" for x, y in points[1:]]
         if op.closed:
-            path.close()
-        self.c.drawPath(path, stroke=stroke, fill=fill)
+            line.append("h")
+        line.append(paint)
+        self.out.append(" ".join(line))
 
     def _path(self, op: ops.Path) -> None:
-        stroke, fill = self._pen(op)
-        if not (stroke or fill):
+        paint = self._pen(op)
+        if not paint:
             return
-        path = self.c.beginPath()
+        line = []
         for points in op.subpaths:
             if len(points) < 2:
                 continue
-            path.moveTo(*points[0])
-            for point in points[1:]:
-                path.lineTo(*point)
+            line.append(fp_str(*points[0]) + " m")
+            line += [fp_str(x, y) + " l" for x, y in points[1:]]
             if points[0] == points[-1]:
-                path.close()
-        self.c.drawPath(path, stroke=stroke, fill=fill, fillMode=FILL_EVEN_ODD)
+                line.append("h")
+        line.append(paint)
+        self.out.append(" ".join(line))
+
+    def _face(self, face: str) -> str:
+        """The mark standing for `face`'s resource name (the font used in this document)."""
+        if face not in self.faces:
+            font = pdfmetrics.getFont(face)
+            self.faces[face] = font.getSubsetInternalName(0, self.doc)
+        return f"{_MARK}{face}{_MARK}"
 
     def _text(self, op: ops.Text) -> None:
-        c = self.c
-        c.saveState()
-        c.translate(op.x, op.y)
-        c.scale(1, -1)
-        c.setFont(font_name(op), op.size)
-        c.setFillColor(_colour(op.color))
-        draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}
-        draw[op.anchor](0, 0, op.text)
-        c.restoreState()
+        """One line of text, as reportlab's canvas draws a string in a flipped frame: its anchor
+        placed (and the text turned upright) by cm, the line's start by Tm, ended by T* (a new
+        line, which text extraction reads as the end of a line: words side by side on the page
+        stay apart)."""
+        name = font_name(op)
+        if op.color != self.pen[3]:
+            self.out.append(_rgb(op.color) + " rg")
+            self.pen = (*self.pen[:3], op.color)
+        dx = 0.0
+        if op.anchor != "start":
+            width = stringWidth(op.text, name, op.size)
+            dx = -width / 2 if op.anchor == "middle" else -width
+        text = op.text
+        if text.isascii() and text.isprintable() and _registered[name]:
+            shown = f"{self._face(name)} {_size(op.size)} ({escapePDF(text)}) Tj"
+        else:
+            self.own = True  # its codes are this document's
+            font = pdfmetrics.getFont(name)
+            parts = []
+            for subset, codes in font.splitString(text, self.doc):
+                resource = font.getSubsetInternalName(subset, self.doc)
+                parts.append(f"{resource} {_size(op.size)} ({escapePDF(codes)}) Tj")
+            shown = " ".join(parts)
+        self.out.append(
+            f"q\n1 0 0 -1 {fp_str(op.x, op.y)} cm\nBT 1 0 0 1 {fp_str(dx)} 0 Tm {shown} T* ET\nQ"
+        )
 
     def _image(self, op: ops.Image) -> None:
+        self.own = True  # the image is this document's
+        self.flush()  # drawImage writes to the canvas itself
         c = self.c
         c.saveState()
         c.translate(op.x, op.y + op.h)
@@ -151,22 +311,30 @@ class _Painter:
         c.drawImage(op.path, 0, 0, op.w, op.h, mask="auto")
         c.restoreState()
 
-    def _group(self, op: ops.Group) -> None:
-        c = self.c
-        c.saveState()
-        t = op.transform
-        if not t.is_identity():
-            c.transform(t.a, t.b, t.c, t.d, t.e, t.f)
-        if op.clip is not None:
-            path = c.beginPath()
-            path.rect(op.clip.x, op.clip.y, op.clip.w, op.clip.h)
-            c.clipPath(path, stroke=0, fill=0)
-        self.draw(op.ops)
-        c.restoreState()
+
+@cache
+def _size(size: float) -> str:
+    """Font size and leading operands, as reportlab's text objects set them."""
+    return f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
 
 
-def pdf_bytes(doc: ops.Document) -> bytes:
-    """The PDF of `doc`, byte for byte the same for the same document."""
+def _faces_in(code: str) -> list[str]:
+    """The faces whose marks `code` holds."""
+    return code.split(_MARK)[1::2] if _MARK in code else []
+
+
+@cache
+def _round_rect(x: float, y: float, w: float, h: float, r: float) -> str:
+    """The path of a rounded rectangle, as reportlab draws it (one per size and place: every
+    card of a deck has the same frame in its own frame)."""
+    path = rl_pathobject.PDFPathObject()
+    path.roundRect(x, y, w, h, r)
+    return str(path.getCode())
+
+
+def pdf_bytes(doc: ops.Document, drawn: Drawn | None = None) -> bytes:
+    """The PDF of `doc`, byte for byte the same for the same document. `drawn`, shared by the
+    documents of one build, draws each piece's art once for all of them."""
     register_fonts()
     buffer = io.BytesIO()
     first = doc.pages[0] if doc.pages else None
@@ -177,6 +345,7 @@ def pdf_bytes(doc: ops.Document) -> bytes:
     canv.setTitle(doc.title)
     canv.setCreator("deaddrop")
     canv.setProducer("deaddrop (reportlab)")
+    painter = _Painter(canv, drawn or Drawn())
     marks: dict[int, list[str]] = {}  # several components may start on the same page
     for title, index in doc.outline:
         marks.setdefault(index, []).append(title)
@@ -188,10 +357,7 @@ def pdf_bytes(doc: ops.Document) -> bytes:
             key = f"p{index}" if number == 0 else f"p{index}-{number}"  # a key per entry
             canv.bookmarkPage(key)
             canv.addOutlineEntry(title, key, level=0)
-        canv.saveState()
-        canv.transform(1, 0, 0, -1, 0, page.height)
-        _Painter(canv).draw(page.ops)
-        canv.restoreState()
+        painter.page(page)
         canv.showPage()
     if doc.outline:
         canv.showOutline()
@@ -199,6 +365,6 @@ def pdf_bytes(doc: ops.Document) -> bytes:
     return buffer.getvalue()
 
 
-def write_pdf(doc: ops.Document, path: Path) -> None:
-    """Write `doc` to `path` atomically."""
-    write_atomic(path, pdf_bytes(doc), sync=False)  # a build can make it again
+def write_pdf(doc: ops.Document, path: Path, drawn: Drawn | None = None) -> None:
+    """Write `doc` to `path` atomically (`drawn`: see pdf_bytes)."""
+    write_atomic(path, pdf_bytes(doc, drawn), sync=False)  # a build can make it again

@@ -16,9 +16,11 @@ marks and notes), then drawn:
 from pnp.imposition.documents import calibration_document, component_document, kit_document
 from pnp.imposition.grid import fits_every_paper
 from pnp.imposition.paper import PAPERS, Settings, printable_areas
+from pnp.imposition.sheet_ops import Art
 
 __all__ = [
     "PAPERS",
+    "Art",
     "Settings",
     "calibration_document",
     "component_document",

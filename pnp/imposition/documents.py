@@ -14,15 +14,17 @@ from pnp.imposition.contents import entries, jobs
 from pnp.imposition.kit_plan import duplex_kit, plan_kit
 from pnp.imposition.paper import Paper, Settings
 from pnp.imposition.print_guide import guide_pages
-from pnp.imposition.sheet_ops import sheet_pages
+from pnp.imposition.sheet_ops import Art, sheet_pages
 from pnp.model import Component, GameKit
 
 
-def kit_document(kit: GameKit, settings: Settings) -> ops.Document:
+def kit_document(kit: GameKit, settings: Settings, art: Art | None = None) -> ops.Document:
     """The kit PDF's pages: the print guide, then every component (consecutive components
     sharing sheets), in print jobs (pnp.imposition.kit_plan), with a bookmark for the guide and
     for each component. The guide takes an even number of pages when double-sided sheets
     follow, so that their fronts fall on odd pages.
+
+    `art`, shared with the component documents of the same build, draws each piece once.
 
     Raises InputError when a component fits no page and is not a split board."""
     paper = Paper.of(settings)
@@ -37,14 +39,15 @@ def kit_document(kit: GameKit, settings: Settings) -> ops.Document:
         if needed <= guide:
             break
         guide = needed
+    art = art or Art()
     for sheet in plan.sheets:
-        pages += sheet_pages(sheet)
+        pages += sheet_pages(sheet, art)
     outline = [("Print guide", 0)] + [(e.title, e.first_page - 1) for e in listed]
     return ops.Document(title, tuple(pages), tuple(outline))
 
 
 def component_document(
-    component: Component, settings: Settings, duplex: bool | None = None
+    component: Component, settings: Settings, duplex: bool | None = None, art: Art | None = None
 ) -> ops.Document:
     """One component on its own pages, no guide: fronts, each followed by its back page when
     `duplex` and the component has a back (by default: when it has one).
@@ -54,7 +57,8 @@ def component_document(
         duplex = component.back is not None
     plan = plan_component(component, Paper.of(settings), duplex)
     title = component.title or component.name
-    pages = [page for sheet in plan.sheets for page in sheet_pages(sheet)]
+    art = art or Art()
+    pages = [page for sheet in plan.sheets for page in sheet_pages(sheet, art)]
     return ops.Document(title, tuple(pages), ((title, 0),))
 
 

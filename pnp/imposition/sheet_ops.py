@@ -1,8 +1,14 @@
 """Planned sheets -> ops.Page: each piece's art (pnp.draw) through its transform, then the crop
 marks, then the notes. Reads the plan and nothing else: every decision was taken when planning.
+
+A piece's art depends on its component, face, side, bleed, cut guide and tile only; an `Art`
+memo shared by the documents of one build (the kit PDF and each component's PDF) draws it once:
+the same tuple of ops for every copy of the piece, which the PDF backend draws once too.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from pnp import ops
 from pnp.draw import cut_line, face_ops
@@ -15,17 +21,37 @@ MARK_COLOUR = "#000000"
 GLUE_COLOUR = "#6d6d6d"
 
 
-def sheet_pages(sheet: SheetPlan) -> list[ops.Page]:
+class Art:
+    """Each piece's art, drawn once: (component, face, side, bleed, cut guide, tile) -> ops.
+
+    Components are told apart by identity (they hold data rows, which do not hash); the memo
+    keeps each one it saw, so that an identity is never reused while the memo lives."""
+
+    def __init__(self) -> None:
+        self.drawn: dict[tuple[Any, ...], tuple[Any, tuple[ops.Op, ...]]] = {}
+
+    def of(self, place: Place, back: bool) -> tuple[ops.Op, ...]:
+        key = (id(place.component), place.face, back, place.bleed, place.cut_guide, place.tile)
+        found = self.drawn.get(key)
+        if found is None:
+            found = self.drawn[key] = (place.component, _art(place, back))
+        return found[1]
+
+
+def sheet_pages(sheet: SheetPlan, art: Art | None = None) -> list[ops.Page]:
     """The front page of `sheet`, and its back page when it has one."""
-    pages = [page_ops(sheet.front, back=False)]
+    pages = [page_ops(sheet.front, back=False, art=art)]
     if sheet.back is not None:
-        pages.append(page_ops(sheet.back, back=True))
+        pages.append(page_ops(sheet.back, back=True, art=art))
     return pages
 
 
-def page_ops(page: PagePlan, back: bool) -> ops.Page:
+def page_ops(page: PagePlan, back: bool, art: Art | None = None) -> ops.Page:
     """One planned page; `back` draws the pieces' back art."""
-    items: list[ops.Op] = [_piece(place, back) for place in page.places]
+    memo = art or Art()
+    items: list[ops.Op] = [
+        ops.Group(memo.of(place, back), place.transform, place.clip) for place in page.places
+    ]
     items += [ops.Polyline(((x0, y0), (x1, y1)), MARK_COLOUR, 0.3) for x0, y0, x1, y1 in page.marks]
     items += [
         ops.Text(n.x, n.y, n.text, NOTE_SIZE, color=n.colour, anchor=n.anchor) for n in page.notes
@@ -33,13 +59,14 @@ def page_ops(page: PagePlan, back: bool) -> ops.Page:
     return ops.Page(page.width, page.height, tuple(items), page.trim, page.bleed)
 
 
-def _piece(place: Place, back: bool) -> ops.Group:
+def _art(place: Place, back: bool) -> tuple[ops.Op, ...]:
+    """The ops of a piece in its own frame: its face, its cut guide, a tile's glue marks."""
     art = face_ops(place.component, place.face, back=back, bleed=place.bleed)
     if place.cut_guide:
         art = (*art, cut_line(place.component))
     if place.tile is not None and not back:
         art = (*art, *_glue_marks(place.tile, place.component.overlap))
-    return ops.Group(art, place.transform, place.clip)
+    return art
 
 
 def _glue_label(text: str, cx: float, cy: float, turned: bool) -> ops.Op:
