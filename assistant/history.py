@@ -7,11 +7,13 @@ rule) and the reason it was voided (kept, not applied). Numbers are 1-based posi
 from __future__ import annotations
 
 import json
+import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.engine import Game, Json, Refusal
-from deaddrop.errors import InputError, Refused
+from deaddrop.errors import InputError, Refused, shown
 
 
 @dataclass(frozen=True)
@@ -59,12 +61,85 @@ def _value(value: Any) -> str:
 
 
 def check_action(action: Any, where: str = "action") -> Json:
-    """A plain-data action with a string `type`, or an InputError."""
+    """A plain-data action with a string `type`, within the bounds of `value_problem`, or an
+    InputError."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise InputError(f"{where}: expected a mapping with a 'type' (e.g. {{type: add}})")
+    problem = value_problem(action)  # first: `plain` would follow a value of any size
+    if problem is not None:
+        raise InputError(f"{where}: {problem}")
     if not plain(action):
         raise InputError(f"{where}: values must be plain data (text, numbers, lists)")
     return action
+
+
+# Bounds on every value that enters a table (an action, an option, a stored event): far above
+# any real game's (nesting 3, a few dozen characters, 10-digit numbers), far below what would
+# exhaust the stack or the memory of the code that copies, replays and prints them.
+MAX_DEPTH = 16  # nested lists and mappings
+MAX_TEXT = 1000  # characters in one text value (or key)
+MAX_ITEMS = 10_000  # values in one action or option set, all levels together
+MAX_INT = 2**63 - 1  # whole numbers: 64 bits, as SQLite and every other reader keeps them
+
+
+def value_problem(value: Any, path: str = "") -> str | None:
+    """Why a plain-data value (an action, the options) is past the bounds above, as
+    `key.path: what (expected)`, or None. Iterative: a value nested far too deep is refused, not
+    followed (a RecursionError)."""
+    count = 0
+    todo: list[tuple[Any, str, int]] = [(value, path, 0)]
+    while todo:
+        item, where, depth = todo.pop()
+        count += 1
+        at = f"{where if len(where) <= 60 else where[:57] + '...'}: " if where else ""
+        if count > MAX_ITEMS:
+            return f"{at}too many values (at most {MAX_ITEMS} in all)"
+        if isinstance(item, (dict, list)):
+            if depth >= MAX_DEPTH:
+                return f"{at}nested deeper than {MAX_DEPTH} levels (at most {MAX_DEPTH})"
+            if isinstance(item, dict):
+                for key, sub in item.items():
+                    key_problem = _text_problem(key) if isinstance(key, str) else None
+                    if key_problem is not None:
+                        return f"{at}key '{shown(str(key)[:40])}': {key_problem}"
+                    todo.append((sub, f"{where}.{key}" if where else str(key), depth + 1))
+            else:
+                todo.extend((sub, f"{where}[{i}]", depth + 1) for i, sub in enumerate(item))
+        elif isinstance(item, bool) or item is None:
+            continue
+        elif isinstance(item, int):
+            if not -MAX_INT <= item <= MAX_INT:
+                return f"{at}a number past the limit (at most {len(str(MAX_INT))} digits)"
+        elif isinstance(item, float):
+            if math.isinf(item):  # NaN is not plain data (`plain` says so)
+                return f"{at}{item} is not a number (expected a finite number)"
+        elif isinstance(item, str):
+            problem = _text_problem(item)
+            if problem is not None:
+                return f"{at}{problem}"
+    return None
+
+
+def _text_problem(text: Any) -> str | None:
+    if not isinstance(text, str):
+        return "not text"
+    if len(text) > MAX_TEXT:
+        return f"text of {len(text)} characters (at most {MAX_TEXT})"
+    if CONTROL.search(text):
+        return f"'{shown(text[:40])}' holds control characters (expected plain text)"
+    return None
+
+
+# What would break a printed line or a message: C0 and C1 controls, DEL, the line and paragraph
+# separators, and the surrogates that stand for bytes that are not UTF-8.
+CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def text_problem(text: str, what: str) -> InputError | None:
+    """An InputError for a free text a user gives (--by, --force, --why, a history's `by`):
+    at most MAX_TEXT characters, no control characters (it is printed in the log)."""
+    problem = _text_problem(text)
+    return None if problem is None else InputError(f"{what}: {problem}")
 
 
 def plain(value: Any) -> bool:
@@ -78,18 +153,40 @@ def plain(value: Any) -> bool:
 
 def resolve_options(game: Game, given: Json) -> Json:
     """The game's defaults overridden by `given`; an unknown option is an InputError."""
-    unknown = sorted(set(given) - set(game.options))
+    unknown = sorted(set(given) - set(game.options), key=str)
     if unknown:
         known = ", ".join(sorted(game.options)) or "none"
-        raise InputError(f"unknown option '{unknown[0]}' for {game.name} (known: {known})")
+        name = shown(str(unknown[0])[:40])
+        raise InputError(f"unknown option '{name}' for {game.name} (known: {known})")
+    problem = value_problem(given)
+    if problem is not None:
+        raise InputError(f"options: {problem}")
     return {key: given.get(key, option.default) for key, option in game.options.items()}
+
+
+# What a game's code raises on a value of the wrong shape or size (a malformed action or
+# option): turned into a refusal, never a traceback.
+CRASHES = (
+    KeyError,
+    TypeError,
+    ValueError,
+    IndexError,
+    AttributeError,
+    ArithmeticError,
+    RecursionError,
+    MemoryError,
+)
 
 
 def initial_state(game: Game, options: Json) -> Json:
     """The state before any event; `options` as stored (defaults already resolved)."""
-    state = game.setup(dict(options))
+    try:
+        state = game.setup(dict(options))
+    except CRASHES as error:
+        why = shown(repr(error)[:200])
+        raise Refused(f"refused: options: {game.name} cannot set up with them ({why})") from None
     if isinstance(state, Refusal):
-        raise Refused(f"refused: {state}")
+        raise Refused(f"refused: {shown(str(state))}")
     return state
 
 
@@ -97,8 +194,9 @@ def apply(game: Game, state: Json, action: Json, *, force: bool = False) -> Json
     """game.apply, with a game's crash on a malformed action turned into a Refusal."""
     try:
         return game.apply(state, action, force=force)
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-        return Refusal("malformed action", f"{game.name} cannot carry it out ({error!r})")
+    except CRASHES as error:
+        why = shown(repr(error)[:200])
+        return Refusal("malformed action", f"{game.name} cannot carry it out ({why})")
 
 
 def steps(game: Game, state: Json, entries: list[Entry], first: int = 1) -> list[Step]:

@@ -13,14 +13,16 @@ events:
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from assistant.history import Entry, plain
-from deaddrop.errors import InputError, located
+from assistant.history import MAX_DEPTH, Entry, plain, text_problem, value_problem
+from deaddrop.errors import InputError, located, path_errors, shown
 from deaddrop.yaml_loader import LOADER
 
 TOP_KEYS = ("game", "name", "options", "events")
@@ -38,20 +40,90 @@ class HistoryFile:
     lines: dict[str, int] = field(default_factory=dict, compare=False)  # "game", "options"
 
 
+MAX_BYTES = 16 * 1024 * 1024  # a history file (a game of 100,000 events is about 10 MB)
+MAX_NESTING = MAX_DEPTH + 4  # the file's own levels (top, events, event, action) and a value's
+MAX_NODES = 2_000_000  # values in the file, aliases and merge keys (`<<`) counted expanded
+
+
 def read_history(path: str | Path) -> HistoryFile:
-    """Parse an export file; every problem is listed in one InputError (exit 2)."""
-    file = str(path)
+    """Parse an export file (standard input when `path` is "-"); every problem is listed in one
+    InputError (exit 2)."""
+    if str(path) == "-":
+        import sys
+
+        file = "<stdin>"
+        stream = getattr(sys.stdin, "buffer", sys.stdin)
+        data = stream.read(MAX_BYTES + 1)
+        if isinstance(data, str):
+            data = data.encode("utf-8", "surrogateescape")
+    else:
+        file = shown(path)
+        with path_errors(path, "read the history"):
+            with open(path, "rb") as handle:
+                if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                    raise InputError(f"{file}: cannot read the history: not a regular file")
+                data = handle.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise InputError(f"{file}: larger than {MAX_BYTES // 2**20} MB (at most that)")
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        byte = data[error.start]
         raise InputError(
-            f"{file}: cannot read ({getattr(error, 'strerror', None) or error})"
+            f"{file}:{line}: byte 0x{byte:02x} is not UTF-8 (expected UTF-8 text)"
         ) from None
     return parse_history(text, file)
 
 
+def _bounded(text: str, file: str) -> None:
+    """An InputError when the document nests deeper than MAX_NESTING or expands (aliases and
+    merge keys counted each time they are used) to more than MAX_NODES values. Read as a stream
+    of events, stopped at the first excess: libyaml's composer recurses (a document nested
+    100,000 deep crashes it), and a few merged anchors can multiply a small file a billionfold."""
+    loader = LOADER(text)
+    sizes: dict[str, int] = {}  # anchor -> the values its node expands to
+    open_: list[tuple[str | None, int]] = []  # collections being read: anchor, total at start
+    total = 0
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                total += 1
+                open_.append((event.anchor, total))
+                if len(open_) > MAX_NESTING:
+                    raise InputError(
+                        located(
+                            file,
+                            event.start_mark.line + 1 if event.start_mark else None,
+                            "",
+                            f"nested deeper than {MAX_NESTING} levels",
+                            f"at most {MAX_NESTING}",
+                        )
+                    )
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                anchor, start = open_.pop()
+                if anchor is not None:
+                    sizes[anchor] = total - start + 1
+            elif isinstance(event, yaml.ScalarEvent):
+                total += 1
+                if event.anchor is not None:
+                    sizes[event.anchor] = 1
+            elif isinstance(event, yaml.AliasEvent):
+                total += sizes.get(event.anchor or "", 1)
+            if total > MAX_NODES:
+                line = event.start_mark.line + 1 if event.start_mark else None
+                what = f"more than {MAX_NODES:,} values (aliases counted each time they are used)"
+                raise InputError(located(file, line, "", what, f"at most {MAX_NODES:,}"))
+    except yaml.YAMLError:
+        return  # the composer reports it, with its line
+    finally:
+        loader.dispose()
+
+
 def parse_history(text: str, file: str) -> HistoryFile:
     """Parse export text; `file` names it in messages."""
+    _bounded(text, file)
     loader = LOADER(text)
     try:
         node = loader.get_single_node()
@@ -59,9 +131,12 @@ def parse_history(text: str, file: str) -> HistoryFile:
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else None
-        raise InputError(located(file, line, "", f"invalid YAML: {error.problem}")) from None
+        what = f"invalid YAML: {shown(error.problem)}"
+        raise InputError(located(file, line, "", what)) from None
     except yaml.YAMLError as error:
-        raise InputError(f"{file}: invalid YAML ({error})") from None
+        raise InputError(f"{file}: invalid YAML ({shown(' '.join(str(error).split()))})") from None
+    except (ValueError, OverflowError) as error:  # a date such as 2026-13-45, a huge number
+        raise InputError(f"{file}: invalid YAML (a value cannot be read: {shown(error)})") from None
     finally:
         loader.dispose()
     errors: list[str] = []
@@ -78,7 +153,7 @@ def parse_history(text: str, file: str) -> HistoryFile:
         if key not in TOP_KEYS:
             bad(
                 nodes.get(str(key), (node, node))[0],
-                str(key),
+                shown(str(key)[:40]),
                 "unknown key",
                 f"one of: {', '.join(TOP_KEYS)}",
             )
@@ -99,7 +174,13 @@ def parse_history(text: str, file: str) -> HistoryFile:
             if not isinstance(key, str):
                 where = _at(nodes, "options", node)
                 at = keys.get(str(key), (where, where))[0]
-                bad(at, f"options.{key}", "not a name", "an option name, e.g. max")
+                bad(at, f"options.{shown(str(key)[:40])}", "not a name", "an option name, e.g. max")
+        problem = value_problem(options, "options")
+        if problem is not None:
+            bad(_at(nodes, "options", node), "", problem)
+        elif all(isinstance(key, str) for key in options) and not plain(options):
+            where = _at(nodes, "options", node)
+            bad(where, "options", "not plain data", "text, numbers, lists")
     events = data.get("events")
     entries: list[Entry] = []
     if not isinstance(events, list):
@@ -136,7 +217,8 @@ def _entry(item: Any, node: yaml.Node, path: str, bad: Any) -> Entry | None:
     for key in item:
         if key not in EVENT_KEYS:
             at = nodes.get(str(key), (node, node))[0]
-            bad(at, f"{path}.{key}", "unknown key", f"one of: {', '.join(EVENT_KEYS)}")
+            where = f"{path}.{shown(str(key)[:40])}"
+            bad(at, where, "unknown key", f"one of: {', '.join(EVENT_KEYS)}")
             ok = False
     action = item.get("action")
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
@@ -147,6 +229,10 @@ def _entry(item: Any, node: yaml.Node, path: str, bad: Any) -> Entry | None:
             "a mapping such as {type: add, player: red, n: 3}",
         )
         return None
+    problem = value_problem(action)  # first: `plain` would follow a value of any size
+    if problem is not None:
+        bad(_at(nodes, "action", node), f"{path}.action", problem)
+        return None
     if not plain(action):
         bad(_at(nodes, "action", node), f"{path}.action", "not plain data", "text, numbers, lists")
         return None
@@ -154,11 +240,16 @@ def _entry(item: Any, node: yaml.Node, path: str, bad: Any) -> Entry | None:
     for key in ("by", "force", "void", "time"):
         value = item.get(key)
         if value is not None and not isinstance(value, str):
-            if key == "time":
+            if key == "time" and not isinstance(value, (list, dict)):
                 value = str(value)
             else:
                 bad(_at(nodes, key, node), f"{path}.{key}", "not text")
                 ok = False
+                continue
+        error = text_problem(value, f"{path}.{key}") if value is not None else None
+        if error is not None:
+            bad(_at(nodes, key, node), "", error.message)
+            ok = False
         texts[key] = value
     if not ok:
         return None

@@ -9,15 +9,19 @@ written to it.
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sqlite3
+import stat
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from deaddrop.errors import InputError
+from assistant.history import MAX_TEXT, value_problem
+from deaddrop.errors import InputError, path_errors, shown
 
 APPLICATION = "deaddrop"
 BUSY_TIMEOUT_S = 10.0
@@ -41,6 +45,16 @@ def _v1(db: sqlite3.Connection) -> None:
         " status TEXT NOT NULL DEFAULT 'live' CHECK (status IN ('live', 'undone', 'dropped')))"
     )
     db.execute("CREATE INDEX events_by_table ON events (table_id, id)")
+
+
+MAX_STORED = 1_000_000  # characters of one stored JSON value (a written one is far smaller)
+
+
+def _printable(text: Any) -> bool:
+    """Text as every writer checked it: at most MAX_TEXT characters, no control characters."""
+    from assistant.history import CONTROL
+
+    return isinstance(text, str) and len(text) <= MAX_TEXT and not CONTROL.search(text)
 
 
 # Migration N (1-based) brings a database from schema N-1 to schema N. Append, never edit.
@@ -74,27 +88,38 @@ class EventRow:
 
 
 class Store:
-    """An open table database. Use as a context manager; `write()` for each change."""
+    """An open table database. Use as a context manager; `write()` for each change.
 
-    def __init__(self, path: Path, *, create: bool) -> None:
+    `write=False`: the command only reads. A database whose folder or file cannot be written is
+    then opened read-only (`read_only` is True; what a reading command would write, such as the
+    current table, is skipped); a command that writes there stops with one line saying why.
+    """
+
+    def __init__(self, path: Path, *, create: bool, write: bool = True) -> None:
         self.path = Path(path)
         self._in_tx = False
-        if not self.path.exists() and not create:
+        self.read_only = False
+        exists = self._look()
+        if not exists and not create:
             # Nothing to read: an empty in-memory database, so that reads never create a file.
-            self.db = sqlite3.connect(":memory:", isolation_level=None)
-            self._migrate(0)
+            self._empty()
             return
-        if not self.path.exists():
+        if not exists:
+            self._make()
+        elif write:
+            problem = self._write_problem()
+            if problem is not None:
+                raise InputError(problem)
+        if not write and self._write_problem() is not None:
+            self.read_only = True
+            self.db = self._connect_read_only()
+        else:
             try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as error:
-                raise InputError(
-                    f"{self.path}: cannot create the database's folder ({error.strerror})"
-                ) from None
-        try:
-            self.db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
-        except sqlite3.Error as error:
-            raise InputError(f"{self.path}: cannot open the database ({error})") from None
+                self.db = sqlite3.connect(
+                    os.fsencode(self.path), timeout=BUSY_TIMEOUT_S, isolation_level=None
+                )
+            except sqlite3.Error as error:
+                raise InputError(f"{self.shown}: cannot open the database ({error})") from None
         try:
             with self._guard():
                 version = self._check()
@@ -102,8 +127,14 @@ class Store:
                     # An empty file (or an SQLite file without tables): read it as an empty
                     # database without writing to it; only a command that creates makes it ours.
                     self.db.close()
-                    self.db = sqlite3.connect(":memory:", isolation_level=None)
-                    self._migrate(0)
+                    self._empty()
+                    return
+                if self.read_only:
+                    if version < SCHEMA_VERSION:
+                        raise InputError(
+                            f"{self.shown}: cannot read the database here: it needs an upgrade "
+                            f"to schema {SCHEMA_VERSION}, and {self._write_problem()}"
+                        )
                     return
                 if self.db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                     self.db.execute("PRAGMA journal_mode=WAL")
@@ -113,7 +144,7 @@ class Store:
                     with self.write():
                         self._migrate(self._version())  # again: another process may have migrated
         except BaseException:
-            self.db.close()
+            self.close()
             raise
 
     def __enter__(self) -> Store:
@@ -124,7 +155,95 @@ class Store:
 
     def close(self) -> None:
         """Close the connection."""
-        self.db.close()
+        try:
+            self.db.close()
+        except sqlite3.Error:  # a damaged file may fail its last checkpoint: nothing to keep
+            pass
+
+    @property
+    def shown(self) -> str:
+        """The path as a message shows it (control characters and bad bytes escaped)."""
+        return shown(self.path)
+
+    # -- the file ----------------------------------------------------------------------------
+
+    def _look(self) -> bool:
+        """Whether the file exists; an InputError when the path is no file SQLite can use (a
+        folder, a pipe, a name the system refuses, a file that cannot be read)."""
+        doing = "open the database"
+        with path_errors(self.path, doing):
+            try:
+                info = os.stat(self.path)
+            except FileNotFoundError:
+                return False
+            if stat.S_ISDIR(info.st_mode):
+                raise IsADirectoryError(errno.EISDIR, "is a directory")
+            if not stat.S_ISREG(info.st_mode):
+                raise InputError(f"{self.shown}: cannot {doing}: not a regular file")
+            with open(self.path, "rb"):  # a file without read permission: said now, clearly
+                pass
+        return True
+
+    def _make(self) -> None:
+        """Create the database's folder and an empty file (an empty file is an empty SQLite
+        database), so that every refusal of the system is named."""
+        folder = self.path.parent
+        with path_errors(folder, "create the database's folder"):
+            folder.mkdir(parents=True, exist_ok=True)
+        with path_errors(self.path, "create the database"):
+            try:
+                os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+            except FileExistsError:  # another process made it meanwhile
+                pass
+
+    def _write_problem(self) -> str | None:
+        """Why the database cannot be written here (its folder or its file is read-only: SQLite
+        writes PATH-wal and PATH-shm beside the file), or None."""
+        folder = self.path.parent
+        if not os.access(folder, os.W_OK):
+            return (
+                f"{self.shown}: cannot write the database: its folder is read-only "
+                f"(SQLite keeps {shown(self.path.name)}-wal and -shm beside it)"
+            )
+        if self.path.exists() and not os.access(self.path, os.W_OK):
+            return f"{self.shown}: cannot write the database: the file is read-only"
+        return None
+
+    def _empty(self) -> None:
+        self.db = sqlite3.connect(":memory:", isolation_level=None)
+        self._migrate(0)
+
+    def _connect_read_only(self) -> sqlite3.Connection:
+        """A read-only connection to a database that cannot be written here. SQLite reads a
+        WAL database read-only when it can use (or make) PATH-shm; in a read-only folder without
+        one the file is read as immutable, which is exact when no PATH-wal holds changes (no
+        writer can run there: it could not make PATH-wal either)."""
+        from urllib.parse import quote
+
+        uri = "file:" + quote(os.fsencode(self.path.absolute()))
+        wal = Path(f"{self.path}-wal")
+        for query in ("mode=ro", "immutable=1"):
+            if query == "immutable=1" and wal.exists() and wal.stat().st_size > 0:
+                raise InputError(
+                    f"{self.shown}: cannot read the database: its folder is read-only and "
+                    f"{shown(wal.name)} holds changes not yet in it (open it once where the "
+                    "folder can be written)"
+                )
+            db = sqlite3.connect(
+                f"{uri}?{query}", uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None
+            )
+            try:
+                db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+                return db
+            except sqlite3.OperationalError as error:
+                db.close()
+                if "unable to open" not in str(error):
+                    break
+            except sqlite3.Error:
+                db.close()
+                break
+        # the errors of a normal reading, named by _guard
+        return sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None)
 
     # -- opening, checking, migrating -------------------------------------------------------
 
@@ -135,22 +254,22 @@ class Store:
             marks = [self.db.execute(f"PRAGMA {m}").fetchone()[0] for m in MARKS]
             if any(marks):
                 raise InputError(
-                    f"{self.path}: not a Dead Drop database (another application marked it: "
+                    f"{self.shown}: not a Dead Drop database (another application marked it: "
                     f"application_id {marks[0]}, user_version {marks[1]})"
                 )
             return 0
         if "deaddrop_meta" not in names:
-            shown = ", ".join(sorted(names)[:5])
-            raise InputError(f"{self.path}: not a Dead Drop database (it holds tables: {shown})")
+            held = ", ".join(shown(name) for name in sorted(names)[:5])
+            raise InputError(f"{self.shown}: not a Dead Drop database (it holds tables: {held})")
         version = self._version()
         if version > SCHEMA_VERSION:
             raise InputError(
-                f"{self.path}: written by a newer Dead Drop (schema {version}; "
+                f"{self.shown}: written by a newer Dead Drop (schema {version}; "
                 f"this one knows up to {SCHEMA_VERSION})"
             )
         for table in ("tables", "events") if version >= 1 else ():
             if table not in names:
-                raise InputError(f"{self.path}: damaged Dead Drop database (no '{table}' table)")
+                raise InputError(f"{self.shown}: damaged Dead Drop database (no '{table}' table)")
         return version
 
     def _names(self) -> list[str]:
@@ -166,7 +285,7 @@ class Store:
             return int(row[0])
         except (TypeError, ValueError):
             raise InputError(
-                f"{self.path}: damaged Dead Drop database (bad schema version)"
+                f"{self.shown}: damaged Dead Drop database (bad schema version)"
             ) from None
 
     def _migrate(self, version: int) -> None:
@@ -184,19 +303,36 @@ class Store:
 
     @contextmanager
     def _guard(self) -> Iterator[None]:
-        """SQLite errors become one clear InputError."""
+        """SQLite errors (and text in the file that is not UTF-8) become one clear InputError."""
         try:
             yield
         except sqlite3.OperationalError as error:
             text = str(error)
             if "locked" in text or "busy" in text:
                 raise InputError(
-                    f"{self.path}: the database is busy (another deaddrop kept it locked for "
+                    f"{self.shown}: the database is busy (another deaddrop kept it locked for "
                     f"{BUSY_TIMEOUT_S:g} s); try again"
                 ) from None
-            raise InputError(f"{self.path}: unusable database ({text})") from None
+            if "readonly" in text or "unable to open" in text:
+                problem = self._write_problem()
+                if problem is not None:
+                    raise InputError(problem) from None
+            if "malformed" in text or "corrupt" in text:
+                raise InputError(f"{self.shown}: damaged Dead Drop database ({text})") from None
+            raise InputError(f"{self.shown}: unusable database ({text})") from None
         except sqlite3.DatabaseError as error:
-            raise InputError(f"{self.path}: not a usable Dead Drop database ({error})") from None
+            text = str(error)
+            if "not a database" in text:
+                raise InputError(
+                    f"{self.shown}: not a usable Dead Drop database ({text})"
+                ) from None
+            raise InputError(f"{self.shown}: damaged Dead Drop database ({text})") from None
+        except sqlite3.Error as error:
+            raise InputError(f"{self.shown}: unusable database ({error})") from None
+        except UnicodeDecodeError:
+            raise InputError(
+                f"{self.shown}: damaged Dead Drop database (text that is not UTF-8)"
+            ) from None
 
     # -- transactions ------------------------------------------------------------------------
 
@@ -239,22 +375,35 @@ class Store:
         return [self._table_row(r) for r in rows]
 
     def _table_row(self, r: tuple[Any, ...]) -> TableRow:
+        texts = (r[1], r[2], r[4])  # name, game, created
+        if not all(isinstance(t, str) for t in texts) or not isinstance(r[5], int):
+            raise InputError(f"{self.shown}: damaged Dead Drop database (table id {r[0]})")
         options = self._decode(r[3], f"table '{r[1]}': options")
-        if not isinstance(options, dict) or not isinstance(r[1], str) or not isinstance(r[2], str):
-            raise InputError(f"{self.path}: damaged Dead Drop database (table id {r[0]})")
+        if not isinstance(options, dict):
+            raise InputError(f"{self.shown}: damaged Dead Drop database (table id {r[0]})")
         return TableRow(r[0], r[1], r[2], options, r[4], r[5])
 
     def _decode(self, text: Any, what: str) -> Any:
-        """A stored JSON value, or an InputError naming the damaged row (exit 2)."""
+        """A stored JSON value, or an InputError naming the damaged row (exit 2): not JSON, or
+        past the bounds every value met when it was written (assistant.history.value_problem)."""
+        damaged = f"{self.shown}: damaged Dead Drop database ({what}"
+        if isinstance(text, str) and len(text) > MAX_STORED:
+            raise InputError(f"{damaged} is {len(text)} characters long; at most {MAX_STORED})")
         try:
-            return json.loads(text)
+            value = json.loads(text)
+        except RecursionError:
+            raise InputError(f"{damaged} is nested too deeply)") from None
         except (TypeError, ValueError):
-            raise InputError(
-                f"{self.path}: damaged Dead Drop database ({what} is not valid JSON)"
-            ) from None
+            raise InputError(f"{damaged} is not valid JSON)") from None
+        problem = value_problem(value)
+        if problem is not None:
+            raise InputError(f"{damaged}: {problem})")
+        return value
 
     def find(self, name: str | None) -> TableRow | None:
         """The table called `name` (the most recently used one when None), or None."""
+        if name is not None and not _printable(name):
+            return None  # no table has such a name (and SQLite could not even encode it)
         with self._guard():
             if name is None:
                 query = "SELECT id, name, game, options, created, used FROM tables"
@@ -264,14 +413,18 @@ class Store:
                 row = self.db.execute(query, (name,)).fetchone()
         return self._table_row(row) if row else None
 
-    def create_table(self, name: str, game: str, options: dict[str, Any], created: str) -> None:
-        """Add a table (inside a write transaction); it becomes the most recently used."""
+    def create_table(
+        self, name: str, game: str, options: dict[str, Any], created: str, *, current: bool = True
+    ) -> None:
+        """Add a table (inside a write transaction); it becomes the most recently used, unless
+        `current` is False (an import: it then counts as used least recently)."""
         with self._guard():
             self.db.execute(
                 "INSERT INTO tables (name, game, options, created) VALUES (?, ?, ?, ?)",
                 (name, game, json.dumps(options), created),
             )
-            self.touch(name)
+            if current:
+                self.touch(name)
 
     def touch(self, name: str) -> None:
         """Make `name` the most recently used table."""
@@ -303,9 +456,14 @@ class Store:
             action = self._decode(r[1], f"event id {r[0]}: action")
             if not isinstance(action, dict) or not isinstance(action.get("type"), str):
                 raise InputError(
-                    f"{self.path}: damaged Dead Drop database (event id {r[0]}: the action "
+                    f"{self.shown}: damaged Dead Drop database (event id {r[0]}: the action "
                     "is not a mapping with a type)"
                 )
+            texts = r[2:6]  # time, who, force, void
+            if r[6] not in (LIVE, UNDONE) or not all(
+                t is None or isinstance(t, str) for t in texts
+            ):
+                raise InputError(f"{self.shown}: damaged Dead Drop database (event id {r[0]})")
             out.append(EventRow(r[0], action, *r[2:]))
         return out
 

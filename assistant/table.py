@@ -17,8 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from assistant.engine import Game, Json, Refusal
-from assistant.games import load_game
+from assistant.games import GAMES, known_games, load_game
 from assistant.history import (
+    CRASHES,
+    MAX_DEPTH,
     Entry,
     ReplayRefused,
     Step,
@@ -30,9 +32,11 @@ from assistant.history import (
     initial_state,
     resolve_options,
     steps,
+    text_problem,
+    value_problem,
 )
 from assistant.store import LIVE, UNDONE, EventRow, Store, TableRow
-from deaddrop.errors import InputError, Refused
+from deaddrop.errors import InputError, Refused, quoted, shown
 
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 
@@ -91,27 +95,58 @@ def now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+KEY_PATTERN = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
+MAX_WORD = 4096  # characters in one KEY=VALUE word
+
+
 def parse_assignments(items: list[str], what: str) -> dict[str, Any]:
-    """`KEY=VALUE` words with values read as YAML scalars (`n=3`, `p=red`, `cards=[1,2]`)."""
+    """`KEY=VALUE` words with values read as YAML scalars (`n=3`, `p=red`, `cards=[1,2]`).
+    Each key once; values within the bounds of `assistant.history.value_problem`."""
     import yaml
 
     out: dict[str, Any] = {}
     for item in items:
         key, sep, text = item.partition("=")
-        if not sep or not key.strip():
-            raise InputError(f"{what} '{item}': expected KEY=VALUE (e.g. n=3)")
+        key = key.strip()
+        word = f"{what} {quoted(item)}"
+        if not sep or not key:
+            raise InputError(f"{word}: expected KEY=VALUE (e.g. n=3)")
+        if not KEY_PATTERN.fullmatch(key):
+            raise InputError(
+                f"{word}: {quoted(key)} is not a name (expected letters, digits and _, e.g. n=3)"
+            )
+        if key in out:
+            raise InputError(f"{word}: {key} is given twice (expected each key once)")
+        if len(item) > MAX_WORD:
+            raise InputError(f"{word}: too long (at most {MAX_WORD:,} characters)")
         try:
             value = yaml.safe_load(text) if text.strip() else ""
-        except yaml.YAMLError:
-            raise InputError(f"{what} '{item}': the value is not valid YAML") from None
-        out[key.strip()] = value
+        except RecursionError:
+            raise InputError(
+                f"{word}: nested deeper than {MAX_DEPTH} levels (at most {MAX_DEPTH})"
+            ) from None
+        except (yaml.YAMLError, ValueError, OverflowError):  # ValueError: a date like 2026-13-45
+            raise InputError(f"{word}: the value is not valid YAML") from None
+        problem = value_problem(value, key)
+        if problem is not None:
+            raise InputError(f"{word}: {problem}")
+        out[key] = value
     return out
 
 
+def check_text(text: str | None, what: str) -> None:
+    """An InputError when a free text (--by, --force, --why) would not print as one line."""
+    error = text_problem(text, what) if text is not None else None
+    if error is not None:
+        raise error
+
+
 @contextmanager
-def opened(db: Path, *, create: bool = False) -> Iterator[Store]:
-    """The store at `db` (created when `create` and missing)."""
-    store = Store(db, create=create)
+def opened(db: Path, *, create: bool = False, write: bool = True) -> Iterator[Store]:
+    """The store at `db` (created when `create` and missing). `write=False`: the command only
+    reads (it may still write what is harmless to skip, such as the current table), so a
+    database in a read-only folder is read."""
+    store = Store(db, create=create, write=write)
     try:
         yield store
     finally:
@@ -125,8 +160,18 @@ def find_table(store: Store, name: str | None) -> TableRow:
         return row
     names = [t.name for t in store.tables()]
     if not names:
-        raise InputError(f"no tables yet in {store.path} (start one: deaddrop table new GAME)")
-    raise InputError(f"no table named '{name}' (tables: {', '.join(names)})")
+        where = shown(store.path)
+        raise InputError(f"no tables yet in {where} (start one: deaddrop table new GAME)")
+    asked = shown(name if name is None or len(name) <= 60 else name[:57] + "...")
+    raise InputError(f"no table named '{asked}' (tables: {', '.join(map(shown, names))})")
+
+
+def game_named(name: str) -> Game:
+    """The game called `name`; an unknown name is echoed safely."""
+    if name not in GAMES:
+        asked = shown(name if len(name) <= 60 else name[:57] + "...")
+        raise InputError(f"unknown game '{asked}' (known: {', '.join(known_games())})")
+    return load_game(name)
 
 
 def entry_of(event: EventRow) -> Entry:
@@ -156,7 +201,7 @@ def load(store: Store, name: str | None, *, repair: bool = False) -> Loaded:
     rules changed since it was entered) this is an InputError, unless `repair`: then the table
     is replayed up to that event and `broken` says which (log, export, undo and void use it)."""
     row = find_table(store, name)
-    game = load_game(row.game)
+    game = game_named(row.game)
     events = store.events(row.id)
     initial = initial_state(game, row.options)
     entries = [entry_of(e) for e in events if e.status == LIVE]
@@ -176,26 +221,43 @@ def load(store: Store, name: str | None, *, repair: bool = False) -> Loaded:
 
 
 def new(db: Path, game_name: str, name: str | None, options: dict[str, Any]) -> Outcome:
-    """Start a table of `game_name` with these options (unknown ones are an InputError)."""
-    game = load_game(game_name)
+    """Start a table of `game_name` with these options (unknown ones are an InputError).
+    Everything is checked before the database is opened: a refused `new` creates no file."""
+    game = game_named(game_name)
     resolved = resolve_options(game, options)
     state = initial_state(game, resolved)
+    if name is not None:
+        check_name_pattern(name)
     with opened(db, create=True) as store, store.write():
         name = check_name(store, name, game_name)
         store.create_table(name, game_name, resolved, now())
     return Outcome(name, game, state, text=f"new table '{name}' ({game.title})")
 
 
-def check_name(store: Store, name: str | None, game_name: str) -> str:
-    """A valid, unused table name (`GAME-N` when none is given)."""
+def check_name_pattern(name: str) -> None:
+    """An InputError for a name that is not a table name."""
+    if not NAME_PATTERN.fullmatch(name):
+        asked = shown(name if len(name) <= 60 else name[:57] + "...")
+        raise InputError(
+            f"table name '{asked}': use letters, digits, '-', '_' and '.' (64 at most)"
+        )
+
+
+def check_name(store: Store, name: str | None, game_name: str, *, free: bool = False) -> str:
+    """A valid, unused table name (`GAME-N` when none is given). `free`: a taken name gives the
+    first free `NAME-2`, `NAME-3`, ... instead of an InputError (an import's own name)."""
     taken = {t.name for t in store.tables()}
     if name is None:
         number = 1
         while f"{game_name}-{number}" in taken:
             number += 1
         return f"{game_name}-{number}"
-    if not NAME_PATTERN.fullmatch(name):
-        raise InputError(f"table name '{name}': use letters, digits, '-', '_' and '.' (64 at most)")
+    check_name_pattern(name)
+    if name in taken and free:
+        stem, number = name[:60], 2
+        while f"{stem}-{number}" in taken:
+            number += 1
+        return f"{stem}-{number}"
     if name in taken:
         raise InputError(f"a table named '{name}' already exists (choose another with --name)")
     return name
@@ -203,7 +265,7 @@ def check_name(store: Store, name: str | None, game_name: str) -> str:
 
 def tables(db: Path) -> list[Json]:
     """Every table, most recently used first (the `list --json` shape)."""
-    with opened(db) as store, store.read():
+    with opened(db, write=False) as store, store.read():
         rows = store.tables()
         counts = {
             row.id: len([e for e in store.events(row.id) if e.status == LIVE]) for row in rows
@@ -221,25 +283,28 @@ def tables(db: Path) -> list[Json]:
     ]
 
 
-def show(db: Path, name: str | None) -> Outcome:
-    """The table's current state."""
-    with opened(db) as store:
+def show(db: Path, name: str | None, *, touch: bool = True) -> Outcome:
+    """The table's current state. A table named on the command line becomes the current one,
+    unless `touch` is False (a caller that only looks before it acts)."""
+    with opened(db, write=False) as store:
         with store.read():
             table = load(store, name)
-        touch_if_named(store, name, table.row)
+        if touch:
+            touch_if_named(store, name, table.row)
     return Outcome(table.row.name, table.game, table.state, len(table.live))
 
 
 def touch_if_named(store: Store, name: str | None, row: TableRow) -> None:
-    """Make a table named on the command line the most recently used one."""
-    if name is not None and store.find(None) != row:
+    """Make a table named on the command line the most recently used one (not in a database
+    that can only be read: then the current table stays as it is)."""
+    if name is not None and not store.read_only and store.find(None) != row:
         with store.write():
             store.touch(row.name)
 
 
 def log(db: Path, name: str | None) -> list[LogLine]:
     """The numbered log: live events (voided ones marked), then undone ones."""
-    with opened(db) as store:
+    with opened(db, write=False) as store:
         with store.read():
             table = load(store, name, repair=True)
         touch_if_named(store, name, table.row)
@@ -288,23 +353,36 @@ def _shown(game: Game, action: Json) -> str:
 
 
 def do(
-    db: Path, name: str | None, action: Json, *, by: str | None = None, force: str | None = None
+    db: Path,
+    name: str | None,
+    action: Json,
+    *,
+    by: str | None = None,
+    force: str | None = None,
+    game: str | None = None,
 ) -> Outcome:
-    """Apply one action; a refusal changes nothing (Refused, exit 1)."""
+    """Apply one action; a refusal changes nothing (Refused, exit 1). `game`: the table must be
+    of this game (checked in the same transaction: a table of another game changes nothing)."""
     check_action(action)
     if force is not None and not force.strip():
         raise InputError('--force needs a reason (e.g. --force "house rule: debts")')
+    check_text(by, "--by")
+    check_text(force, "--force")
     with opened(db) as store, store.write():
         table = load(store, name)
+        if game is not None and table.game.name != game:
+            raise InputError(
+                f"table '{table.row.name}' is a {table.game.name} table, not a {game} table"
+            )
         complete = getattr(table.game, "complete", None)
         if complete is not None:
             try:
                 action = complete(table.state, action, random.SystemRandom().randrange(2**31))
-            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            except CRASHES:
                 raise Refused("refused: malformed action: it cannot be completed") from None
         after = apply(table.game, table.state, action, force=force is not None)
         if isinstance(after, Refusal):
-            raise Refused(f"refused: {after}")
+            raise Refused(f"refused: {shown(str(after))}")
         store.append(table.row.id, action, time=now(), who=by, force=force)
         store.touch(table.row.name)
     number = len(table.live) + 1
@@ -369,6 +447,7 @@ def void(db: Path, name: str | None, number: int, why: str) -> Outcome:
     """Mark event `number` void and replay the rest; refused when a later one stops applying."""
     if not why.strip():
         raise InputError("void needs a reason (--why TEXT)")
+    check_text(why, "--why")
     with opened(db) as store, store.write():
         table = load(store, name, repair=True)
         if not 1 <= number <= len(table.events):
@@ -417,5 +496,5 @@ def vocabulary(game_name: str) -> Json:
     """The actions `game_name` declares (the `table actions GAME --json` shape): {"game",
     "title", "actions": [{"name", "help", "when": {"text", "phases"}, "params": [{"name",
     "type", "required", "help"}]}]}."""
-    game = load_game(game_name)
+    game = game_named(game_name)
     return {"game": game.name, "title": game.title, "actions": game.actions.as_json()}

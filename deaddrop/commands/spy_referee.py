@@ -34,20 +34,24 @@ def _db(ctx: typer.Context) -> Path:
 
 
 def _spy_table(ctx: typer.Context, name: str | None):
-    """The current state of a Spy! table (InputError for a table of another game)."""
+    """The current state of a Spy! table (InputError for a table of another game). Only a
+    look: the table becomes the current one when the action is entered, not before (a command
+    that fails changes nothing)."""
     from assistant import table as core
 
-    shown = core.show(_db(ctx), name)
+    shown = core.show(_db(ctx), name, touch=False)
     if shown.game.name != "spy":
         raise InputError(f"table '{shown.table}' is a {shown.game.name} table, not a spy table")
     return shown
 
 
 def _do(ctx: typer.Context, name: str | None, action: dict[str, Any], shown: Any = None) -> None:
-    """Enter `action` at the Spy! table (`shown`: that table, when the caller has read it)."""
+    """Enter `action` at the Spy! table (`shown`: that table, when the caller has read it). The
+    game is checked again in the write transaction, where the table becomes the current one."""
     from assistant import table as core
 
-    outcome = core.do(_db(ctx), (shown or _spy_table(ctx, name)).table, action)
+    table = shown.table if shown is not None else name
+    outcome = core.do(_db(ctx), table, action, game="spy")
     typer.echo(f"{outcome.number}. {outcome.text}")
 
 

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
+from assistant.games import GAMES
 from deaddrop.commands.db import DbOption, db_path, remember
 
 app = typer.Typer(
@@ -21,6 +22,8 @@ app = typer.Typer(
 )
 
 NAME_HELP = "The table (default: the most recently used one)."
+# From the registry, so that a new game is listed without anyone remembering to.
+GAME_HELP = f"The game: {', '.join(sorted(GAMES))}."
 
 
 def _print_json(data: Any) -> None:
@@ -49,9 +52,7 @@ def table(ctx: typer.Context, db: DbOption = None) -> None:
 @app.command()
 def new(
     ctx: typer.Context,
-    game: Annotated[
-        str, typer.Argument(metavar="GAME", help="The game, e.g. tally or spies-and-lies.")
-    ],
+    game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     name: str = typer.Option(
         None, "--name", metavar="NAME", help="The table's name (default: GAME-N)."
     ),
@@ -225,14 +226,19 @@ def export(
 @app.command("import")
 def import_(
     ctx: typer.Context,
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="An exported history (YAML).")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="An exported history (YAML); - for stdin.")
+    ],
     name: str = typer.Option(
-        None, "--name", metavar="NAME", help="The new table's name (default: the file's)."
+        None,
+        "--name",
+        metavar="NAME",
+        help="The new table's name (default: the file's, or NAME-2, NAME-3... when taken).",
     ),
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     db: DbOption = None,
 ) -> None:
-    """Start a table from an exported history."""
+    """Start a table from an exported history (the current table stays the current one)."""
     from assistant import table_io
 
     _print(table_io.import_file(db_path(ctx, db), file, name), as_json)
@@ -241,7 +247,9 @@ def import_(
 @app.command()
 def replay(
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game the history is for.")],
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="An exported history (YAML).")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="An exported history (YAML); - for stdin.")
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the final view as JSON.")] = False,
 ) -> None:
     """Replay a history in memory (no database) and print the final state."""
@@ -256,9 +264,7 @@ def replay(
 
 @app.command()
 def actions(
-    game: Annotated[
-        str, typer.Argument(metavar="GAME", help="The game, e.g. tally or spies-and-lies.")
-    ],
+    game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """List GAME's actions: parameters (type, required or not), when allowed, what each does."""

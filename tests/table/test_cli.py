@@ -243,7 +243,8 @@ def test_force_needs_a_reason(cli):
 def test_a_taken_name_says_how_to_choose_another(cli, tmp_path):
     cli("table", "new", "tally", "--name", "fri")
     (tmp_path / "h.yaml").write_text(cli("table", "export").stdout)
-    for args in (["new", "tally", "--name", "fri"], ["import", str(tmp_path / "h.yaml")]):
+    taken = ["import", str(tmp_path / "h.yaml"), "--name", "fri"]
+    for args in (["new", "tally", "--name", "fri"], taken):
         result = cli("table", *args)
         assert (result.exit_code, result.stderr) == (
             2,

@@ -10,7 +10,9 @@ from assistant.history import Entry, action_text, differences
 from assistant.history_file import HistoryFile, dump_history, parse_history
 from deaddrop.errors import InputError
 
-text = st.text(st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]), max_size=12)
+text = st.text(
+    st.characters(codec="utf-8", exclude_categories=["Cs", "Cc", "Zl", "Zp"]), max_size=12
+)
 scalar = st.one_of(st.integers(-1000, 1000), text, st.booleans(), st.none())
 value = st.recursive(scalar, lambda inner: st.lists(inner, max_size=3), max_leaves=6)
 action = st.builds(

@@ -89,5 +89,7 @@ def test_a_folder_that_cannot_be_made_is_exit_2(cli, tmp_path):
     db = tmp_path / "plain" / "sub" / "t.sqlite"
     result = cli("table", "--db", str(db), "new", "tally")
     assert result.exit_code == 2
-    assert result.stderr.startswith(f"deaddrop: {db}: cannot create the database's folder (")
+    assert result.stderr == (
+        f"deaddrop: {db}: cannot open the database: a part of the path is not a directory\n"
+    )
     assert result.stdout == ""

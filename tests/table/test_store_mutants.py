@@ -138,9 +138,7 @@ def test_a_new_database_in_folders_that_do_not_exist_yet(tmp_path):
 def test_a_folder_is_not_a_database(tmp_path):
     with pytest.raises(InputError) as caught:
         Store(tmp_path, create=True)
-    assert caught.value.message == (
-        f"{tmp_path}: cannot open the database (unable to open database file)"
-    )
+    assert caught.value.message == (f"{tmp_path}: cannot open the database: is a directory")
 
 
 def test_a_busy_database_gives_up_after_the_busy_timeout(tmp_path, monkeypatch):
