@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import field
+from functools import lru_cache
 from pathlib import Path as FilePath
 from typing import Any
 
@@ -29,14 +30,30 @@ def fill_fields(text: str, data: Mapping[str, Any]) -> str:
     a field the row lacks stays as written. The loader and the drawing both fill with this."""
     if "{" not in text and "}" not in text:
         return text
+    out = []
+    for literal, key in _template(text):
+        out.append(literal)
+        if key is not None:
+            out.append(str(data[key]) if key in data else f"{{{key}}}")
+    return "".join(out)
 
-    def value(match: re.Match[str]) -> str:
-        key = match.group(1)
-        if key is None:
-            return match.group(0)[0]
-        return str(data[key]) if key in data else match.group(0)
 
-    return _FIELD_OR_BRACE.sub(value, text)
+@lru_cache(maxsize=4096)
+def _template(text: str) -> tuple[tuple[str, str | None], ...]:
+    """`text` cut before each field: (the text before it, braces given, and the field's name),
+    then (the rest, None). A text is filled once per data row: it is cut once."""
+    parts: list[tuple[str, str | None]] = []
+    literal, start = "", 0
+    for match in _FIELD_OR_BRACE.finditer(text):
+        literal += text[start : match.start()]
+        start = match.end()
+        if match.group(1) is None:  # {{ or }}
+            literal += match.group(0)[0]
+        else:
+            parts.append((literal, match.group(1)))
+            literal = ""
+    parts.append((literal + text[start:], None))
+    return tuple(parts)
 
 
 @record

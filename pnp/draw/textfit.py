@@ -88,6 +88,7 @@ class _Widths(dict):
         self.glyphs = frozenset(glyphs)
         self.default = default
         self.drawable: set[int] = set(glyphs)
+        self.ascii = all(code in glyphs for code in range(32, 127))  # every printable letter
 
     def __missing__(self, code: int) -> float:
         parts = _composed(self, chr(code))
@@ -134,6 +135,8 @@ def composed_letters(
     """`composed` for every letter of `text` that the face lacks but can compose (none, at
     once, for a text the face has every letter of: the common case)."""
     widths = _faces()[face_name(font, bold, italic)]
+    if widths.ascii and text.isascii() and text.isprintable():
+        return {}
     glyphs = widths.glyphs
     out = {}
     for char in set(text):
@@ -150,7 +153,7 @@ def text_width(
     """Width of one line of text in points: reportlab's stringWidth for the glyphs the face has,
     the base letter's width for a composed letter (see MARKS)."""
     widths = _faces()[face_name(font, bold, italic)]
-    return 0.001 * size * sum(widths[ord(char)] for char in text)
+    return 0.001 * size * sum(map(widths.__getitem__, map(ord, text)))
 
 
 def missing_glyphs(text: str, font: str = "Vera", bold: bool = False, italic: bool = False) -> str:
@@ -172,7 +175,7 @@ def font_extent(
 def _units(text: str, style: Style) -> float:
     """Width of `text` in 1/1000 em (multiply by size / 1000 for points)."""
     widths = _faces()[face_name(style.font, style.bold, style.italic)]
-    return sum(widths[ord(char)] for char in text)
+    return sum(map(widths.__getitem__, map(ord, text)))
 
 
 def wrap(text: str, width: float, style: Style, size: float) -> list[str] | None:
@@ -216,22 +219,29 @@ def _width(text: str, style: Style, size: float) -> float:
 
 def sizes(style: Style) -> list[float]:
     """The sizes tried, largest first: style.size, then 0.5 pt less each, down to min_size."""
+    return list(_sizes(style.size, style.min_size))
+
+
+@lru_cache(maxsize=256)
+def _sizes(largest: float, least: float) -> tuple[float, ...]:
     out = []
-    size = style.size
-    while size >= style.min_size - EPSILON:
+    size = largest
+    while size >= least - EPSILON:
         out.append(size)
         size = round(size - STEP, 6)
-    if not out or out[-1] > style.min_size + EPSILON:
-        out.append(style.min_size)
-    return out
+    if not out or out[-1] > least + EPSILON:
+        out.append(least)
+    return tuple(out)
 
 
-@lru_cache(maxsize=8192)  # the loader checks, the kit PDF and each component's PDF fit alike
+# The loader checks each text of each data row, then the kit's art draws it: a game holds at most
+# 5000 pieces (pnp.definitions.loader), a few texts each.
+@lru_cache(maxsize=1 << 15)
 def fit_text(text: str, width: float, height: float, style: Style) -> Fitted | None:
     """The largest size (from style.size down to style.min_size in 0.5 pt steps) at which
     `text` wraps into width x height points; None when it fits at no size."""
     paragraphs = [_measured(p, style) for p in text.split("\n")]
-    for size in sizes(style):
+    for size in _sizes(style.size, style.min_size):
         line_height = size * style.leading
         if line_height > height + EPSILON:
             continue

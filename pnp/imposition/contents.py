@@ -101,7 +101,8 @@ def page_ranges(plan: KitPlan) -> list[PageRange]:
         if last and list(last[2]) == [i for i, _ in sheet.holds] and last[4] == job:
             for i, count in sheet.holds:
                 last[2][i] += count
-            held[-1] = (last[0], last_page, last[2], last[3] + [sheet.tile], job)
+            last[3].append(sheet.tile)  # in place: a long run of sheets stays linear
+            held[-1] = (last[0], last_page, last[2], last[3], job)
         else:
             held.append((first, last_page, dict(sheet.holds), [sheet.tile], job))
     ranges = []

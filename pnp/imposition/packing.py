@@ -203,17 +203,19 @@ def _centred(fill: _Fill) -> PackedPage:
     """The blocks of a filled page, each top-level shelf centred across, the lot centred down."""
     page_w, page_h = fill.paper.width, fill.paper.height
     shelves: dict[int, list[Block]] = {}
+    boxes = {}  # each block's bleed box, worked out once
     for placed, shelf in fill.placed:
         shelves.setdefault(shelf, []).append(placed)
+        boxes[id(placed)] = placed.bleed_box
     moved: list[Block] = []
-    top = min(b.bleed_box.y for b, _ in fill.placed)
-    bottom = max(b.bleed_box.y + b.bleed_box.h for b, _ in fill.placed)
+    top = min(box.y for box in boxes.values())
+    bottom = max(box.y + box.h for box in boxes.values())
     dy = (page_h - (bottom - top)) / 2 - top
-    left = min(b.bleed_box.x for b, _ in fill.placed)
-    widest = max(b.bleed_box.x + b.bleed_box.w for b, _ in fill.placed) - left
+    left = min(box.x for box in boxes.values())
+    widest = max(box.x + box.w for box in boxes.values()) - left
     for blocks in shelves.values():
-        x0 = min(b.bleed_box.x for b in blocks)
-        x1 = max(b.bleed_box.x + b.bleed_box.w for b in blocks)
+        x0 = min(boxes[id(b)].x for b in blocks)
+        x1 = max(boxes[id(b)].x + boxes[id(b)].w for b in blocks)
         if x1 - x0 > widest - SNAP:  # nearly as wide as the widest: flush with it
             x0, x1 = left, left + widest
         dx = (page_w - (x1 - x0)) / 2 - x0

@@ -125,21 +125,25 @@ def pieces_sheet(
     `notes[0]`, and, `duplex`, the back page behind them, with the note `notes[1]`. A sheet
     none of whose pieces has a back has no back page: it prints single-sided."""
     fronts: list[Place] = []
-    backs: list[Place] = []
     trims: list[Box] = []
     bleeds: list[float] = []
-    back_trims: list[Box] = []
+    transforms: list[Affine] = []
     for component, face, slot, bleed in pieces:
-        fronts.append(_front(component, face, slot.transform(), bleed))
+        transform = slot.transform()
+        transforms.append(transform)
+        fronts.append(_front(component, face, transform, bleed))
         trims.append(slot.box)
         bleeds.append(bleed)
-        t = paper.back_transform(slot.transform(), component.width)
+    front = page_plan(fronts, marks, footer(notes[0], trims, paper, bleeds), trims, paper, bleeds)
+    if not duplex or all(component.back is None for component, _, _, _ in pieces):
+        return SheetPlan(front, None, holds)
+    backs: list[Place] = []
+    back_trims: list[Box] = []
+    for (component, face, _, bleed), transform in zip(pieces, transforms, strict=True):
+        t = paper.back_transform(transform, component.width)
         back_trims.append(t.map_box(Box(0, 0, component.width, component.height)))
         if component.back is not None:  # else its place on the back page stays blank
             backs.append(Place(component, face, t, bleed))
-    front = page_plan(fronts, marks, footer(notes[0], trims, paper, bleeds), trims, paper, bleeds)
-    if not duplex or not backs:
-        return SheetPlan(front, None, holds)
     back_notes = footer(notes[1], back_trims, paper, bleeds)
     back = page_plan(backs, (), back_notes, back_trims, paper, bleeds)
     return SheetPlan(front, back, holds)
