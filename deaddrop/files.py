@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
@@ -58,3 +59,67 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, sync: bool 
     """Write `data` to `path` atomically (see `atomic_writer` for `sync`)."""
     with atomic_writer(path, "wb" if isinstance(data, bytes) else "w", sync=sync) as handle:
         handle.write(data)
+
+
+# A file a command writes: (the path the user gave, a writer to a path, the option that named
+# it, what it is: "PDF", "SVG").
+Output = tuple[str, Callable[[Path], None], str, str]
+
+
+def check_outputs(outputs: list[tuple[str | None, str, str]]) -> None:
+    """Refuse, before any work, an output path that cannot be one: an empty name or a folder
+    (`outputs`: the path given or None, its option, what it is: "PDF")."""
+    from deaddrop.errors import InputError, empty_name, shown
+
+    for out, option, kind in outputs:
+        if out is None:
+            continue
+        if not out:
+            raise empty_name(option, f"the name of the {kind} file to write")
+        if os.path.isdir(out):
+            raise InputError(
+                f"{shown(out)}: is a directory (expected the name of the file to write)"
+            )
+
+
+def write_all(outputs: list[Output]) -> None:
+    """Write every output or none: each into a temporary file beside its target, all renamed into
+    place once all are written; folders made for them are removed again on a failure. Every
+    problem of a path is one InputError line naming it (deaddrop.errors.path_errors)."""
+    from deaddrop.errors import path_errors
+
+    check_outputs([(out, option, kind) for out, _, option, kind in outputs])
+    made: list[Path] = []  # folders created here, outermost first
+    written: list[tuple[Path, Path, str, str]] = []
+    try:
+        for out, write, _, kind in outputs:
+            target = Path(out)
+            with path_errors(out, f"write the {kind}"):
+                made += _make_parents(target.parent)
+                temporary = target.with_name(f".{target.name}.{os.getpid()}.part")
+                write(temporary)
+            written.append((temporary, target, out, kind))
+        for temporary, target, out, kind in written:
+            with path_errors(out, f"write the {kind}"):
+                os.replace(temporary, target)
+    except BaseException:
+        for temporary, *_ in written:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+        for folder in reversed(made):
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
+
+
+def _make_parents(folder: Path) -> list[Path]:
+    """Make `folder` and its missing parents; the folders made, outermost first."""
+    missing = []
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    made = []
+    for each in reversed(missing):
+        each.mkdir()
+        made.append(each)
+    return made

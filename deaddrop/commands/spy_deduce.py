@@ -144,7 +144,9 @@ def deduce_command(
     from assistant.games.spy.observations import parse_observations, read_log
     from assistant.games.spy.sheet_data import sheet_squares
     from deaddrop.commands.spy_network import _size
+    from deaddrop.files import check_outputs
 
+    check_outputs([(svg, "--svg", "SVG"), (pdf, "--pdf", "PDF")])  # before the work
     field = Field(_size("--rows", rows), _size("--cols", cols))
     line_lengths = parse_lengths(lengths)
     left = sheet_squares() if squares is None else parse_int_list(squares, "--squares", 2, 5)
@@ -168,8 +170,8 @@ def deduce_command(
 
 
 def _write_picture(result, found, field, lengths, svg: str | None, pdf: str | None) -> None:
-    from assistant.games.spy.heatmap import heatmap_component, write_heatmap
-    from assistant.games.spy.picture import write_picture
+    from assistant.games.spy.heatmap import heatmap_component
+    from deaddrop.files import Output, write_all
 
     answers = {}
     for observation in found:
@@ -184,10 +186,20 @@ def _write_picture(result, found, field, lengths, svg: str | None, pdf: str | No
         answers,
         result.suggestion.cells if result.suggestion is not None else None,
     )
-    if svg is not None:
-        write_picture(svg, lambda out: write_heatmap(component, out, "svg"), "--svg", "SVG")
-    if pdf is not None:
-        write_picture(pdf, lambda out: write_heatmap(component, out, "pdf"), "--pdf", "PDF")
+    outputs: list[Output] = []
+    for out, kind in ((svg, "svg"), (pdf, "pdf")):
+        if out is not None:
+            outputs.append((out, _heatmap_writer(component, kind), f"--{kind}", kind.upper()))
+    write_all(outputs)
+
+
+def _heatmap_writer(component, kind: str):
+    from assistant.games.spy.heatmap import write_heatmap
+
+    def write(path) -> None:
+        write_heatmap(component, path, kind)
+
+    return write
 
 
 def register(app: typer.Typer) -> None:

@@ -71,7 +71,7 @@ texts = st.one_of(
     not_utf8,
     st.tuples(st.text(max_size=4), controls, st.text(max_size=4)).map("".join),
 )
-observation = st.one_of(
+observation_forms = st.one_of(
     st.builds(
         lambda r, c, a: f"{r}{c}={a}",
         st.integers(0, 12),
@@ -86,8 +86,8 @@ observation = st.one_of(
         st.sampled_from("ABCDEFGHIJK"),
         st.lists(st.sampled_from(["h", "w", "c", "warm", "?"]), max_size=6),
     ),
-    texts,
 )
+observation = st.one_of(observation_forms, texts)
 value = st.one_of(numbers, number_lists, paths, texts, observation)
 
 # --- commands -----------------------------------------------------------------------------------
@@ -164,9 +164,16 @@ def spy_argv(draw) -> list[str]:
     return argv
 
 
+cells = st.builds(lambda r, c: f"{r}{c}", st.integers(0, 12), st.sampled_from("ABCDEFGHIJKL"))
+vertex_lists = st.lists(cells, min_size=1, max_size=9).map(lambda cs: " ".join(cs) + "\n")
+drawings = st.lists(
+    st.text(alphabet="..#", min_size=10, max_size=10), min_size=10, max_size=10
+).map(lambda rows: "\n".join(rows) + "\n")
 stdin = st.one_of(
     st.none(),
     st.just(LEGAL + "\n"),
+    vertex_lists,
+    drawings,
     st.binary(max_size=200),
     st.lists(observation, max_size=6).map(lambda lines: "\n".join(lines) + "\n"),
     st.lists(
@@ -270,8 +277,17 @@ def test_random_network_texts(tmp_path, text, command):
 
 @SETTINGS
 @given(
-    lines=st.lists(st.one_of(observation, texts, st.just("# a comment")), max_size=8),
-    rows=st.sampled_from(["4", "6", "10"]),
+    lines=st.lists(
+        st.one_of(
+            *[good_observation] * 8,
+            observation_forms,
+            st.text(alphabet=st.characters(exclude_categories=["Cs"]), max_size=12),
+            st.just("# a comment"),
+            st.just(""),
+        ),
+        max_size=8,
+    ),
+    rows=st.sampled_from(["8", "10"]),
 )
 def test_random_observation_logs(tmp_path, lines, rows):
     folder = tmp_path / "fuzz"

@@ -121,3 +121,36 @@ def test_the_database_from_the_environment_is_checked_too(network, monkeypatch):
     assert one_line(run("table", "list")) == (
         "deaddrop: folder: cannot open the database: is a directory (expected a database file)"
     )
+
+
+@pytest.mark.parametrize(
+    ("svg", "pdf", "message"),
+    [
+        (
+            "out.svg",
+            "",
+            "--pdf: the file name is empty (expected the name of the PDF file to write)",
+        ),
+        ("out.svg", "/proc/x.pdf", "/proc/x.pdf: cannot write the PDF: no such file or directory"),
+        (
+            "x/y/out.svg",
+            "/proc/x.pdf",
+            "/proc/x.pdf: cannot write the PDF: no such file or directory",
+        ),
+    ],
+)
+def test_deduce_writes_both_pictures_or_neither(network, svg, pdf, message):
+    """Found by the fuzz test: the SVG was written, then the empty PDF name refused (exit 2)."""
+    before = sorted(os.listdir())
+    result = run("spy", "deduce", "1A=hot", "--svg", svg, "--pdf", pdf)
+    assert one_line(result) == f"deaddrop: {message}"
+    assert sorted(os.listdir()) == before  # no SVG, no temporary, no folder x/
+
+
+def test_deduce_writes_both_pictures(network):
+    result = run("spy", "deduce", "1A=hot", "--svg", "x/y/out.svg", "--pdf", "out.pdf")
+    assert result.exit_code == 0
+    assert sorted(os.listdir()) == ["a-file", "folder", "mine.txt", "out.pdf", "x"]
+    assert os.listdir("x/y") == ["out.svg"]
+    with open("out.pdf", "rb") as handle:
+        assert handle.read(5) == b"%PDF-"

@@ -7,13 +7,9 @@ through cell centres, and the cells named by a problem are outlined in red.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
-from pathlib import Path
-
 from assistant.games.spy.check import CheckResult
 from assistant.games.spy.model import Cell, Field, column_letters
-from deaddrop.errors import InputError, empty_name, path_errors, shown
+from deaddrop.files import Output, write_all
 from pnp.model import Box, Component, Face, Grid, Line, Rect, Style, Text
 from pnp.units import mm
 
@@ -130,18 +126,9 @@ def write_network_picture(
     from pnp.render import write_component_pdf, write_face_svg
 
     component = network_component(result, field)
+    writes: list[Output] = []
     if pdf is not None:
-        write_picture(pdf, lambda path: write_component_pdf(component, path), "--pdf", "PDF")
+        writes.append((pdf, lambda path: write_component_pdf(component, path), "--pdf", "PDF"))
     if svg is not None:
-        write_picture(svg, lambda path: write_face_svg(component, 0, path), "--svg", "SVG")
-
-
-def write_picture(out: str, write: Callable[[Path], None], option: str, kind: str) -> None:
-    """`write(Path(out))`, with every problem of the path as one InputError line naming it (the
-    writers write atomically: a failure leaves no file). Shared with `spy deduce`'s heat map."""
-    if not out:
-        raise empty_name(option, f"the name of the {kind} file to write")
-    if os.path.isdir(out):
-        raise InputError(f"{shown(out)}: is a directory (expected the name of the file to write)")
-    with path_errors(out, f"write the {kind}"):
-        write(Path(out))
+        writes.append((svg, lambda path: write_face_svg(component, 0, path), "--svg", "SVG"))
+    write_all(writes)
