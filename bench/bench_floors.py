@@ -17,7 +17,8 @@ Rows (each prints the figure, the floor or peer, the ratio and the goal):
   (bench/deck_protograf.py, goal >= 8x faster);
 - no worse elsewhere: a full build of every kit, `table show` of 1,000 events, a 16 x 16 deduce
   (answer cached, and networks cached only);
-- with --scaling: the deck at 100, 1,000 and 10,000 cards, time and peak memory.
+- with --scaling: the deck at 100, 1,000 and 10,000 cards, time and peak memory (10,000 cards
+  are two games of five components: a game holds at most 5,000 pieces, see write_deck).
 
 `--deaddrop SCRIPT` measures another build, e.g. an older commit unpacked elsewhere with a script
 that puts it first on sys.path, to compare before and after under the same load.
@@ -41,11 +42,11 @@ BIN = Path(sys.executable).parent
 DEADDROP = str(BIN / "deaddrop")
 PY = sys.executable
 
-DECK_GAME = """game: deck
+DECK_GAME = """game: {name}
 title: Deck
 """
 DECK_CARDS = """components:
-  cards:
+  {name}:
     kind: card
     size: [63mm, 88mm]
     rows: {rows}
@@ -63,15 +64,30 @@ DECK_CARDS = """components:
 
 
 def write_deck(folder: Path, cards: int) -> Path:
-    """A templates folder holding the game `deck` with `cards` cards."""
-    game = folder / "deck"
-    game.mkdir(parents=True, exist_ok=True)
-    (game / "game.yaml").write_text(DECK_GAME, encoding="utf-8")
-    rows = "\n" + "".join(
-        f"      - {{title: 'Agent {n}', subtitle: 'Card {n} of {cards}'}}\n"
-        for n in range(1, cards + 1)
-    )
-    (game / "cards.yaml").write_text(DECK_CARDS.format(rows=rows.rstrip()), encoding="utf-8")
+    """A templates folder holding `cards` cards, each its own face (a data row): the game `deck`
+    with the component `cards`, within the definition bounds (pnp.definitions: at most 1,000
+    rows a component, 5,000 pieces a game). A bigger deck is several components, then several
+    games: 10,000 cards are the games deck and deck-2, each of 5 components of 1,000 cards."""
+    from pnp.definitions.component_spec import MAX_ROWS
+    from pnp.definitions.loader import MAX_GAME_PIECES
+
+    per_game = MAX_GAME_PIECES // MAX_ROWS * MAX_ROWS
+    for first in range(1, cards + 1, per_game):
+        number = (first - 1) // per_game + 1
+        name = "deck" if number == 1 else f"deck-{number}"
+        game = folder / name
+        game.mkdir(parents=True, exist_ok=True)
+        (game / "game.yaml").write_text(DECK_GAME.format(name=name), encoding="utf-8")
+        last_of_game = min(first + per_game, cards + 1)
+        for start in range(first, last_of_game, MAX_ROWS):
+            part = (start - first) // MAX_ROWS + 1
+            component = "cards" if part == 1 else f"cards-{part}"
+            rows = "\n" + "".join(
+                f"      - {{title: 'Agent {n}', subtitle: 'Card {n} of {cards}'}}\n"
+                for n in range(start, min(start + MAX_ROWS, last_of_game))
+            )
+            text = DECK_CARDS.format(name=component, rows=rows.rstrip())
+            (game / f"{component}.yaml").write_text(text, encoding="utf-8")
     return folder
 
 
@@ -218,7 +234,7 @@ def deck_rows(runs: int, env: dict[str, str], tmp: Path, scaling: bool) -> None:
     sizes = (100, 1000, 10000) if scaling else (100,)
     for cards in sizes:
         templates = write_deck(tmp / f"deck-{cards}", cards)
-        base = [DEADDROP, "build", "deck", "--templates", str(templates), "--out"]
+        base = [DEADDROP, "build", "--templates", str(templates), "--out"]  # every game
         ours = [*base, str(tmp / "o")]  # the same folder each run: up to date after the first
         fresh = iter(range(10**6))
 

@@ -12,7 +12,8 @@ compare and hash by their fields and print like a dataclass, and `dataclasses.fi
 and `asdict` work on them. What differs is only how the class is made. `dataclass` compiles six
 methods for each class (`__init__`, `__repr__`, `__eq__`, `__hash__`, `__setattr__`,
 `__delattr__`), about 0.5 ms a class: 20 ms of every build's start-up for pnp's forty classes.
-A record compiles its `__init__` only and shares the other five with every record.
+A record shares the other five with every record, and its `__init__` is the code of an
+`__init__` of as many fields (compiled once for each number of fields) with the names put in.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from operator import attrgetter
+from types import CodeType, FunctionType
 from typing import Any, TypeVar, dataclass_transform
 
 __all__ = ["record"]
@@ -58,27 +60,59 @@ def _key(names: list[str]) -> Any:
     return attrgetter(*names) if names else staticmethod(lambda _obj: ())
 
 
+_SCOPE: dict[str, Any] = {"_set": object.__setattr__, "_MISSING": _MISSING}
+_SHAPES: dict[int, CodeType] = {}  # field count -> the code of an __init__ of that many fields
+
+
+def _shape(count: int) -> CodeType:
+    """The code of `def __init__(self, f0, f1, ...)` setting each field, compiled once for each
+    number of fields: a class's own __init__ is this code with its names put in."""
+    code = _SHAPES.get(count)
+    if code is None:
+        names = [f"f{n}" for n in range(count)]
+        body = "".join(f" _set(self, {name!r}, {name})\n" for name in names) or " pass\n"
+        scope: dict[str, Any] = {}
+        exec(compile(f"def __init__(self, {', '.join(names)}):\n{body}", "<record>", "exec"), scope)
+        code = _SHAPES[count] = scope["__init__"].__code__
+    return code
+
+
 def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[..., None]:
-    """`cls.__init__`, compiled: each field set with object.__setattr__, as a frozen
-    dataclass's does."""
-    scope: dict[str, Any] = {"_set": object.__setattr__, "_MISSING": _MISSING}
-    params, body = ["self"], []
-    for n, f in enumerate(fields):
-        if f.default is not _MISSING:
-            scope[f"_d{n}"] = f.default
-            params.append(f"{f.name}=_d{n}")
-        elif f.default_factory is not _MISSING:
-            scope[f"_f{n}"] = f.default_factory
-            params.append(f"{f.name}=_MISSING")
-            body.append(f" if {f.name} is _MISSING: {f.name} = _f{n}()")
-        else:
-            params.append(f.name)
-        body.append(f" _set(self, {f.name!r}, {f.name})")
-    source = f"def __init__({', '.join(params)}):\n" + ("\n".join(body) or " pass") + "\n"
-    exec(compile(source, f"<record {cls.__qualname__}>", "exec"), scope)
-    init: Callable[..., None] = scope["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__module__ = cls.__module__
+    """`cls.__init__`: each field set with object.__setattr__, as a frozen dataclass's does."""
+    name = f"{cls.__qualname__}.__init__"
+    if all(f.default_factory is _MISSING for f in fields):
+        shape = _shape(len(fields))
+        renamed = {f"f{n}": f.name for n, f in enumerate(fields)}
+        code = shape.replace(
+            co_varnames=("self", *renamed.values()),
+            co_consts=tuple(
+                renamed.get(c, c) if isinstance(c, str) else c for c in shape.co_consts
+            ),
+            co_qualname=name,
+            co_filename=f"<record {cls.__qualname__}>",
+        )
+        defaults = tuple(f.default for f in fields if f.default is not _MISSING)
+        made = FunctionType(code, _SCOPE, "__init__", defaults or None)
+    else:  # a default made by a factory: compiled for the class
+        scope = dict(_SCOPE)
+        params, body = ["self"], []
+        for n, f in enumerate(fields):
+            if f.default is not _MISSING:
+                scope[f"_d{n}"] = f.default
+                params.append(f"{f.name}=_d{n}")
+            elif f.default_factory is not _MISSING:
+                scope[f"_f{n}"] = f.default_factory
+                params.append(f"{f.name}=_MISSING")
+                body.append(f" if {f.name} is _MISSING: {f.name} = _f{n}()")
+            else:
+                params.append(f.name)
+            body.append(f" _set(self, {f.name!r}, {f.name})")
+        source = f"def __init__({', '.join(params)}):\n" + "\n".join(body) + "\n"
+        exec(compile(source, f"<record {cls.__qualname__}>", "exec"), scope)
+        made = scope["__init__"]
+    made.__qualname__ = name
+    made.__module__ = cls.__module__
+    init: Callable[..., None] = made
     return init
 
 

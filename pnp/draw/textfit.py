@@ -159,6 +159,8 @@ def text_width(
 def missing_glyphs(text: str, font: str = "Vera", bold: bool = False, italic: bool = False) -> str:
     """The characters of `text` the font cannot draw, even composed (newlines ignored), once."""
     widths = _faces()[face_name(font, bold, italic)]
+    if widths.ascii and text.isascii() and text.isprintable():
+        return ""
     for char in text:
         widths[ord(char)]  # noqa: B018 - classifies the character as drawable or not
     seen = dict.fromkeys(c for c in text if c != "\n" and ord(c) not in widths.drawable)
