@@ -2,9 +2,13 @@
 process) and tells the open pages' event streams.
 
 Every `INTERVAL` seconds it reads the version (`Store.version`: one indexed query, no action
-decoded) of each table that has an open stream, on one connection of its own, and puts a
-changed version on each of that table's streams' queues (asyncio queues, woken from this
-thread through their event loop). `stop` ends the thread and every stream.
+decoded) of each table that has an open stream, and puts a changed version on each of that
+table's streams' queues (asyncio queues, woken from this thread through their event loop).
+`stop` ends the thread and every stream.
+
+Each reading opens the database afresh (well under a millisecond): a connection kept open
+was seen to miss another process's commits for good on this project's machines (a sandboxed
+kernel), while a new connection always sees them.
 """
 
 from __future__ import annotations
@@ -90,30 +94,21 @@ class Watcher:
             return len(self._streams)
 
     def _run(self) -> None:
-        store: Store | None = None
-        try:
-            while not self._stop.wait(self.interval):
-                with self._lock:
-                    tables = {stream.table for stream in self._streams}
-                if not tables:
-                    continue
-                try:
-                    if store is None:
-                        store = Store(self.db, create=False)
+        while not self._stop.wait(self.interval):
+            with self._lock:
+                tables = {stream.table for stream in self._streams}
+            if not tables:
+                continue
+            try:
+                with Store(self.db, create=False) as store:
                     changed = self._read(store, tables)
-                except DeadDropError:  # busy or being replaced: try again at the next tick
-                    if store is not None:
-                        store.close()
-                    store = None
-                    continue
-                if changed:
-                    with self._lock:
-                        streams = [s for s in self._streams if s.table in changed]
-                    for stream in streams:
-                        stream.put(changed[stream.table])
-        finally:
-            if store is not None:
-                store.close()
+            except DeadDropError:  # busy, or being replaced: try again at the next tick
+                continue
+            if changed:
+                with self._lock:
+                    streams = [s for s in self._streams if s.table in changed]
+                for stream in streams:
+                    stream.put(changed[stream.table])
 
     def _read(self, store: Store, tables: set[str]) -> dict[str, int]:
         """The tables whose version changed since the last read, with the new version."""
