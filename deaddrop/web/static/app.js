@@ -193,6 +193,8 @@ function drawForms_(state) {
 function draw(state) {
   current = state;
   message("");
+  document.body.dataset.state = "shown";
+  if (events === null && code) listen();
   document.body.dataset.game = state.game || "";
   drawHeader(state);
   const board = clear($("board"));
@@ -237,6 +239,7 @@ async function reload() {
         draw(await getState());
       } catch (error) {
         if (error.gone) return gone();
+        console.error(error);
         setLive("offline");
         message("The table cannot be reached; trying again…");
       }
@@ -249,9 +252,14 @@ async function reload() {
   }
 }
 
+// A link the server does not know (now): no data stays on the page. The poll goes on, so a
+// table that was only out of reach for a moment comes back.
 function gone() {
   current = null;
   if (events) events.close();
+  events = null;
+  forms = new Map();
+  formsKey = null;
   clear($("board"));
   clear($("actions"));
   clear($("log"));
@@ -259,7 +267,10 @@ function gone() {
   $("title").textContent = "Dead Drop";
   $("table").textContent = "";
   $("seat").textContent = "";
+  $("seat").dataset.side = "";
   $("last").textContent = "";
+  $("outcome").hidden = true;
+  $("log-outcome").hidden = true;
   setLive("offline");
   message("This link is not valid. Ask the table's host for your link.");
   document.body.dataset.state = "unknown";
@@ -283,7 +294,7 @@ function listen() {
 
 function poll() {
   setInterval(() => {
-    if (document.body.dataset.state !== "unknown" && !document.hidden) reload();
+    if (!document.hidden) reload();
   }, POLL_MS);
 }
 
@@ -307,13 +318,9 @@ function start() {
   showTab("board-tab");
   if (!code) return gone();
   setLive("offline");
-  reload().then(() => {
-    if (document.body.dataset.state === "unknown") return;
-    listen();
-    poll();
-  });
+  reload().then(poll);
   document.addEventListener("visibilitychange", () => {
-    if (!document.hidden && document.body.dataset.state !== "unknown") reload();
+    if (!document.hidden) reload();
   });
 }
 

@@ -105,7 +105,7 @@ function field(action, param, seatChoice) {
   const help = [param.help, param.type ? `(${param.type})` : ""].filter(Boolean).join(" ");
   return h(
     "div",
-    { class: "field", data: { kind: kind.kind, param: param.name } },
+    { class: "field", data: { kind: kind.kind, field: param.name } },
     h(
       "label",
       { class: "field-label", id: `${id}-label`, for: kind.kind === "text" ? id : null },

@@ -1,0 +1,312 @@
+"""The page of `deaddrop serve` in a real headless Chromium (Debian's, driven by Playwright) at a
+phone's 360 x 740: two seats and the spectators of a Spies & Lies table and of a Spy! table see
+what they may and nothing more (in the page's HTML and in every JSON body it was sent), actions
+from the page and from the command line interleave with nothing lost and show on every open
+page within a second, a refusal reads as on the command line, a wrong or missing code shows no
+data, and names and notes that look like markup are shown as text."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from page_served import XSS_NAME, XSS_NOTE, Served
+from playwright.sync_api import expect
+
+SECOND = 1000  # ms: "every open page shows it within a second"
+RED_SOLDIERS = ["Scout (2)", "Lieutenant (5)", "Bomb (7)", "Marshal (10)"]  # entered, face down
+BLUE_SOLDIERS = ["Miner (3)", "Sergeant (4)", "Bomb (7)", "Colonel (8)"]
+RED_NETWORK = "2B 2D 5D 5H 10H 10B 9B"
+BLUE_NETWORK = "2C 2A 5A 5B 10B 10F 4F"
+
+
+def everything(phone: Any) -> str:
+    """The page's HTML and every JSON body it was sent, but for the action declarations (the
+    same for every seat, their help quotes examples)."""
+    html = phone.page.evaluate(
+        """() => { const d = document.documentElement.cloneNode(true);
+        d.querySelector('#actions').remove(); return d.outerHTML; }"""
+    )
+    bodies = []
+    for body in phone.bodies():
+        sent = json.loads(body)
+        sent.pop("actions", None)
+        bodies.append(json.dumps(sent, ensure_ascii=False, separators=(",", ":")))
+    return "\n".join([html, *bodies])
+
+
+def open_action(page: Any, name: str) -> Any:
+    """The form of action `name`, opened (folded "Other actions" opened too)."""
+    card = page.locator(f'details.action[data-action="{name}"]')
+    if not card.is_visible():
+        page.locator("details.later > summary").click()
+    if card.get_attribute("open") is None:
+        card.locator("summary").click()
+    return card.locator("form")
+
+
+def choose(form: Any, param: str, value: str) -> None:
+    form.locator(f'label.choice:has(input[name="{param}"][value="{value}"])').click()
+
+
+def log_texts(served: Served, table: str) -> list[tuple[int, str, str]]:
+    done = served.cli("table", "log", table, "--json")
+    assert done.returncode == 0, done.stderr
+    return [(line["number"], line["text"], line["status"]) for line in json.loads(done.stdout)]
+
+
+# ---- who sees what -------------------------------------------------------------------------------
+
+
+def public_board(page: Any) -> str:
+    """The board's text without the seat's private widgets."""
+    return str(
+        page.evaluate(
+            """() => { const b = document.getElementById('board').cloneNode(true);
+            b.querySelectorAll('.private').forEach(e => e.remove()); return b.textContent; }"""
+        )
+    )
+
+
+def states_sent(phone: Any) -> list[Any]:
+    return [json.loads(body) for body in phone.bodies() if body.startswith('{"table"')]
+
+
+def test_each_spies_and_lies_seat_sees_its_own_soldiers_and_nothing_more(
+    served: Served, phone: Any
+) -> None:
+    red, blue, watcher = (phone(served.url("sal", seat)) for seat in ("red", "blue", ""))
+    expect(red.page.locator("#seat")).to_have_text("you: red")
+    expect(watcher.page.locator("#seat")).to_have_text("watching")
+    red_secret = red.page.locator(".widget.private")
+    expect(red_secret).to_have_count(1)
+    for n, rank in enumerate(RED_SOLDIERS, 1):
+        expect(red_secret).to_contain_text(f"mission {n}: {rank}")
+    for n, rank in enumerate(BLUE_SOLDIERS, 1):
+        expect(blue.page.locator(".widget.private")).to_contain_text(f"mission {n}: {rank}")
+    # all else on the board is the spectators' board
+    assert public_board(red.page) == public_board(blue.page) == public_board(watcher.page)
+    # in the HTML and in every JSON body: no other side's soldiers
+    seen = {"red": everything(red), "blue": everything(blue), "spectators": everything(watcher)}
+    assert "mission 2: Sergeant (4)" not in seen["red"] and "[3,4,7,8]" not in seen["red"]
+    assert "mission 1: Scout (2)" not in seen["blue"] and "[2,5,7,10]" not in seen["blue"]
+    for secret in ("mission 1: Scout", "mission 1: Miner", "[2,5,7,10]", "[3,4,7,8]", "Only you"):
+        assert secret not in seen["spectators"], secret
+    public = [s["view"] for s in states_sent(watcher)]
+    assert public and not [view for view in public if "secret" in view]
+    for opened, line in ((red, [2, 5, 7, 10]), (blue, [3, 4, 7, 8])):
+        for state in states_sent(opened):
+            view = dict(state["view"])
+            assert view.pop("secret")["line"] == line
+            assert view == public[0]
+    # the spectators get no secrets and no actions
+    expect(watcher.page.locator(".widget.private")).to_have_count(0)
+    expect(watcher.page.locator("#tab-act")).to_be_hidden()
+    expect(watcher.page.locator("form.action-form")).to_have_count(0)
+    # a seat's forms leave out the seat's own parameter (the server fills it in)
+    red.page.click("#tab-act")
+    guess = open_action(red.page, "guess")
+    expect(guess.locator('[data-param="side"]')).to_have_count(0)
+    expect(guess.locator('input[name="mission"]')).to_have_count(4)
+    assert red.errors == blue.errors == watcher.errors == []
+
+
+def test_each_spy_player_sees_its_own_network_only(served: Served, phone: Any) -> None:
+    red, blue, watcher = (phone(served.url("spy", seat)) for seat in ("red", "blue", ""))
+    expect(red.page.locator(".widget-list.private")).to_have_text(
+        f"Your networkOnly you{RED_NETWORK}"
+    )
+    expect(blue.page.locator(".widget-list.private")).to_contain_text(BLUE_NETWORK)
+    expect(red.page.locator(".widget-grid.private h2")).to_have_text("Your field (red)")
+    seen = {"red": everything(red), "blue": everything(blue), "spectators": everything(watcher)}
+    assert BLUE_NETWORK not in seen["red"] and '"salt":"s2"' not in seen["red"]
+    assert '"salt":"s1"' in seen["red"]
+    assert RED_NETWORK not in seen["blue"]
+    assert RED_NETWORK not in seen["spectators"] and BLUE_NETWORK not in seen["spectators"]
+    # the log says who sealed, never what
+    for opened in (red, blue, watcher):
+        expect(opened.page.locator("#log")).to_contain_text(
+            "red seals a network (hash 26e16f20507f"
+        )
+    expect(watcher.page.locator(".widget-grid")).to_have_count(2)
+    expect(watcher.page.locator(".widget.private")).to_have_count(0)
+
+
+def test_a_wrong_or_missing_code_shows_no_data(served: Served, phone: Any) -> None:
+    good = served.url("sal", "red")
+    code = good.rsplit("/", 1)[1]
+    for url in (
+        good[:-1] + ("a" if not good.endswith("a") else "b"),  # one letter off
+        served.base + "/p/",
+        served.base + "/p/" + "a" * 26,
+        served.base + "/",
+        served.base + "/api/" + code[:5] + ("b" if code[5] == "a" else "a") + code[6:] + "/state",
+    ):
+        opened = phone(url, wait=False)
+        body = opened.page.locator("body").inner_text()
+        assert json.loads(body) == {"error": "unknown link"}, url
+        html = opened.page.content()
+        assert not [t for t in ("sal", "spy", "names", "red", "Spies") if t in html], url
+
+
+# ---- acting from the page and the command line -------------------------------------------
+
+
+def test_page_and_command_line_actions_interleave_and_show_everywhere(
+    served: Served, phone: Any
+) -> None:
+    red, blue, watcher = (phone(served.url("sal-live", seat)) for seat in ("red", "blue", ""))
+    pages = (red.page, blue.page, watcher.page)
+    # red's phone and the command line at the same moment: both kept
+    red.page.click("#tab-act")
+    tokens = open_action(red.page, "tokens")
+    tokens.locator('[data-param="missions"]').fill("2")
+    other = served.cli_async(
+        "table", "do", "tokens", "side=blue", "missions=[1]", "--table", "sal-live"
+    )
+    tokens.locator("button[type=submit]").click()
+    assert other.wait(timeout=60) == 0, other.stderr.read()
+    expect(red.page.locator("#outcome")).to_contain_text("Done.")
+    for page in pages:
+        log = page.locator("#log")
+        expect(log).to_contain_text("red places Intel tokens on missions: 2", timeout=SECOND)
+        expect(log).to_contain_text("blue places Intel tokens on missions: 1", timeout=SECOND)
+    # then blue's phone, then the command line, in turn
+    blue.page.click("#tab-act")
+    guess = open_action(blue.page, "guess")
+    choose(guess, "mission", "1")
+    choose(guess, "rank", "2")
+    guess.locator("button[type=submit]").click()
+    said = "blue guesses Scout on red mission 1: it is the Scout (2); correct: blue +2, it retreats"
+    for page in pages:
+        expect(page.locator("#last")).to_have_text(f"39. {said}", timeout=SECOND)
+    done = served.cli(
+        "table", "do", "guess", "side=red", "mission=1", "rank=1", "--table", "sal-live"
+    )
+    assert done.returncode == 0, done.stderr
+    for page in pages:
+        expect(page.locator("#last")).to_contain_text(
+            "40. red guesses Spy on blue mission 1", timeout=SECOND
+        )
+        expect(page.locator(".widget-track").nth(1)).to_contain_text("blue")
+    # nothing lost: the table's own log holds all four, in the order the pages show them
+    tail = log_texts(served, "sal-live")[36:]
+    assert [number for number, _, status in tail if status == "live"] == [37, 38, 39, 40]
+    assert {tail[0][1], tail[1][1]} == {
+        "red places Intel tokens on missions: 2",
+        "blue places Intel tokens on missions: 1",
+    }
+    assert tail[2][1] == said
+    shown = red.page.locator("#log .log-line").all_inner_texts()
+    assert len(shown) == 40 and shown[0].startswith("40.")
+
+
+def test_a_refusal_reads_as_on_the_command_line_and_changes_nothing(
+    served: Served, phone: Any
+) -> None:
+    red = phone(served.url("sal", "red"))
+    before = log_texts(served, "sal")
+    done = served.cli("table", "do", "guess", "side=red", "mission=3", "rank=4", "--table", "sal")
+    assert done.returncode == 1
+    rule, why = done.stderr.strip().removeprefix("deaddrop: refused: ").split(": ", 1)
+    red.page.click("#tab-act")
+    guess = open_action(red.page, "guess")
+    choose(guess, "mission", "3")
+    choose(guess, "rank", "4")
+    guess.locator("button[type=submit]").click()
+    outcome = red.page.locator("#outcome.refused")
+    expect(outcome).to_be_visible()
+    expect(outcome.locator(".rule")).to_have_text(rule)
+    expect(outcome.locator(".why")).to_have_text(why)
+    assert log_texts(served, "sal") == before
+
+
+def test_probes_from_page_and_command_line_heat_every_map(served: Served, phone: Any) -> None:
+    red, blue, watcher = (phone(served.url("spy-live", seat)) for seat in ("red", "blue", ""))
+    red.page.click("#tab-act")
+    probe = open_action(red.page, "probe")
+    probe.locator('[data-param="cells"]').fill("5E")
+    probe.locator("button[type=submit]").click()
+    for opened in (red, blue, watcher):
+        cell = opened.page.locator('.widget-grid[data-side="blue"] [data-cell="5E"]')
+        expect(cell).to_have_class("cell warm", timeout=SECOND)
+    done = served.cli("table", "do", "probe", "player=blue", "cells=2B-2D", "--table", "spy-live")
+    assert done.returncode == 0, done.stderr
+    for opened in (red, blue, watcher):
+        for name in ("2B", "2C", "2D"):
+            cell = opened.page.locator(f'.widget-grid[data-side="red"] [data-cell="{name}"]')
+            expect(cell).to_have_class("cell hot", timeout=SECOND)
+    # only red sees its own network under blue's probes
+    expect(red.page.locator('.private [data-cell="2C"]')).to_have_text("●")
+    expect(watcher.page.locator('.widget-grid[data-side="red"] [data-cell="2C"]')).to_have_text("")
+
+
+def test_undo_redo_and_void_from_the_page(served: Served, phone: Any) -> None:
+    red, watcher = phone(served.url("spy-live", "red")), phone(served.url("spy-live", ""))
+    red.page.click("#tab-log")
+    watcher.page.click("#tab-log")
+    last = len(log_texts(served, "spy-live"))
+    line = f'.log-line[data-n="{last}"]'
+    red.page.click("#undo")
+    expect(red.page.locator("#log-outcome")).to_contain_text("Done.")
+    for page in (red.page, watcher.page):
+        expect(page.locator(line)).to_have_class("log-line undone", timeout=SECOND)
+    assert log_texts(served, "spy-live")[-1][2] == "undone"
+    red.page.click("#redo")
+    expect(red.page.locator("#log-outcome")).to_contain_text("Done.")
+    for page in (red.page, watcher.page):
+        expect(page.locator(line)).to_have_class("log-line applied", timeout=SECOND)
+    red.page.locator(f"{line} .void-open").click()
+    red.page.locator(f"{line} .void-why").fill(XSS_NAME)
+    red.page.locator(f"{line} .void-form button").click()
+    for page in (red.page, watcher.page):
+        expect(page.locator(line)).to_have_class("log-line voided", timeout=SECOND)
+        expect(page.locator(f"{line} .log-text")).to_contain_text(f"[void: {XSS_NAME}]")
+    assert log_texts(served, "spy-live")[-1][2] == "void"
+    assert red.dialogs == watcher.dialogs == []
+
+
+# ---- text stays text; a phone's screen ----------------------------------------------------------
+
+
+def test_names_and_notes_that_look_like_markup_are_shown_as_text(
+    served: Served, phone: Any
+) -> None:
+    seat = phone(served.url("names", XSS_NAME))
+    page = seat.page
+    expect(page.locator("#seat")).to_have_text(f"you: {XSS_NAME}")
+    expect(page.locator(".widget-stat").first).to_contain_text(XSS_NAME)
+    expect(page.locator("#last")).to_have_text(f"1. {XSS_NAME} adds 3 (now 3)")
+    page.click("#tab-log")
+    expect(page.locator('.log-line[data-n="2"] .log-text')).to_have_text(
+        f"[void: {XSS_NOTE}] add player=bob n=2"
+    )
+    expect(page.get_by_text(XSS_NOTE, exact=False).first).to_be_visible()
+    page.click("#tab-board")
+    expect(page.get_by_text(XSS_NAME, exact=False).first).to_be_visible()
+    assert page.locator("script").count() == 1  # the page's own module
+    assert page.locator("img").count() == 0
+    assert seat.dialogs == [] and seat.errors == []
+
+
+def test_every_page_fits_a_phone_with_large_targets(served: Served, phone: Any) -> None:
+    for table, seat in (("sal", "red"), ("spy", "blue"), ("names", "bob"), ("spy", "")):
+        page = phone(served.url(table, seat)).page
+        for tab in ("board", "act", "log"):
+            if not page.locator(f"#tab-{tab}").is_visible():
+                continue
+            page.click(f"#tab-{tab}")
+            if tab == "act":
+                for card in page.locator(".actions.now details.action").all()[:3]:
+                    card.locator("summary").click()
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 360, (table, seat, tab, width)
+            small = page.evaluate(
+                """() => [...document.querySelectorAll(
+                    'button, summary, input[type=text], label.choice span')]
+                    .filter(e => e.offsetParent !== null)
+                    .map(e => [e.textContent.trim().slice(0, 20), e.getBoundingClientRect()])
+                    .filter(([, r]) => r.height < 44 || r.width < 44)
+                    .map(([t, r]) => `${t} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+            )
+            assert small == [], (table, seat, tab)
