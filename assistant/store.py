@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import sqlite3
 import stat
 from collections.abc import Callable, Iterator
@@ -48,6 +49,12 @@ def _v1(db: sqlite3.Connection) -> None:
 
 
 MAX_STORED = 1_000_000  # characters of one stored JSON value (a written one is far smaller)
+
+
+def _said(error: Exception) -> str:
+    """SQLite's message, safe to print: it may quote text from a damaged file."""
+    text = str(error)
+    return shown(text if len(text) <= 200 else text[:200] + "...")
 
 
 def _printable(text: Any) -> bool:
@@ -307,7 +314,13 @@ class Store:
         try:
             yield
         except sqlite3.OperationalError as error:
-            text = str(error)
+            text = _said(error)
+            if "Could not decode to UTF-8" in text:  # a damaged text value
+                column = re.search(r"column '(\w+)'", text)
+                where = f" in column '{column.group(1)}'" if column else ""
+                raise InputError(
+                    f"{self.shown}: damaged Dead Drop database (text that is not UTF-8{where})"
+                ) from None
             if "locked" in text or "busy" in text:
                 raise InputError(
                     f"{self.shown}: the database is busy (another deaddrop kept it locked for "
@@ -321,14 +334,14 @@ class Store:
                 raise InputError(f"{self.shown}: damaged Dead Drop database ({text})") from None
             raise InputError(f"{self.shown}: unusable database ({text})") from None
         except sqlite3.DatabaseError as error:
-            text = str(error)
+            text = _said(error)
             if "not a database" in text:
                 raise InputError(
                     f"{self.shown}: not a usable Dead Drop database ({text})"
                 ) from None
             raise InputError(f"{self.shown}: damaged Dead Drop database ({text})") from None
         except sqlite3.Error as error:
-            raise InputError(f"{self.shown}: unusable database ({error})") from None
+            raise InputError(f"{self.shown}: unusable database ({_said(error)})") from None
         except UnicodeDecodeError:
             raise InputError(
                 f"{self.shown}: damaged Dead Drop database (text that is not UTF-8)"

@@ -200,8 +200,12 @@ def void(
     """Void a past event: kept in the log, no longer applied; shows what changed downstream."""
     from assistant import table as core
 
-    if not (number.isascii() and number.isdigit()) or int(number) < 1:
-        raise _input_error(f"N: {number!r} is not an event number (expected a number from the log)")
+    if not (number.isascii() and number.isdigit()) or len(number) > 9 or int(number) < 1:
+        from deaddrop.errors import quoted
+
+        raise _input_error(
+            f"N: {quoted(number)} is not an event number (expected a number from the log)"
+        )
     outcome = core.void(db_path(ctx, db), name, int(number), why)
     if not as_json and not outcome.changes:
         typer.echo(outcome.text)
