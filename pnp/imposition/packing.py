@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 
 from pnp.geometry import outset
 from pnp.imposition.grid import EPS, Slot, count, fits_usable, piece_grid
@@ -85,21 +84,25 @@ def _runs(sizes: Sequence[tuple[float, float]], cuts: Sequence[Paper]) -> list[t
     return runs
 
 
-@dataclass
 class _Fill:
     """One try at filling a page from piece `pos` on, following `policy` at each choice."""
 
-    sizes: Sequence[tuple[float, float]]
-    run_end: Sequence[int]  # for each piece, the end (exclusive) of its run
-    natural: Sequence[bool]  # for each piece, whether a full page of its size is turned
-    paper: Paper
-    cuts: Sequence[Paper]  # for each piece, the paper laid out for its bleed and gutter
-    pos: int
-    policy: tuple[bool, ...]
-    choices: int = 0  # choices met
-    changes: int = 0  # choices answered True
-    shelves: int = 0  # top-level shelves begun
-    placed: list[tuple[Block, int]] = field(default_factory=list)  # block, top-level shelf
+    def __init__(
+        self,
+        sizes: Sequence[tuple[float, float]],
+        run_end: Sequence[int],  # for each piece, the end (exclusive) of its run
+        natural: Sequence[bool],  # for each piece, whether a full page of its size is turned
+        paper: Paper,
+        cuts: Sequence[Paper],  # for each piece, the paper laid out for its bleed and gutter
+        pos: int,
+        policy: tuple[bool, ...],
+    ) -> None:
+        self.sizes, self.run_end, self.natural = sizes, run_end, natural
+        self.paper, self.cuts, self.pos, self.policy = paper, cuts, pos, policy
+        self.choices = 0  # choices met
+        self.changes = 0  # choices answered True
+        self.shelves = 0  # top-level shelves begun
+        self.placed: list[tuple[Block, int]] = []  # block, top-level shelf
 
     def _choose(self) -> bool:
         i = self.choices

@@ -16,6 +16,7 @@ from pnp.draw.textfit import text_width
 from pnp.geometry import rotate, translate
 from pnp.imposition.plan import NOTE_SIZE, PagePlan, Place, SheetPlan
 from pnp.imposition.tiles import Tile
+from pnp.model import Component
 
 MARK_COLOUR = "#000000"
 GLUE_COLOUR = "#6d6d6d"
@@ -24,17 +25,26 @@ GLUE_COLOUR = "#6d6d6d"
 class Art:
     """Each piece's art, drawn once: (component, face, side, bleed, cut guide, tile) -> ops.
 
-    Components are told apart by identity (they hold data rows, which do not hash); the memo
-    keeps each one it saw, so that an identity is never reused while the memo lives."""
+    Components are known by game and name (they hold data rows, which do not hash), and the art
+    kept is checked to be the same component's (a name is unique in a kit)."""
 
     def __init__(self) -> None:
-        self.drawn: dict[tuple[Any, ...], tuple[Any, tuple[ops.Op, ...]]] = {}
+        self.drawn: dict[tuple[Any, ...], tuple[Component, tuple[ops.Op, ...]]] = {}
 
     def of(self, place: Place, back: bool) -> tuple[ops.Op, ...]:
-        key = (id(place.component), place.face, back, place.bleed, place.cut_guide, place.tile)
+        component = place.component
+        key = (
+            component.game,
+            component.name,
+            place.face,
+            back,
+            place.bleed,
+            place.cut_guide,
+            place.tile,
+        )
         found = self.drawn.get(key)
-        if found is None:
-            found = self.drawn[key] = (place.component, _art(place, back))
+        if found is None or found[0] is not component:
+            found = self.drawn[key] = (component, _art(place, back))
         return found[1]
 
 
