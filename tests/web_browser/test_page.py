@@ -188,7 +188,13 @@ def test_page_and_command_line_actions_interleave_and_show_everywhere(
         expect(page.locator("#last")).to_contain_text(
             "40. red guesses Spy on blue mission 1", timeout=SECOND
         )
-        expect(page.locator(".widget-track").nth(1)).to_contain_text("blue")
+    # the board follows: blue's marker on the infiltration track where the table has it
+    shown = served.cli("table", "show", "sal-live", "--json")
+    blue_points = json.loads(shown.stdout)["infiltration"]["blue"]
+    for page in pages:
+        track = page.locator('.widget-track:has(h2:text-is("Infiltration"))')
+        marker = track.locator('li.space:has(.mark[title="blue"]) .space-label')
+        expect(marker).to_have_text(str(blue_points))
     # nothing lost: the table's own log holds all four, in the order the pages show them
     tail = log_texts(served, "sal-live")[36:]
     assert [number for number, _, status in tail if status == "live"] == [37, 38, 39, 40]
