@@ -164,8 +164,10 @@ class Tables:
             return UNKNOWN
         try:
             snap = self.snapshot(link.table)
-        except (Gone, InputError):
+        except Gone:
             return UNKNOWN
+        except DeadDropError as error:  # busy, damaged: the link is good, the table unreadable
+            return self._unavailable(error)
         return Reply(200, state_json(snap, link.seat))
 
     # -- acting --------------------------------------------------------------------------------
@@ -179,8 +181,10 @@ class Tables:
             return SPECTATORS
         try:
             before = self.snapshot(link.table)
-        except (Gone, InputError):
+        except Gone:
             return UNKNOWN
+        except DeadDropError as error:
+            return self._unavailable(error)
         if not isinstance(body, dict):
             return _error("the body must be a JSON object")
         game, seat = before.table.game, link.seat
@@ -192,8 +196,11 @@ class Tables:
             return _error(self._private(error.message))
         try:
             after = self.snapshot(link.table)
-        except (Gone, InputError):
-            return UNKNOWN
+        except (Gone, DeadDropError):  # done, but not read back: the page's next poll will
+            masked = seat_text(game, seat, text_line, [before])
+            if operation != "do" and masked == text_line and hasattr(game, "seat_action"):
+                masked = text_line.split(":")[0]  # "undid 4": no action it could not mask
+            return Reply(200, {"ok": True, "line": masked, "version": 0})
         line = seat_text(game, seat, text_line, [before, after])
         return Reply(200, {"ok": True, "line": line, "version": after.version})
 
@@ -228,7 +235,7 @@ class Tables:
         message = self._private(refused.message)
         try:
             after = self.snapshot(before.table.row.name)
-        except (Gone, InputError):
+        except (Gone, DeadDropError):
             after = before
         message = seat_text(before.table.game, seat, message, [before, after])
         if message.startswith("refused: "):
@@ -236,6 +243,10 @@ class Tables:
             if sep:
                 return Reply(409, {"ok": False, "rule": rule, "why": why})
         return Reply(409, {"ok": False, "rule": operation, "why": message})
+
+    def _unavailable(self, error: DeadDropError) -> Reply:
+        """503: the table cannot be read just now (the database busy or damaged)."""
+        return Reply(503, {"ok": False, "error": self._private(error.message)})
 
     def _private(self, message: str) -> str:
         """A message without the database's folder (a phone needs no path on this machine)."""

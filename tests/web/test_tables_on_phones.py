@@ -204,3 +204,23 @@ def test_a_refusal_is_the_rule_and_why_and_changes_nothing(db):
             403,
             {"ok": False, "error": "spectators cannot act"},
         )
+
+
+def test_an_unreadable_database_is_503_not_an_unknown_link(db):
+    core.new(db, "tally", "t", {})
+    with running(db) as server:
+        red = server.seat("t", "red")
+        assert red.state()["seat"] == "red"
+        for extra in (db.with_name(db.name + "-wal"), db.with_name(db.name + "-shm")):
+            extra.unlink(missing_ok=True)
+        db.write_bytes(b"not a database at all" * 100)
+        answer = server.request("GET", f"/api/{red.code}/state", who="t:red")
+        assert answer.status == 503
+        assert answer.json() == {
+            "ok": False,
+            "error": "tables.sqlite: not a usable Dead Drop database (file is not a database)",
+        }
+        acted = red.post("do", {"action": "add", "params": {"n": "1"}})
+        assert (acted.status, acted.json()) == (503, answer.json())
+        unknown = server.request("GET", "/api/nosuchcode/state")
+        assert (unknown.status, unknown.body) == (404, b'{"error":"unknown link"}')
