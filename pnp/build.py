@@ -13,6 +13,8 @@ pieces without drawing them again.
 
 from __future__ import annotations
 
+import atexit
+import gc
 from collections.abc import Callable
 from pathlib import Path
 
@@ -75,10 +77,25 @@ def build_kits(
     progress: Progress | None = None,
 ) -> list[Path]:
     """Write every kit; the paths written."""
+    _no_collection_at_exit()
     written: list[Path] = []
     for kit in kits:
         written.extend(build_kit(kit, out, settings, svg, progress))
     return written
+
+
+def _no_collection_at_exit() -> None:
+    """At exit, leave every object to the operating system: the garbage collector's passes over
+    all of them as the interpreter shuts down (everything reportlab, typer, PyYAML and the build
+    made) took about a fifth of a small build's process (50 ms of 240). gc.freeze at exit keeps
+    them out of those passes; files are closed and the cache written before."""
+    global _freezing
+    if not _freezing:
+        atexit.register(gc.freeze)
+        _freezing = True
+
+
+_freezing = False
 
 
 def build_calibration(out: Path, settings: Settings) -> Path:
