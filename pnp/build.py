@@ -76,11 +76,19 @@ def build_kits(
     svg: bool = False,
     progress: Progress | None = None,
 ) -> list[Path]:
-    """Write every kit; the paths written."""
+    """Write every kit; the paths written. The garbage collector pauses meanwhile: a build makes
+    many objects that live until it ends and little garbage, and the collector's passes over
+    them were a tenth of a 1,000-card build."""
     _no_collection_at_exit()
     written: list[Path] = []
-    for kit in kits:
-        written.extend(build_kit(kit, out, settings, svg, progress))
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        for kit in kits:
+            written.extend(build_kit(kit, out, settings, svg, progress))
+    finally:
+        if paused:
+            gc.enable()
     return written
 
 
