@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from deaddrop.commands.db import DbOption, db_path, remember
-from deaddrop.errors import InputError
+from deaddrop.errors import InputError, quoted
 
 app = typer.Typer(no_args_is_help=True, help="Referee a recorded two-player game of Spy!.")
 
@@ -55,6 +55,14 @@ def _do(ctx: typer.Context, name: str | None, action: dict[str, Any], shown: Any
     typer.echo(f"{outcome.number}. {outcome.text}")
 
 
+def _is_file(path: str) -> bool:
+    """Whether `path` names something on disk (a text too long to be a file name is not)."""
+    try:
+        return Path(path).exists()
+    except (OSError, ValueError):
+        return False
+
+
 def _network_text(path: str, state: dict) -> str:
     """A network (a file holding a vertex list or a drawing, `-` for stdin, or a vertex list
     written on the command line: "2B 2D 5D 5H 10H 10B 9B") as a vertex list for the action."""
@@ -63,8 +71,8 @@ def _network_text(path: str, state: dict) -> str:
     from assistant.games.spy.network_input import parse_network, read_network
 
     field = Field(state["rows"], state["cols"])
-    if path != "-" and len(path.split()) > 1 and not Path(path).exists():
-        found = parse_network(path, f"network '{path}'", field)
+    if path != "-" and len(path.split()) > 1 and not _is_file(path):
+        found = parse_network(path, f"network {quoted(path)}", field)
     else:
         found = read_network(path, field)
     if found.network is not None:

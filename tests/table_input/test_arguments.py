@@ -126,3 +126,29 @@ def test_table_help_lists_every_registered_game(cli, command):
     assert f"The game: {KNOWN}." in text
     for name in GAMES:
         assert name in text
+
+
+def test_a_referee_network_too_long_for_a_file_name_is_read_as_cells(cli, db):
+    cli("spy", "referee", "new", "--name", "s")
+    result = cli("spy", "referee", "seal", "red", "a " * 200)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.startswith(
+        "deaddrop: network 'a a a a a a a a a a a a a a a a a a a a ..."
+    )
+    assert result.stderr.count("\n") == 1
+
+
+def test_a_spy_option_is_quoted_short(cli, db):
+    players = "[" + ", ".join(["a"] * 1000) + "]"
+    result = cli("table", "new", "spy", "-o", f"players={players}")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "deaddrop: option players: expected two distinct names, got "
+        + repr(["a"] * 1000)[:57]
+        + "...\n"
+    )
+    result = cli("table", "new", "spy", "-o", "lengths=[1, 2, 999999999]")
+    assert result.stderr == (
+        "deaddrop: option lengths: expected 1 to 20 whole numbers 1 to 63, got [1, 2, 999999999]\n"
+    )
+    assert not db.exists()

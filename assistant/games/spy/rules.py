@@ -50,7 +50,7 @@ from assistant.games.spy.model import Cell, Field, Network, answer, format_cell,
 from assistant.games.spy.observations import ANSWERS, segment
 from assistant.games.spy.scoring import opponent, result_text, score
 from assistant.games.spy.seal import HASH, parse_vertices, problems_of, seal_hash
-from deaddrop.errors import InputError
+from deaddrop.errors import InputError, shown
 
 
 def _field(state: Json) -> Field:
@@ -325,6 +325,15 @@ ACTIONS = Actions(
 )
 
 
+MAX_LINES = 20  # lines of a network, numbered squares: far above any sheet's (6 and 5)
+
+
+def _got(value: object) -> str:
+    """A value as a message quotes it: escaped, and cut when long."""
+    text = repr(value)
+    return shown(text if len(text) <= 60 else text[:57] + "...")
+
+
 class Spy:
     """The Spy! referee game (see the module docstring)."""
 
@@ -349,23 +358,30 @@ class Spy:
             or not all(isinstance(p, str) and p for p in players)
             or players[0] == players[1]
         ):
-            raise InputError(f"option players: expected two distinct names, got {players!r}")
+            raise InputError(f"option players: expected two distinct names, got {_got(players)}")
         for key in ("rows", "cols"):
             if not whole(options[key]) or not 1 <= options[key] <= 64:
                 raise InputError(
-                    f"option {key}: expected a whole number 1 to 64, got {options[key]!r}"
+                    f"option {key}: expected a whole number 1 to 64, got {_got(options[key])}"
                 )
         lengths, squares = options["lengths"], options["squares"]
         if (
             not isinstance(lengths, list)
-            or not lengths
-            or not all(whole(n) and n >= 1 for n in lengths)
+            or not 1 <= len(lengths) <= MAX_LINES
+            or not all(whole(n) and 1 <= n <= 63 for n in lengths)
         ):
             raise InputError(
-                f"option lengths: expected whole numbers of at least 1, got {lengths!r}"
+                f"option lengths: expected 1 to {MAX_LINES} whole numbers 1 to 63, "
+                f"got {_got(lengths)}"
             )
-        if not isinstance(squares, list) or not all(whole(n) and 2 <= n <= 5 for n in squares):
-            raise InputError(f"option squares: expected numbers 2 to 5, got {squares!r}")
+        if (
+            not isinstance(squares, list)
+            or len(squares) > MAX_LINES
+            or not all(whole(n) and 2 <= n <= 5 for n in squares)
+        ):
+            raise InputError(
+                f"option squares: expected at most {MAX_LINES} numbers 2 to 5, got {_got(squares)}"
+            )
         return {
             "rows": options["rows"],
             "cols": options["cols"],
