@@ -71,6 +71,7 @@ def check_outputs(outputs: list[tuple[str | None, str, str]]) -> None:
     (`outputs`: the path given or None, its option, what it is: "PDF")."""
     from deaddrop.errors import InputError, empty_name, shown
 
+    seen: dict[str, str] = {}
     for out, option, kind in outputs:
         if out is None:
             continue
@@ -80,6 +81,12 @@ def check_outputs(outputs: list[tuple[str | None, str, str]]) -> None:
             raise InputError(
                 f"{shown(out)}: is a directory (expected the name of the file to write)"
             )
+        same = os.path.normcase(os.path.abspath(out))
+        if same in seen:
+            raise InputError(
+                f"{seen[same]} and {option}: both name {shown(out)} (expected a file for each)"
+            )
+        seen[same] = option
 
 
 def write_all(outputs: list[Output]) -> None:
@@ -92,11 +99,11 @@ def write_all(outputs: list[Output]) -> None:
     made: list[Path] = []  # folders created here, outermost first
     written: list[tuple[Path, Path, str, str]] = []
     try:
-        for out, write, _, kind in outputs:
+        for number, (out, write, _, kind) in enumerate(outputs):
             target = Path(out)
             with path_errors(out, f"write the {kind}"):
                 made += _make_parents(target.parent)
-                temporary = target.with_name(f".{target.name}.{os.getpid()}.part")
+                temporary = target.with_name(f".{target.name}.{os.getpid()}.{number}.part")
                 write(temporary)
             written.append((temporary, target, out, kind))
         for temporary, target, out, kind in written:

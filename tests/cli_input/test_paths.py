@@ -137,6 +137,7 @@ def test_the_database_from_the_environment_is_checked_too(network, monkeypatch):
             "/proc/x.pdf",
             "/proc/x.pdf: cannot write the PDF: no such file or directory",
         ),
+        ("out.svg", "./out.svg", "--svg and --pdf: both name ./out.svg (expected a file for each)"),
     ],
 )
 def test_deduce_writes_both_pictures_or_neither(network, svg, pdf, message):
