@@ -149,6 +149,7 @@ def test_a_spy_option_is_quoted_short(cli, db):
     )
     result = cli("table", "new", "spy", "-o", "lengths=[1, 2, 999999999]")
     assert result.stderr == (
-        "deaddrop: option lengths: expected 1 to 20 whole numbers 1 to 63, got [1, 2, 999999999]\n"
+        "deaddrop: option lengths: expected at most 20 lines, each at most 63 long, "
+        "got [1, 2, 999999999]\n"
     )
     assert not db.exists()

@@ -367,20 +367,22 @@ class Spy:
         lengths, squares = options["lengths"], options["squares"]
         if (
             not isinstance(lengths, list)
-            or not 1 <= len(lengths) <= MAX_LINES
-            or not all(whole(n) and 1 <= n <= 63 for n in lengths)
+            or not lengths
+            or not all(whole(n) and n >= 1 for n in lengths)
         ):
             raise InputError(
-                f"option lengths: expected 1 to {MAX_LINES} whole numbers 1 to 63, "
+                f"option lengths: expected whole numbers of at least 1, got {_got(lengths)}"
+            )
+        if len(lengths) > MAX_LINES or max(lengths) > 63:
+            raise InputError(
+                f"option lengths: expected at most {MAX_LINES} lines, each at most 63 long, "
                 f"got {_got(lengths)}"
             )
-        if (
-            not isinstance(squares, list)
-            or len(squares) > MAX_LINES
-            or not all(whole(n) and 2 <= n <= 5 for n in squares)
-        ):
+        if not isinstance(squares, list) or not all(whole(n) and 2 <= n <= 5 for n in squares):
+            raise InputError(f"option squares: expected numbers 2 to 5, got {_got(squares)}")
+        if len(squares) > MAX_LINES:
             raise InputError(
-                f"option squares: expected at most {MAX_LINES} numbers 2 to 5, got {_got(squares)}"
+                f"option squares: expected at most {MAX_LINES} numbers, got {_got(squares)}"
             )
         return {
             "rows": options["rows"],
