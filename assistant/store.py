@@ -113,10 +113,6 @@ class Store:
             return
         if not exists:
             self._make()
-        elif write:
-            problem = self._write_problem()
-            if problem is not None:
-                raise InputError(problem)
         if not write and self._write_problem() is not None:
             self.read_only = True
             self.db = self._connect_read_only()
