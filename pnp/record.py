@@ -112,6 +112,7 @@ def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[...
         made = scope["__init__"]
     made.__qualname__ = name
     made.__module__ = cls.__module__
+    made.__annotations__ = {f.name: f.type for f in fields} | {"return": None}
     init: Callable[..., None] = made
     return init
 

@@ -159,7 +159,11 @@ class _Painter:
         start, flushes = len(self.out), self.flushes
         self.draw(op.ops)
         if self.flushes == flushes:  # else an image went to the canvas: drawn again next time
-            self.drawn.art[id(op.ops)] = (op.ops, "\n".join(self.out[start:]), self.own or None)
+            self.drawn.art[id(op.ops)] = (
+                op.ops,
+                "\n".join(self.out[start:]),
+                self.doc if self.own else None,
+            )
         self._close()
 
     def _open(self, op: ops.Group) -> None:
