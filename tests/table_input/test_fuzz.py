@@ -86,10 +86,17 @@ def with_db(argv: list[str], db: object) -> list[str]:
 
 not_utf8 = st.binary(min_size=1, max_size=6).map(lambda b: b.decode("utf-8", "surrogateescape"))
 controls = st.sampled_from(["\n", "\r", "\t", "\x1b[2J", "\x07", "\x7f", "\x85", "\u2028", "\x00"])
+long_texts = st.builds(
+    lambda word, count: word * count,
+    st.sampled_from(["a ", "x", "2B ", "é", "\udcff", "[", "- "]),
+    st.sampled_from([100, 300, 5000]),
+)
 texts = st.one_of(
+    st.text(max_size=12),
     st.text(max_size=12),
     not_utf8,
     st.tuples(st.text(max_size=4), controls, st.text(max_size=4)).map("".join),
+    long_texts,
 )
 huge = st.one_of(
     st.integers(2**62, 10**40).map(str),
