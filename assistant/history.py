@@ -85,39 +85,52 @@ MAX_INT = 2**63 - 1  # whole numbers: 64 bits, as SQLite and every other reader 
 def value_problem(value: Any, path: str = "") -> str | None:
     """Why a plain-data value (an action, the options) is past the bounds above, as
     `key.path: what (expected)`, or None. Iterative: a value nested far too deep is refused, not
-    followed (a RecursionError)."""
+    followed (a RecursionError). Paths are spelled out only for the value at fault."""
     count = 0
-    todo: list[tuple[Any, str, int]] = [(value, path, 0)]
+    Trail = tuple[Any, Any] | None  # (the parent's trail, this key or index); None: the root
+    todo: list[tuple[Any, int, Trail]] = [(value, 0, None)]
     while todo:
-        item, where, depth = todo.pop()
+        item, depth, trail = todo.pop()
         count += 1
-        at = f"{where if len(where) <= 60 else where[:57] + '...'}: " if where else ""
+        kind = type(item)
+        problem = None
         if count > MAX_ITEMS:
-            return f"{at}too many values (at most {MAX_ITEMS} in all)"
-        if isinstance(item, (dict, list)):
+            problem = f"too many values (at most {MAX_ITEMS} in all)"
+        elif kind is dict or kind is list:
             if depth >= MAX_DEPTH:
-                return f"{at}nested deeper than {MAX_DEPTH} levels (at most {MAX_DEPTH})"
-            if isinstance(item, dict):
+                problem = f"nested deeper than {MAX_DEPTH} levels (at most {MAX_DEPTH})"
+            elif kind is dict:
                 for key, sub in item.items():
-                    key_problem = _text_problem(key) if isinstance(key, str) else None
-                    if key_problem is not None:
-                        return f"{at}key '{shown(str(key)[:40])}': {key_problem}"
-                    todo.append((sub, f"{where}.{key}" if where else str(key), depth + 1))
+                    if type(key) is str and (len(key) > MAX_TEXT or CONTROL.search(key)):
+                        problem = f"key '{shown(key[:40])}': {_text_problem(key)}"
+                        break
+                    todo.append((sub, depth + 1, (trail, key)))
             else:
-                todo.extend((sub, f"{where}[{i}]", depth + 1) for i, sub in enumerate(item))
-        elif isinstance(item, bool) or item is None:
-            continue
-        elif isinstance(item, int):
+                todo.extend((sub, depth + 1, (trail, i)) for i, sub in enumerate(item))
+        elif kind is str:
+            if len(item) > MAX_TEXT or CONTROL.search(item):
+                problem = _text_problem(item)
+        elif kind is int:
             if not -MAX_INT <= item <= MAX_INT:
-                return f"{at}a number past the limit (at most {len(str(MAX_INT))} digits)"
-        elif isinstance(item, float):
+                problem = f"a number past the limit (at most {len(str(MAX_INT))} digits)"
+        elif kind is float:
             if math.isinf(item):  # NaN is not plain data (`plain` says so)
-                return f"{at}{item} is not a number (expected a finite number)"
-        elif isinstance(item, str):
-            problem = _text_problem(item)
-            if problem is not None:
-                return f"{at}{problem}"
+                problem = f"{item} is not a number (expected a finite number)"
+        if problem is not None:
+            where = _spelled(path, trail)
+            short = where if len(where) <= 60 else where[:57] + "..."
+            return f"{short}: {problem}" if where else problem
     return None
+
+
+def _spelled(path: str, trail: Any) -> str:
+    """`n[0].x` from a trail of keys and indexes (after `path`)."""
+    parts = []
+    while trail is not None:
+        trail, step = trail
+        parts.append(f"[{step}]" if isinstance(step, int) else f".{shown(str(step)[:40])}")
+    text = path + "".join(reversed(parts))
+    return text[1:] if text.startswith(".") else text
 
 
 def _text_problem(text: Any) -> str | None:
