@@ -231,7 +231,7 @@ def export(
 def import_(
     ctx: typer.Context,
     file: Annotated[
-        Path, typer.Argument(metavar="FILE", help="An exported history (YAML); - for stdin.")
+        str, typer.Argument(metavar="FILE", help="An exported history (YAML); - for stdin.")
     ],
     name: str = typer.Option(
         None,
@@ -245,21 +245,30 @@ def import_(
     """Start a table from an exported history (the current table stays the current one)."""
     from assistant import table_io
 
-    _print(table_io.import_file(db_path(ctx, db), file, name), as_json)
+    _print(table_io.import_file(db_path(ctx, db), _history_path(file), name), as_json)
+
+
+def _history_path(file: str) -> Path:
+    """FILE as a path (text, not Path: Path("") is "." and an empty name would read a folder)."""
+    if not file:
+        from deaddrop.errors import empty_name
+
+        raise empty_name("FILE", "an exported history, or - for stdin")
+    return Path(file)
 
 
 @app.command()
 def replay(
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game the history is for.")],
     file: Annotated[
-        Path, typer.Argument(metavar="FILE", help="An exported history (YAML); - for stdin.")
+        str, typer.Argument(metavar="FILE", help="An exported history (YAML); - for stdin.")
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the final view as JSON.")] = False,
 ) -> None:
     """Replay a history in memory (no database) and print the final state."""
     from assistant import table_io
 
-    outcome = table_io.replay_file(game, file)
+    outcome = table_io.replay_file(game, _history_path(file))
     if as_json:
         _print_json(outcome.game.view(outcome.state))
     else:

@@ -153,3 +153,20 @@ def test_a_spy_option_is_quoted_short(cli, db):
         "got [1, 2, 999999999]\n"
     )
     assert not db.exists()
+
+
+@pytest.mark.parametrize("command", [["import"], ["replay", "tally"]])
+def test_a_history_path_the_system_refuses_is_one_line(cli, db, tmp_path, command):
+    cases = {
+        "": "FILE: the file name is empty (expected an exported history, or - for stdin)",
+        str(tmp_path): f"{tmp_path}: cannot read the history: is a directory",
+        "x" * 300: f"{'x' * 300}: cannot read the history: file name too long",
+        str(tmp_path / "no" / "h.yaml"): (
+            f"{tmp_path / 'no' / 'h.yaml'}: cannot read the history: no such file or directory"
+        ),
+    }
+    for path, message in cases.items():
+        result = cli("table", *command, path)
+        assert (result.exit_code, result.stdout) == (2, ""), path
+        assert result.stderr == f"deaddrop: {message}\n"
+    assert not db.exists()
