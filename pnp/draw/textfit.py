@@ -174,26 +174,22 @@ def font_extent(
     return _faces()["_extent"][face_name(font, bold, italic)]
 
 
-def _units(text: str, style: Style) -> float:
-    """Width of `text` in 1/1000 em (multiply by size / 1000 for points)."""
-    widths = _faces()[face_name(style.font, style.bold, style.italic)]
-    return sum(map(widths.__getitem__, map(ord, text)))
-
-
 def wrap(text: str, width: float, style: Style, size: float) -> list[str] | None:
     """Greedy word wrap at `size`; explicit newlines kept; None when a word is too wide."""
-    return _wrap([_measured(p, style) for p in text.split("\n")], width, style, size)
+    widths = _faces()[face_name(style.font, style.bold, style.italic)]
+    return _wrap([_measured(p, widths) for p in text.split("\n")], width, widths, size)
 
 
-def _measured(paragraph: str, style: Style) -> list[tuple[str, float]]:
-    return [(word, _units(word, style)) for word in paragraph.split()]
+def _measured(paragraph: str, widths: _Widths) -> list[tuple[str, float]]:
+    measure = widths.__getitem__
+    return [(word, sum(map(measure, map(ord, word)))) for word in paragraph.split()]
 
 
 def _wrap(
-    paragraphs: list[list[tuple[str, float]]], width: float, style: Style, size: float
+    paragraphs: list[list[tuple[str, float]]], width: float, widths: _Widths, size: float
 ) -> list[str] | None:
     room = width * 1000.0 / size + EPSILON  # the box width in 1/1000 em at this size
-    space = _units(" ", style)
+    space = widths[32]
     lines: list[str] = []
     for words in paragraphs:
         if not words:
@@ -213,10 +209,6 @@ def _wrap(
                 line, used = [word], units
         lines.append(" ".join(line))
     return lines
-
-
-def _width(text: str, style: Style, size: float) -> float:
-    return text_width(text, style.font, size, style.bold, style.italic)
 
 
 def sizes(style: Style) -> list[float]:
@@ -242,14 +234,17 @@ def _sizes(largest: float, least: float) -> tuple[float, ...]:
 def fit_text(text: str, width: float, height: float, style: Style) -> Fitted | None:
     """The largest size (from style.size down to style.min_size in 0.5 pt steps) at which
     `text` wraps into width x height points; None when it fits at no size."""
-    paragraphs = [_measured(p, style) for p in text.split("\n")]
+    widths = _faces()[face_name(style.font, style.bold, style.italic)]
+    measure = widths.__getitem__
+    paragraphs = [_measured(p, widths) for p in text.split("\n")]
     for size in _sizes(style.size, style.min_size):
         line_height = size * style.leading
         if line_height > height + EPSILON:
             continue
-        lines = _wrap(paragraphs, width, style, size)
+        lines = _wrap(paragraphs, width, widths, size)
         if lines is None or len(lines) * line_height > height + EPSILON:
             continue
-        widths = tuple(_width(line, style, size) for line in lines)
-        return Fitted(size, tuple(lines), line_height, widths)
+        # each line's width as text_width measures it
+        wide = tuple(0.001 * size * sum(map(measure, map(ord, line))) for line in lines)
+        return Fitted(size, tuple(lines), line_height, wide)
     return None
