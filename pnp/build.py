@@ -20,7 +20,6 @@ from pathlib import Path
 
 from pnp.imposition import Art, Settings, calibration_document, component_document, kit_document
 from pnp.model import Component, GameKit
-from pnp.render import write_face_svg
 
 Progress = Callable[[str], None]
 
@@ -32,6 +31,8 @@ def steps(kits: list[GameKit], svg: bool = False) -> int:
 
 
 def _svgs(component: Component, folder: Path) -> list[Path]:
+    from pnp.render import write_face_svg  # only with --svg
+
     written = []
     sides = [False] + ([True] if component.back is not None else [])
     for index in range(max(len(component.faces), 1)):

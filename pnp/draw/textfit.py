@@ -9,7 +9,6 @@ Layout contract shared with the backends: a fitted block has `len(lines)` lines,
 from __future__ import annotations
 
 import json
-import unicodedata
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -72,6 +71,8 @@ MARKS = {
 
 def _composed(widths: _Widths, char: str) -> tuple[str, tuple[str, ...]] | None:
     """(base, combining marks) when `char` decomposes into a base and marks the face has."""
+    import unicodedata  # only for a letter the face lacks
+
     parts = unicodedata.normalize("NFD", char)
     base, marks = parts[0], tuple(parts[1:])
     if not marks or ord(base) not in widths.glyphs or any(m not in MARKS for m in marks):

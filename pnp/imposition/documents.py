@@ -8,7 +8,6 @@ draw them.
 from __future__ import annotations
 
 from pnp import ops
-from pnp.imposition.calibration import calibration_pages
 from pnp.imposition.component_plan import plan_component
 from pnp.imposition.contents import entries, jobs
 from pnp.imposition.kit_plan import duplex_kit, plan_kit
@@ -64,5 +63,7 @@ def component_document(
 
 def calibration_document(settings: Settings) -> ops.Document:
     """The duplex calibration sheet: a front page and its back."""
+    from pnp.imposition.calibration import calibration_pages  # only for --calibration
+
     pages = calibration_pages(Paper.of(settings))
     return ops.Document("Duplex calibration", tuple(pages), (("Duplex calibration", 0),))
