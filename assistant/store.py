@@ -183,8 +183,11 @@ class Store:
                 raise IsADirectoryError(errno.EISDIR, "is a directory")
             if not stat.S_ISREG(info.st_mode):
                 raise InputError(f"{self.shown}: cannot {doing}: not a regular file")
-            with open(self.path, "rb"):  # a file without read permission: said now, clearly
-                pass
+            # A file without read permission: said now, clearly. Never open() the file to find
+            # out: closing any descriptor of it drops every POSIX lock this process holds on it,
+            # the locks of another thread's SQLite connection too (events were lost that way).
+            if not os.access(self.path, os.R_OK):
+                raise PermissionError(errno.EACCES, "permission denied")
         return True
 
     def _make(self) -> None:
