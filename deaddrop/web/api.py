@@ -12,14 +12,8 @@ Tables are read without touching them (a phone's page never changes which table 
 commands use by default); a table's replay is cached until its history changes
 (`Store.version`).
 
-The server opens the database one connection at a time (`DATABASE`, a lock every reader and
-writer of this process takes, the watcher too), each closed before the next. On this project's
-machines (a sandboxed kernel) SQLite's shared WAL index, mapped into memory, does not follow
-another process's writes while a process keeps a mapping of it open: two threads of one process
-writing while the CLI writes lost events (tests/web/test_live.py caught it), and a connection
-kept open stopped seeing the CLI's changes. With one connection at a time the mapping is made
-afresh for each, and sees every commit; the phones' actions are serialised anyway by the
-store's write lock.
+Each request opens the database, does its work in one transaction and closes it, as a
+command does; SQLite serialises the writers of every thread and process (the store's write lock).
 """
 
 from __future__ import annotations
@@ -41,7 +35,6 @@ from deaddrop.web.links import Link, code
 
 LOG_STATES = {"live": "applied", "undone": "undone", "void": "voided"}
 OPERATIONS = ("do", "undo", "redo", "void")
-DATABASE = threading.RLock()  # one connection to the database at a time in this process
 REFRESH_S = 2.0
 
 
@@ -101,7 +94,7 @@ class Tables:
         tables no longer there stop working. A table that cannot be read (a game this version
         does not know) is left out, unless `strict`: then it is the InputError."""
         served = []
-        with DATABASE, core.opened(self.db) as store, store.read():
+        with core.opened(self.db) as store, store.read():
             names = self.names
             if names is None:
                 names = [row.name for row in store.tables()]
@@ -147,7 +140,7 @@ class Tables:
 
     def snapshot(self, name: str) -> Snapshot:
         """The table `name` at its current version (replayed only when it changed)."""
-        with DATABASE, core.opened(self.db) as store, store.read():
+        with core.opened(self.db) as store, store.read():
             row = store.find(name)
             if row is None:
                 raise Gone(name)
@@ -163,7 +156,7 @@ class Tables:
 
     def version(self, name: str) -> int:
         """The table's version (0: it is gone)."""
-        with DATABASE, core.opened(self.db) as store:
+        with core.opened(self.db) as store:
             row = store.find(name)
             return store.version(row.id) if row is not None else 0
 
@@ -184,10 +177,6 @@ class Tables:
 
     def act(self, text: str, operation: str, body: object) -> Reply:
         """POST /api/<code>/<operation> (do, undo, redo, void) with the JSON `body`."""
-        with DATABASE:
-            return self._act(text, operation, body)
-
-    def _act(self, text: str, operation: str, body: object) -> Reply:
         link = self.link(text)
         if link is None or operation not in OPERATIONS:
             return UNKNOWN

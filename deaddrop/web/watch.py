@@ -6,9 +6,7 @@ decoded) of each table that has an open stream, and puts a changed version on ea
 table's streams' queues (asyncio queues, woken from this thread through their event loop).
 `stop` ends the thread and every stream.
 
-Each reading opens the database afresh (well under a millisecond), holding the server's
-`DATABASE` lock: a connection kept open was seen to miss another process's commits for good on
-this project's machines (deaddrop.web.api says why).
+Each reading opens the database afresh (well under a millisecond) and closes it.
 """
 
 from __future__ import annotations
@@ -20,7 +18,6 @@ from pathlib import Path
 
 from assistant.store import Store
 from deaddrop.errors import DeadDropError
-from deaddrop.web.api import DATABASE
 
 INTERVAL = 0.2  # seconds: a change shows on every page well within a second
 STOP = -1  # put on a queue: the stream ends
@@ -101,7 +98,7 @@ class Watcher:
             if not tables:
                 continue
             try:
-                with DATABASE, Store(self.db, create=False) as store:
+                with Store(self.db, create=False) as store:
                     changed = self._read(store, tables)
             except DeadDropError:  # busy, or being replaced: try again at the next tick
                 continue

@@ -26,8 +26,8 @@ for _ in range(int(sys.argv[2])):
 
 def test_two_phones_and_another_process_at_once_lose_nothing(db):
     """The phones' POSTs while another process writes (the CLI's own function, in a loop) and
-    a `deaddrop table do`: every event is there. (Without deaddrop.web.api.DATABASE this lost
-    events on this project's machines.)"""
+    a `deaddrop table do`: every event is there. (It lost events while the store opened the
+    database file itself: closing that descriptor dropped the process's POSIX locks.)"""
     core.new(db, "tally", "t", {"players": ["ann", "bob", "cli"], "max": 0})
     with running(db) as server:
         answers: dict[str, list[int]] = {"ann": [], "bob": []}
