@@ -524,13 +524,19 @@ def committed_blue_probed() -> dict:
         (5, "answers: answers are hot, warm or cold (h, w, c), not 5"),
         ("h,x", "answers: answers are hot, warm or cold (h, w, c), not 'h,x'"),
         (["h", 3], "answers: answers are hot, warm or cold (h, w, c), not ['h', 3]"),
-        ("h", "answers: 2 cells were probed, 1 answers given"),
-        ("h,c,c", "answers: 2 cells were probed, 3 answers given"),
+        ("h", "answers: 2 cells probed, 1 answer given"),
+        ("h,c,c", "answers: 2 cells probed, 3 answers given"),
     ],
 )
 def test_answers_that_are_refused(answers, why):
     state = committed_blue_probed()
     assert spy_refusal(state, {"type": "answer", "player": "blue", "answers": answers}) == why
+
+
+def test_one_probed_cell_is_counted_in_the_singular():
+    state = spy(seal("red", RED), commit("blue", BLUE), probe("red", "5A"))
+    refusal = spy_refusal(state, {"type": "answer", "player": "blue", "answers": "h,c"})
+    assert refusal == "answers: 1 cell probed, 2 answers given"
 
 
 def test_answers_may_be_written_with_spaces_and_in_capitals():

@@ -50,7 +50,7 @@ from assistant.games.spy.model import Cell, Field, Network, answer, format_cell,
 from assistant.games.spy.observations import ANSWERS, segment
 from assistant.games.spy.scoring import opponent, result_text, score
 from assistant.games.spy.seal import HASH, parse_vertices, problems_of, seal_hash
-from deaddrop.errors import InputError, shown
+from deaddrop.errors import InputError, counted, shown
 
 
 def _field(state: Json) -> Field:
@@ -219,7 +219,9 @@ def answer_probe(state: Json, action: Json, turn: Turn) -> None:
         )
     if len(words) != len(pending["cells"]):
         raise Refuse(
-            "answers", f"{len(pending['cells'])} cells were probed, {len(words)} answers given"
+            "answers",
+            f"{counted(len(pending['cells']), 'cell')} probed, "
+            f"{counted(len(words), 'answer')} given",
         )
     pending["answers"] = [ANSWERS[w.lower()] for w in words]
     pending["answered_by"] = "player"
