@@ -159,3 +159,20 @@ def test_the_sheet_speaks_to_players():
     assert len(texts) > 50
     for op in texts:
         assert op.size >= 6.5 and not developer.search(op.text), (op.text, op.size)
+
+
+def test_a_sheet_that_expands_past_the_yaml_bounds_is_one_line(tmp_path, monkeypatch):
+    """The sheet is read through the one bounded YAML reader: merge keys that multiply are
+    refused at their line, not expanded (this read hung before)."""
+    monkeypatch.setenv("DEADDROP_CACHE", str(tmp_path / "cache"))
+    copy = tmp_path / "templates"
+    (copy / "spy").mkdir(parents=True)
+    levels = ["a0: &a0 {x: 1, y: 2, z: 3, w: 4, v: 5, u: 6, t: 7, s: 8, r: 9, q: 10}"]
+    for n in range(1, 9):
+        keys = ", ".join(f"k{i}: *a{n - 1}" for i in range(10))
+        levels.append(f"a{n}: &a{n} {{<<: *a{n - 1}, {keys}}}")
+    (copy / "spy" / "sheet.yaml").write_text("\n".join(levels) + "\n", encoding="utf-8")
+    with pytest.raises(InputError) as raised:
+        sheet_squares(copy)
+    assert str(raised.value).startswith(f"{copy / 'spy' / 'sheet.yaml'}:")
+    assert "\n" not in str(raised.value) and "100,000" in str(raised.value)
