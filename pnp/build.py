@@ -89,6 +89,9 @@ def build_kits(
             written.extend(build_kit(kit, out, settings, svg, progress))
     finally:
         if paused:
+            if not gc.get_freeze_count():  # (nobody froze objects for a reason of their own)
+                gc.freeze()  # what the build made joins the oldest generation at once, not
+                gc.unfreeze()  # through passes of the young ones over all of it
             gc.enable()
     return written
 
