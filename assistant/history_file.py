@@ -23,7 +23,7 @@ import yaml
 
 from assistant.history import MAX_DEPTH, Entry, plain, text_problem, value_problem
 from deaddrop.errors import InputError, located, path_errors, shown
-from deaddrop.yaml_loader import LOADER
+from deaddrop.yaml_loader import LOADER, YamlProblem, check_bounds
 
 TOP_KEYS = ("game", "name", "options", "events")
 EVENT_KEYS = ("action", "by", "force", "void", "time")
@@ -78,47 +78,15 @@ def read_history(path: str | Path) -> HistoryFile:
 
 def _bounded(text: str, file: str) -> None:
     """An InputError when the document nests deeper than MAX_NESTING or expands (aliases and
-    merge keys counted each time they are used) to more than MAX_NODES values. Read as a stream
-    of events, stopped at the first excess: libyaml's composer recurses (a document nested
-    100,000 deep crashes it), and a few merged anchors can multiply a small file a billionfold."""
-    loader = LOADER(text)
-    sizes: dict[str, int] = {}  # anchor -> the values its node expands to
-    open_: list[tuple[str | None, int]] = []  # collections being read: anchor, total at start
-    total = 0
+    merge keys counted each time they are used) to more than MAX_NODES values: the one bounded
+    reading of every YAML file (deaddrop.yaml_loader.check_bounds, a stream of events stopped at
+    the first excess), with a history file's own limits."""
     try:
-        while loader.check_event():
-            event = loader.get_event()
-            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-                total += 1
-                open_.append((event.anchor, total))
-                if len(open_) > MAX_NESTING:
-                    raise InputError(
-                        located(
-                            file,
-                            event.start_mark.line + 1 if event.start_mark else None,
-                            "",
-                            f"nested deeper than {MAX_NESTING} levels",
-                            f"at most {MAX_NESTING}",
-                        )
-                    )
-            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
-                anchor, start = open_.pop()
-                if anchor is not None:
-                    sizes[anchor] = total - start + 1
-            elif isinstance(event, yaml.ScalarEvent):
-                total += 1
-                if event.anchor is not None:
-                    sizes[event.anchor] = 1
-            elif isinstance(event, yaml.AliasEvent):
-                total += sizes.get(event.anchor or "", 1)
-            if total > MAX_NODES:
-                line = event.start_mark.line + 1 if event.start_mark else None
-                what = f"more than {MAX_NODES:,} values (aliases counted each time they are used)"
-                raise InputError(located(file, line, "", what, f"at most {MAX_NODES:,}"))
+        check_bounds(text, LOADER, max_nodes=MAX_NODES, max_depth=MAX_NESTING)
+    except YamlProblem as problem:
+        raise InputError(problem.located(file)) from None
     except yaml.YAMLError:
         return  # the composer reports it, with its line
-    finally:
-        loader.dispose()
 
 
 def parse_history(text: str, file: str) -> HistoryFile:

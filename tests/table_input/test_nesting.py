@@ -99,7 +99,8 @@ def test_an_import_file_nested_100000_deep_is_one_line(tmp_path, command):
     done = _deaddrop("table", "--db", "t.sqlite", *args, cwd=tmp_path)
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == (
-        f"deaddrop: deep.yaml:4: nested deeper than {MAX_NESTING} levels (at most {MAX_NESTING})\n"
+        f"deaddrop: deep.yaml:4: lists and mappings nested more than {MAX_NESTING} deep "
+        f"(at most {MAX_NESTING} levels)\n"
     )
     assert not (tmp_path / "t.sqlite").exists()
 
@@ -136,8 +137,8 @@ def test_merge_keys_that_multiply_are_refused_while_reading(tmp_path, command):
     done = _deaddrop("table", "--db", "t.sqlite", *args, cwd=tmp_path)
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == (
-        "deaddrop: bomb.yaml:10: more than 2,000,000 values (aliases counted each time they "
-        "are used) (at most 2,000,000)\n"
+        "deaddrop: bomb.yaml:10: aliases and merge keys expand the document past 2,000,000 "
+        "values (at most 2,000,000 values)\n"
     )
 
 
