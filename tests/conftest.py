@@ -10,3 +10,11 @@ def pytest_addoption(parser) -> None:
         default=False,
         help="rewrite tests/golden/*.log from the current drawing code",
     )
+
+
+def pytest_configure(config) -> None:
+    # tests/unprivileged.py (the command line held to file modes, even as root) for any test
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))

@@ -115,22 +115,25 @@ def test_an_out_folder_the_system_refuses_is_one_line_and_nothing_is_written(gam
     assert sorted(p.relative_to(games) for p in games.rglob("*")) == before
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root may read and write any folder")
 def test_folders_without_permission_are_one_line(games):
+    """Run held to file modes (tests/unprivileged.py): as root too, where CI runs."""
+    from unprivileged import deaddrop
+
     locked = games / "locked"
     locked.mkdir()
     locked.chmod(0)
     try:
-        result = invoke("list", "--templates", str(locked))
-        assert (
-            result.stderr == f"deaddrop: {locked}: cannot read the templates: permission denied\n"
-        )
-        result = invoke("build", "alpha", "--templates", str(games), "--out", f"{locked}/out")
-        assert result.stderr == (
-            f"deaddrop: {locked}/out: cannot write the kits: permission denied\n"
+        listed = deaddrop("list", "--templates", str(locked), cwd=games)
+        built = deaddrop(
+            "build", "alpha", "--templates", str(games), "--out", f"{locked}/out", cwd=games
         )
     finally:
         locked.chmod(0o700)
+    assert listed.returncode == 2
+    assert listed.stderr == f"deaddrop: {locked}: cannot read the templates: permission denied\n"
+    assert built.returncode == 2
+    assert built.stderr == f"deaddrop: {locked}/out: cannot write the kits: permission denied\n"
+    assert list(locked.iterdir()) == []
 
 
 def test_a_write_refused_by_the_system_is_one_line(games, monkeypatch):

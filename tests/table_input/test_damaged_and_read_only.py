@@ -184,20 +184,22 @@ def test_a_part_of_the_path_that_is_a_file(tmp_path):
     )
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root is never refused permission")
 def test_no_permission_is_one_line(tmp_path):
+    """Run held to file modes (tests/unprivileged.py): as root too, where CI runs."""
+    from unprivileged import deaddrop
+
     locked = tmp_path / "locked"
     locked.mkdir()
     locked.chmod(0)
     try:
-        with pytest.raises(InputError) as caught:
-            Store(locked / "t.sqlite", create=True)
+        done = deaddrop("table", "new", "tally", "--db", str(locked / "t.sqlite"), cwd=tmp_path)
     finally:
         locked.chmod(0o700)
-    assert (
-        caught.value.message
-        == f"{locked / 't.sqlite'}: cannot open the database: permission denied"
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        f"deaddrop: {locked / 't.sqlite'}: cannot open the database: permission denied\n"
     )
+    assert list(locked.iterdir()) == []
 
 
 def test_an_unwritable_folder_for_a_new_database_is_one_line(tmp_path):
