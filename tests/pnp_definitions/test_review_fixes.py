@@ -147,8 +147,7 @@ def test_grids_tracks_and_counts_too_large_to_draw_are_reported(make_game):
     )
     assert problems(make_game, {"cards.yaml": yaml}) == [
         f"{F}:7: components.cards.front[0].rows: 1000000 is too large (expected at most 1000)",
-        f"{F}:11: components.cards.front[1].to: 100000000 is too large"
-        " (expected at most 1000000)",
+        f"{F}:11: components.cards.front[1].to: 100000000 is too large (expected at most 1000000)",
         f"{F}:14: components.cards.front[2].to: the label '1' does not fit its box"
         " (1.05mm x 4.8mm) even at 5pt (bigger boxes or a smaller min_size)",
         f"{F}:18: components.cards.count: 1000000000 is too large (expected at most 1000)",
