@@ -42,6 +42,7 @@ def everything(phone: Any) -> str:
 def open_action(page: Any, name: str) -> Any:
     """The form of action `name`, opened (folded "Other actions" opened too)."""
     card = page.locator(f'details.action[data-action="{name}"]')
+    card.wait_for(state="attached")  # the forms are drawn once the declarations have come
     if not card.is_visible():
         page.locator("details.later > summary").click()
     if card.get_attribute("open") is None:
@@ -268,11 +269,21 @@ def test_undo_redo_and_void_from_the_page(served: Served, phone: Any) -> None:
         expect(page.locator(line)).to_have_class("log-line applied", timeout=LIVE)
     red.page.locator(f"{line} .void-open").click()
     red.page.locator(f"{line} .void-why").fill(XSS_NAME)
+    # another player acts while red types: the page redraws its log, red's open form stays
+    done = served.cli("table", "do", "probe", "player=red", "cells=1A", "--table", "spy-live")
+    assert done.returncode == 0, done.stderr
+    later = red.page.locator(f'.log-line[data-n="{last + 1}"]')
+    expect(later).to_have_class("log-line applied", timeout=LIVE)
+    done = served.cli("table", "undo", "spy-live")  # (a later probe would bar the void)
+    assert done.returncode == 0, done.stderr
+    expect(later).to_have_class("log-line undone", timeout=LIVE)
+    expect(red.page.locator(f"{line} .void-why")).to_be_visible()
+    expect(red.page.locator(f"{line} .void-why")).to_have_value(XSS_NAME)
     red.page.locator(f"{line} .void-form button").click()
     for page in (red.page, watcher.page):
         expect(page.locator(line)).to_have_class("log-line voided", timeout=LIVE)
         expect(page.locator(f"{line} .log-text")).to_contain_text(f"[void: {XSS_NAME}]")
-    assert log_texts(served, "spy-live")[-1][2] == "void"
+    assert [status for n, _, status in log_texts(served, "spy-live") if n == last] == ["void"]
     assert red.dialogs == watcher.dialogs == []
 
 

@@ -95,7 +95,12 @@ function drawHeader(state) {
   $("last").textContent = last ? `${last.n}. ${last.text}` : "no actions yet";
 }
 
+// A void form a player opened survives every redraw (another seat acting, the CLI): which entry,
+// what was typed, and whether the reason box had the focus.
+let openVoid = null;
+
 function drawLog(state) {
+  const typing = document.activeElement && document.activeElement.classList.contains("void-why");
   const list = clear($("log"));
   const lines = Array.isArray(state.log) ? [...state.log].reverse() : [];
   const acting = state.seat !== null && state.seat !== undefined;
@@ -108,9 +113,10 @@ function drawLog(state) {
       h("span", { class: "log-text" }, line.text),
       status !== "applied" ? h("span", { class: "tag" }, status) : null,
     );
-    if (acting && status === "applied") item.appendChild(voidControl(line.n));
+    if (acting && status === "applied") item.appendChild(voidControl(line.n, typing));
     list.appendChild(item);
   }
+  if (openVoid && !list.querySelector(`.log-line.applied[data-n="${openVoid.n}"]`)) openVoid = null;
   if (!lines.length) list.appendChild(h("li", { class: "log-line empty" }, "No actions yet."));
   $("undo").disabled = !acting || !state.can_undo;
   $("redo").disabled = !acting || !state.can_redo;
@@ -118,13 +124,22 @@ function drawLog(state) {
   $("redo").hidden = !acting;
 }
 
-function voidControl(n) {
+function voidControl(n, typing) {
   const reason = h("input", { type: "text", class: "void-why", placeholder: "why (e.g. misheard the rank)", "aria-label": `why entry ${n} is void` });
   const confirm = h("button", { type: "submit", class: "button danger" }, `Void ${n}`);
-  const form = h("form", { class: "void-form", hidden: true }, reason, confirm);
+  const kept = openVoid && openVoid.n === n;
+  const form = h("form", { class: "void-form", hidden: !kept }, reason, confirm);
   const open = h("button", { type: "button", class: "button small void-open", "aria-label": `void entry ${n}` }, "Void…");
+  if (kept) {
+    reason.value = openVoid.why;
+    if (typing) queueMicrotask(() => reason.focus());
+  }
+  reason.addEventListener("input", () => {
+    if (openVoid && openVoid.n === n) openVoid.why = reason.value;
+  });
   open.addEventListener("click", () => {
     form.hidden = !form.hidden;
+    openVoid = form.hidden ? (openVoid && openVoid.n === n ? null : openVoid) : { n, why: reason.value };
     if (!form.hidden) reason.focus();
   });
   form.addEventListener("submit", async (event) => {
@@ -138,7 +153,10 @@ function voidControl(n) {
     const answer = await post("void", { event: n, why });
     confirm.disabled = false;
     showOutcome($("log-outcome"), answer);
-    if (answer.ok) await reload();
+    if (answer.ok) {
+      if (openVoid && openVoid.n === n) openVoid = null;
+      await reload();
+    }
   });
   return h("div", { class: "void" }, open, form);
 }
