@@ -25,7 +25,59 @@ from typing import Any
 
 import yaml
 
-LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+class _YamlMerge:
+    """Merge keys as YAML 1.1 defines them, whatever PyYAML's version: a mapping's own keys win
+    over merged ones, and in `<<: [*a, *b]` the earlier mapping wins over the later. (PyYAML
+    6.0.4 lets the later one win; 6.0.3 and before follow the definition.)"""
+
+    def flatten_mapping(self, node: yaml.MappingNode) -> None:
+        merge: list[tuple[yaml.Node, yaml.Node]] = []
+        index = 0
+        while index < len(node.value):
+            key_node, value_node = node.value[index]
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                del node.value[index]
+                if isinstance(value_node, yaml.MappingNode):
+                    self.flatten_mapping(value_node)
+                    merge.extend(value_node.value)
+                elif isinstance(value_node, yaml.SequenceNode):
+                    for subnode in reversed(value_node.value):  # the earlier ones set last
+                        if not isinstance(subnode, yaml.MappingNode):
+                            raise yaml.constructor.ConstructorError(
+                                "while constructing a mapping",
+                                node.start_mark,
+                                f"expected a mapping for merging, but found {subnode.id}",
+                                subnode.start_mark,
+                            )
+                        self.flatten_mapping(subnode)
+                        merge.extend(subnode.value)
+                else:
+                    raise yaml.constructor.ConstructorError(
+                        "while constructing a mapping",
+                        node.start_mark,
+                        "expected a mapping or list of mappings for merging, but found"
+                        f" {value_node.id}",
+                        value_node.start_mark,
+                    )
+            elif key_node.tag == "tag:yaml.org,2002:value":
+                key_node.tag = "tag:yaml.org,2002:str"
+                index += 1
+            else:
+                index += 1
+        if merge:
+            node.value = merge + node.value
+
+
+class SafeLoader(_YamlMerge, yaml.SafeLoader):
+    """PyYAML's pure-Python safe loader, with merge keys as YAML defines them."""
+
+
+class _CSafeLoader(_YamlMerge, getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """libyaml's safe loader (when PyYAML has it), with merge keys as YAML defines them."""
+
+
+LOADER: Any = _CSafeLoader
 
 MAX_BYTES = 4_000_000  # a YAML file; the largest shipped is 74 KB
 MAX_NODES = 100_000  # values a document expands to; the largest shipped has 9,217
@@ -107,7 +159,20 @@ def check_bounds(
     max_depth: int = MAX_DEPTH,
 ) -> None:
     """Hold the YAML `text` to the bounds: YamlProblem at the first value past one (its line
-    and the limit). The parser's own errors (yaml.YAMLError) pass through."""
+    and the limit). The parser's own errors (yaml.YAMLError) pass through, except where libyaml
+    stops before a bound of ours (PyYAML 6.0.4's libyaml refuses deep nesting while it scans
+    ahead): then the pure-Python parser reads the text again, so the message is the same on every
+    machine."""
+    try:
+        _check_bounds(text, loader, max_nodes, max_depth)
+    except yaml.YAMLError:
+        if loader is SafeLoader:
+            raise
+        _check_bounds(text, SafeLoader, max_nodes, max_depth)
+        raise
+
+
+def _check_bounds(text: str, loader: Any, max_nodes: int, max_depth: int) -> None:
     parser = loader(text)
     line = 0  # of the event being read
     sizes: dict[str, int] = {}  # anchor -> how many values it expands to
@@ -186,8 +251,8 @@ def compose(text: str) -> yaml.Node | None:
             check_bounds(text)
             return yaml.compose(text, Loader=LOADER)
         except yaml.YAMLError:
-            check_bounds(text, yaml.SafeLoader)
-            return yaml.compose(text, Loader=yaml.SafeLoader)
+            check_bounds(text, SafeLoader)
+            return yaml.compose(text, Loader=SafeLoader)
     except yaml.YAMLError as error:
         raise syntax_problem(error, text) from None
 
@@ -198,7 +263,7 @@ def load(text: str) -> Any:
     node = compose(text)
     if node is None:
         return None
-    constructor = yaml.SafeLoader("")
+    constructor = SafeLoader("")
     try:
         return constructor.construct_document(node)
     except yaml.YAMLError as error:
