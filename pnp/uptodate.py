@@ -42,7 +42,8 @@ _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
 Stat = list[int]
 
 
-def _stat(path: str) -> Stat | None:
+def stat_of(path: str) -> Stat | None:
+    """The stat of `path` as a record keeps it; None when it cannot be read."""
     try:
         st = os.stat(path)
     except OSError:
@@ -76,7 +77,7 @@ def up_to_date(out: Path, key: str) -> list[str] | None:
             return None
         for stats in (record["inputs"], record["outputs"]):
             for path, stat in stats.items():
-                if _stat(path) != stat:
+                if stat_of(path) != stat:
                     return None
         lines = record["lines"]
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
@@ -95,23 +96,22 @@ def forget(out: Path) -> None:
 
 
 class Recorder:
-    """Notes the files and folders read while it is active (one at a time, per process)."""
+    """Notes the files and folders read while it is active (one inside another too: each notes
+    what is read while it is active). Nothing under `out` (what a build writes) is an input."""
 
-    def __init__(self, out: Path) -> None:
-        self.out = os.path.abspath(out) + os.sep
+    def __init__(self, out: Path | None = None) -> None:
+        self.out = os.path.abspath(out) + os.sep if out is not None else None
         self.paths: set[str] = set()
         self.modules: set[str] = set()
 
     def __enter__(self) -> Recorder:
-        global _active
         _install()
         self.modules = set(sys.modules)
-        _active = self
+        _active.append(self)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        global _active
-        _active = None
+        _active.remove(self)
 
     def note(self, path: Any) -> None:
         if isinstance(path, int):
@@ -133,21 +133,30 @@ class Recorder:
         paths.update(str(p) for p in ENGINE_FILES)
         stats = {}
         for path in sorted(paths):
-            if path.startswith(self.out) or path + os.sep == self.out or path.startswith(_SKIP):
+            if path.startswith(_SKIP) or (
+                self.out is not None and (path + os.sep).startswith(self.out)
+            ):
                 continue
-            stat = _stat(path)
+            stat = stat_of(path)
             if stat is not None:
                 stats[path] = stat
         return stats
 
 
-_active: Recorder | None = None
+_active: list[Recorder] = []  # the recorders active now, innermost last
 _installed = False
 
 
+def note_read(paths: Any) -> None:
+    """Note `paths` as read in every active recorder (inputs read earlier and kept, such as the
+    definitions pnp.kit_cache gives back without reading them again)."""
+    for recorder in _active:
+        for path in paths:
+            recorder.note(path)
+
+
 def _hook(event: str, args: tuple[Any, ...]) -> None:
-    recorder = _active
-    if recorder is None:
+    if not _active:
         return
     try:
         if event == "open":
@@ -157,9 +166,9 @@ def _hook(event: str, args: tuple[Any, ...]) -> None:
                     return
             elif any(c in mode for c in "wax+"):
                 return
-            recorder.note(path)
+            note_read((path,))
         elif event in ("os.listdir", "os.scandir"):
-            recorder.note(args[0] if args[0] is not None else ".")
+            note_read((args[0] if args[0] is not None else ".",))
     except Exception:  # an audit hook that raises would fail the operation it watches
         pass
 
@@ -179,7 +188,7 @@ def remember(
 
     outputs: dict[str, Stat] = {}
     for path in written:
-        stat = _stat(os.path.abspath(path))
+        stat = stat_of(os.path.abspath(path))
         if stat is None:
             return
         outputs[os.path.abspath(path)] = stat

@@ -190,7 +190,7 @@ def build(
     uptodate.forget(out_dir)
     recorder = uptodate.Recorder(out_dir)
     with recorder:
-        written = _build_kits(folder, games, out_dir, settings, svg)
+        written = _build_kits(folder, games, out_dir, settings, svg, force)
     lines = []
     for kit_path, files in written:
         count = f"{len(files)} file" + ("" if len(files) == 1 else "s")
@@ -202,13 +202,14 @@ def build(
 
 
 def _build_kits(
-    folder: Path, games: list[str] | None, out: Path, settings: Any, svg: bool
+    folder: Path, games: list[str] | None, out: Path, settings: Any, svg: bool, force: bool
 ) -> list[tuple[Path, list[Path]]]:
-    """Load and build the kits: each kit's PDF and the paths written in its folder."""
+    """Load (the definitions kept from the last build when unchanged, pnp.kit_cache; read again
+    with `force`) and build the kits: each kit's PDF and the paths written in its folder."""
     from pnp import build as builder
-    from pnp.definitions import load_kits
+    from pnp.kit_cache import load_kits
 
-    kits = load_kits(folder, games or None)
+    kits, keep = load_kits(folder, games or None, force=force)
     if not kits:
         raise InputError(f"{folder}: no games found (expected <game>/game.yaml)")
     total = builder.steps(kits, svg)
@@ -227,6 +228,7 @@ def _build_kits(
     else:
         with _writing(out):
             written = builder.build_kits(kits, out, settings, svg)
+    keep()  # the definitions, for the next build (only once this one succeeded)
     result = []
     for kit in kits:
         files = [p for p in written if out / kit.name in p.parents]
