@@ -127,3 +127,23 @@ def parts():
     from types import SimpleNamespace
 
     return SimpleNamespace(card=card, counter=counter, sheet=sheet, board=board, kit=kit)
+
+
+@pytest.fixture
+def isolated(tmp_path, monkeypatch):
+    """The command line's database and cache in `tmp_path`, which is the current folder."""
+    monkeypatch.setenv("DEADDROP_DB", str(tmp_path / "db.sqlite"))
+    monkeypatch.setenv("DEADDROP_CACHE", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path)
+
+
+@pytest.fixture
+def templates(tmp_path):
+    """A templates folder holding a copy of the shipped sample game."""
+    import shutil
+
+    from deaddrop.paths import templates_dir
+
+    folder = tmp_path / "templates"
+    shutil.copytree(templates_dir() / "sample", folder / "sample")
+    return folder

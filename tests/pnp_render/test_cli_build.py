@@ -17,11 +17,7 @@ from pnp.definitions import game_names, load_game
 runner = CliRunner()
 
 
-@pytest.fixture(autouse=True)
-def _isolated(tmp_path, monkeypatch):
-    monkeypatch.setenv("DEADDROP_DB", str(tmp_path / "db.sqlite"))
-    monkeypatch.setenv("DEADDROP_CACHE", str(tmp_path / "cache"))
-    monkeypatch.chdir(tmp_path)
+pytestmark = pytest.mark.usefixtures("isolated")
 
 
 def test_build_sample_writes_the_kit_and_one_pdf_per_component(tmp_path):

@@ -4,30 +4,16 @@ records them as its inputs (pnp/uptodate.py)."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 from typer.testing import CliRunner
 
 from deaddrop.commands.main import app
-from deaddrop.paths import templates_dir
 from pnp import kit_cache
 
 runner = CliRunner()
 
 
-@pytest.fixture(autouse=True)
-def _isolated(tmp_path, monkeypatch):
-    monkeypatch.setenv("DEADDROP_DB", str(tmp_path / "db.sqlite"))
-    monkeypatch.setenv("DEADDROP_CACHE", str(tmp_path / "cache"))
-    monkeypatch.chdir(tmp_path)
-
-
-@pytest.fixture
-def templates(tmp_path):
-    folder = tmp_path / "templates"
-    shutil.copytree(templates_dir() / "sample", folder / "sample")
-    return folder
+pytestmark = pytest.mark.usefixtures("isolated")
 
 
 @pytest.fixture
