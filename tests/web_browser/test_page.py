@@ -3,8 +3,8 @@ phone's 360 x 740: two seats and the spectators of a Spies & Lies table and of a
 what they may and nothing more (in the page's HTML and in every JSON body it was sent), actions
 from the page and from the command line interleave with nothing lost and show on every open
 page before its 5 s poll would (so by the event stream), a refusal reads as on the command
-line, a wrong or missing code shows no data, and names and notes that look like markup are
-shown as text."""
+line, a wrong or missing code shows no data, names and notes that look like markup are shown
+as text, and a Spies! seat of several powers acts for its own powers only."""
 
 from __future__ import annotations
 
@@ -331,3 +331,41 @@ def test_every_page_fits_a_phone_with_large_targets(served: Served, phone: Any) 
                     .map(([t, r]) => `${t} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
             )
             assert small == [], (table, seat, tab)
+
+
+def test_a_spies_seat_chooses_among_the_powers_it_plays(served: Served, phone: Any) -> None:
+    """A seat of several powers picks the acting power from its own only (Russia is Germany+
+    Italy's in 1933); another seat sees the action live and never the first seat's hands."""
+    seats = ("Germany+Italy", "Britain+France")
+    axis, allies = (phone(served.url("spies", seat)) for seat in seats)
+    for opened, powers in ((axis, ["Germany", "Italy", "Russia"]), (allies, ["France", "Britain"])):
+        opened.page.click("#tab-act")
+        form = open_action(opened.page, "end_turn")
+        choices = form.locator('input[name="power"]')
+        expect(choices).to_have_count(len(powers))
+        assert [choices.nth(i).get_attribute("value") for i in range(len(powers))] == powers
+    before = log_texts(served, "spies")
+    refused = served.cli("table", "do", "end_turn", "power=Italy", "--table", "spies")
+    assert refused.returncode == 1
+    rule, why = refused.stderr.strip().removeprefix("deaddrop: refused: ").split(": ", 1)
+    form = open_action(axis.page, "end_turn")
+    choose(form, "power", "Italy")  # not Italy's turn: refused with the command line's reason
+    form.locator("button[type=submit]").click()
+    expect(axis.page.locator("#outcome.refused .rule")).to_have_text(rule)
+    expect(axis.page.locator("#outcome.refused .why")).to_have_text(why)
+    assert log_texts(served, "spies") == before
+    discard = open_action(axis.page, "discard")
+    choose(discard, "power", "Germany")
+    discard.locator('[data-param="tile"]').fill("random 36")
+    discard.locator("button[type=submit]").click()
+    expect(axis.page.locator("#outcome")).to_contain_text("Done.")
+    said = log_texts(served, "spies")[-1]
+    discarded = "Germany discards an Event Tile face down (9 left in hand)"
+    assert said[:2] == (len(before) + 1, discarded)
+    expect(allies.page.locator("#last")).to_have_text(f"{said[0]}. {said[1]}", timeout=LIVE)
+    hands = axis.page.locator(".widget-list.private li").all_inner_texts()
+    assert [line.split(":")[0] for line in hands[:3]] == ["Germany", "Italy", "Russia"]
+    tiles = [tile for line in hands for tile in line.split(": ", 1)[1].split(", ")]
+    assert len(tiles) >= 29  # 9 + 10 + 10 in hand, and what Germany discarded
+    seen_by_allies = everything(allies)
+    assert not [tile for tile in tiles if tile in seen_by_allies]
