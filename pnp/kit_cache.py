@@ -11,7 +11,8 @@ importing PyYAML and the loader and reading every file again (about 40 ms of tha
 
 Definitions are kept only once their build succeeded, and never with a problem: its messages
 come again on every build. A record that cannot be read (damaged, from another version) counts
-as none. `--force` reads everything again. This module imports nothing heavy.
+as none, and so does one that is not the user's own or that others may write to (a pickle can
+run code). `--force` reads everything again. This module imports nothing heavy.
 """
 
 from __future__ import annotations
@@ -80,6 +81,8 @@ def _kept(path: Path, key: str) -> tuple[list[str], list[GameKit]] | None:
     """The inputs and kits kept at `path` when their key is `key` and no input changed."""
     try:
         with open(path, "rb") as handle:
+            if not _own(os.fstat(handle.fileno())):
+                return None
             record = pickle.load(handle)
         if record["key"] != key:
             return None
@@ -90,6 +93,13 @@ def _kept(path: Path, key: str) -> tuple[list[str], list[GameKit]] | None:
         return list(inputs), record["kits"]
     except Exception:  # a damaged or foreign record (any error unpickling it) is no record
         return None
+
+
+def _own(stat: os.stat_result) -> bool:
+    """A record is unpickled only when it is the user's own and nobody else may write it (a
+    pickle can run code: a cache folder others may write to must not hand them this process)."""
+    getuid = getattr(os, "getuid", None)
+    return (getuid is None or stat.st_uid == getuid()) and not stat.st_mode & 0o022
 
 
 def _keep(path: Path, key: str, inputs: dict[str, Any], kits: list[GameKit]) -> None:

@@ -109,3 +109,15 @@ def test_a_build_that_fails_keeps_nothing(tmp_path, templates, reads):
     assert failed.exit_code == 2, failed.output
     assert reads[0] == 1
     assert not kit_cache.record_path(templates, ["sample"]).exists()
+
+
+def test_a_record_others_may_write_to_is_not_read(tmp_path, templates, reads):
+    """A pickle can run code: a record in a folder others may write is not trusted."""
+    assert _build(templates, "a").exit_code == 0
+    record = kit_cache.record_path(templates, ["sample"])
+    record.chmod(0o666)
+    assert _build(templates, "b").exit_code == 0
+    assert reads[0] == 2
+    assert not record.stat().st_mode & 0o022  # b kept a record of its own, which c reads
+    assert _build(templates, "c").exit_code == 0
+    assert reads[0] == 2
