@@ -43,14 +43,14 @@ def cache_dir() -> Path:
 
 
 @contextmanager
-def cache_writer(path: Path) -> Iterator[BinaryIO]:
-    """Write a cache file: into a temporary file beside `path`, renamed over it when done, so a
-    reader never sees half a file. No fsync (deaddrop.files.atomic_writer's, 5-10 ms a file):
-    every cache is checked when read and rebuilt when damaged. OSError when it cannot be written.
-    """
+def cache_writer(path: Path, mode: int = 0o666) -> Iterator[BinaryIO]:
+    """Write a cache file: into a temporary file beside `path` (created with `mode`, less the
+    umask), renamed over it when done, so a reader never sees half a file. No fsync
+    (deaddrop.files.atomic_writer's, 5-10 ms a file): every cache is checked when read and
+    rebuilt when damaged. OSError when it cannot be written."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{time.monotonic_ns()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     try:
         with os.fdopen(fd, "wb") as handle:
             yield handle

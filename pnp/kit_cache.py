@@ -110,7 +110,7 @@ def _keep(path: Path, key: str, inputs: dict[str, Any], kits: list[GameKit]) -> 
         data = pickle.dumps(
             {"key": key, "inputs": inputs, "kits": kits}, protocol=pickle.HIGHEST_PROTOCOL
         )
-        with cache_writer(path) as handle:
+        with cache_writer(path, 0o600) as handle:  # the user's own, whatever the umask
             handle.write(data)
     except (OSError, pickle.PicklingError, TypeError, AttributeError, RecursionError):
         pass  # (a kit that cannot be pickled is read again next time)

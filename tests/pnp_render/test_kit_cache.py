@@ -121,3 +121,18 @@ def test_a_record_others_may_write_to_is_not_read(tmp_path, templates, reads):
     assert not record.stat().st_mode & 0o022  # b kept a record of its own, which c reads
     assert _build(templates, "c").exit_code == 0
     assert reads[0] == 2
+
+
+def test_a_record_is_kept_for_the_user_alone_whatever_the_umask(templates, reads):
+    """With umask 002 (user private groups) a record others could write would never be read."""
+    import os
+
+    old = os.umask(0o002)
+    try:
+        assert _build(templates, "a").exit_code == 0
+    finally:
+        os.umask(old)
+    assert kit_cache.record_path(templates, ["sample"]).stat().st_mode & 0o777 == 0o600
+    assert _build(templates, "b").exit_code == 0
+    assert reads[0] == 1
+
