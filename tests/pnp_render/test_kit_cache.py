@@ -135,4 +135,3 @@ def test_a_record_is_kept_for_the_user_alone_whatever_the_umask(templates, reads
     assert kit_cache.record_path(templates, ["sample"]).stat().st_mode & 0o777 == 0o600
     assert _build(templates, "b").exit_code == 0
     assert reads[0] == 1
-
