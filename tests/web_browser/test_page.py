@@ -47,7 +47,9 @@ def open_action(page: Any, name: str) -> Any:
         page.locator("details.later > summary").click()
     if card.get_attribute("open") is None:
         card.locator("summary").click()
-    return card.locator("form")
+    form = card.locator("form")
+    expect(form).to_be_visible()
+    return form
 
 
 def choose(form: Any, param: str, value: str) -> None:
@@ -241,12 +243,19 @@ def test_probes_from_page_and_command_line_heat_every_map(served: Served, phone:
     for opened in (red, blue, watcher):
         cell = opened.page.locator('.widget-grid[data-side="blue"] [data-cell="5E"]')
         expect(cell).to_have_class("cell warm", timeout=LIVE)
+    red.page.evaluate(
+        """() => { window.moved = 0; new MutationObserver((m) => { window.moved += m.length; })
+        .observe(document.getElementById('actions'), { childList: true, subtree: true }); }"""
+    )
     done = served.cli("table", "do", "probe", "player=blue", "cells=2B-2D", "--table", "spy-live")
     assert done.returncode == 0, done.stderr
     for opened in (red, blue, watcher):
         for name in ("2B", "2C", "2D"):
             cell = opened.page.locator(f'.widget-grid[data-side="red"] [data-cell="{name}"]')
             expect(cell).to_have_class("cell hot", timeout=LIVE)
+    # the redraw left red's forms where they were: nothing moved under a finger
+    assert red.page.evaluate("window.moved") == 0
+    expect(probe).to_be_visible()
     # only red sees its own network under blue's probes
     expect(red.page.locator('.private [data-cell="2C"]')).to_have_text("●")
     expect(watcher.page.locator('.widget-grid[data-side="red"] [data-cell="2C"]')).to_have_text("")

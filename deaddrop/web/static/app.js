@@ -11,6 +11,7 @@ const api = (path) => `/api/${code}/${path}`;
 
 let current = null; // the last state shown
 let formsKey = null; // the declarations the forms were built from (kept while they do not change)
+let formsMade = 0; // how many times the forms were built (a new set is laid out anew)
 let loading = null;
 let reloadAgain = false;
 let events = null;
@@ -172,6 +173,7 @@ function drawForms_(state) {
   if (!acting) {
     if (!$("act-tab").hidden) showTab("board-tab");
     clear($("actions"));
+    delete $("actions").dataset.layout;
     forms = new Map();
     formsKey = null;
     return;
@@ -179,6 +181,7 @@ function drawForms_(state) {
   const key = JSON.stringify([state.actions, state.seat_params, state.seat_values]);
   if (key !== formsKey) {
     formsKey = key;
+    formsMade += 1;
     forms = new Map();
     const drawn = drawForms(state.actions, state.seat_params || {}, state.seat_values, act);
     state.actions.forEach((action, i) => forms.set(action.name, drawn[i]));
@@ -194,6 +197,13 @@ function drawForms_(state) {
   }
   if (named && now.includes(named)) now.unshift(...now.splice(now.indexOf(named), 1));
   const container = $("actions");
+  if (named && forms.get(named) && named !== container.dataset.named) forms.get(named).open = true;
+  container.dataset.named = named || "";
+  // the same forms in the same places: nothing moves under a finger (a redraw on every event
+  // and poll would re-insert each card, and a tap landing meanwhile would be lost)
+  const layout = JSON.stringify([formsMade, now, later]);
+  if (layout === container.dataset.layout) return;
+  container.dataset.layout = layout;
   const groupNow = h("div", { class: "actions now" }, now.map((name) => forms.get(name)));
   const folded = later.length
     ? h(
@@ -203,8 +213,6 @@ function drawForms_(state) {
         h("div", { class: "actions" }, later.map((name) => forms.get(name))),
       )
     : null;
-  if (named && forms.get(named) && named !== container.dataset.named) forms.get(named).open = true;
-  container.dataset.named = named || "";
   clear(container).append(groupNow, ...(folded ? [folded] : []));
 }
 
@@ -280,6 +288,7 @@ function gone() {
   formsKey = null;
   clear($("board"));
   clear($("actions"));
+  delete $("actions").dataset.layout;
   clear($("log"));
   $("tab-act").hidden = true;
   $("title").textContent = "Dead Drop";
