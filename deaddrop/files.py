@@ -22,10 +22,13 @@ def atomic_writer(
     atomic); only a crash of the machine itself may lose the newest write: fine for what can be
     made again, such as a build's PDFs (47 fsyncs were a sixth of a full build)."""
     target = Path(path)
+    stage = _stages[-1] if _stages else None
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
+        made = _make_parents(target.parent)
     except FileExistsError:  # a part of the path is a file: say so, not "file exists"
         raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(target)) from None
+    if stage is not None:
+        stage.made += made
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as error:
@@ -37,6 +40,9 @@ def atomic_writer(
             handle.flush()
             if sync:
                 os.fsync(handle.fileno())
+        if stage is not None:  # renamed into place when the whole command has succeeded
+            stage.renames.append((tmp, target))
+            return
         try:
             os.replace(tmp, target)
         except OSError as error:
@@ -47,6 +53,52 @@ def atomic_writer(
         except FileNotFoundError:
             pass
         raise
+
+
+class _Stage:
+    """The writes of an `all_or_nothing` block: temporary files and their targets, and the
+    folders made for them (outermost first)."""
+
+    def __init__(self) -> None:
+        self.renames: list[tuple[str, Path]] = []
+        self.made: list[Path] = []
+
+
+_stages: list[_Stage] = []
+
+
+@contextmanager
+def all_or_nothing() -> Iterator[None]:
+    """Every file atomic_writer writes inside the block is renamed into place only when the
+    block ends without an error. On an error none is: the temporary files are removed, and the
+    folders made for them, so a command that fails leaves no file it wrote (a build that fails
+    at its fifth kit keeps none of the first four's files, and the files of an earlier build stay
+    as they were)."""
+    stage = _Stage()
+    _stages.append(stage)
+    try:
+        yield
+    except BaseException:
+        _discard(stage, 0)
+        raise
+    finally:
+        _stages.remove(stage)
+    for done, (tmp, target) in enumerate(stage.renames):
+        try:
+            os.replace(tmp, target)
+        except OSError as error:
+            _discard(stage, done)
+            raise OSError(error.errno, error.strerror, str(target)) from None
+
+
+def _discard(stage: _Stage, start: int) -> None:
+    """Remove the temporary files of `stage` from the `start`th on, and its folders left empty."""
+    for tmp, _ in stage.renames[start:]:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    for folder in reversed(stage.made):
+        with contextlib.suppress(OSError):
+            os.rmdir(folder)  # only when empty
 
 
 def _umask() -> int:
@@ -127,6 +179,11 @@ def _make_parents(folder: Path) -> list[Path]:
         folder = folder.parent
     made = []
     for each in reversed(missing):
-        each.mkdir()
+        try:
+            each.mkdir()
+        except FileExistsError:
+            if each.is_dir():  # made meanwhile by another process: not ours to remove
+                continue
+            raise
         made.append(each)
     return made

@@ -5,10 +5,11 @@ with svg DIR/<game>/svg/<component>-NN-front.svg.
     GameKit --pnp.imposition--> ops.Document --pnp.backends.pdf--> PDF
     Component --pnp.render (pnp.draw)--> one face's ops --pnp.backends.svg--> SVG
 
-reportlab loads only when a PDF is written. Every file is written atomically; the same inputs give
-the same bytes. A kit's documents share each piece's art, drawn once (pnp.imposition.Art) and
-turned into PDF operators once (pnp.backends.pdf.Drawn): a component's own PDF repeats the kit's
-pieces without drawing them again.
+reportlab loads only when a PDF is written. Every file is written atomically, and all of a build's
+files are renamed into place together once it has succeeded (deaddrop.files.all_or_nothing); the
+same inputs give the same bytes. A kit's documents share each piece's art, drawn once
+(pnp.imposition.Art) and turned into PDF operators once (pnp.backends.pdf.Drawn): a component's
+own PDF repeats the kit's pieces without drawing them again.
 """
 
 from __future__ import annotations
@@ -80,13 +81,16 @@ def build_kits(
     """Write every kit; the paths written. The garbage collector pauses meanwhile: a build makes
     many objects that live until it ends and little garbage, and the collector's passes over
     them were a tenth of a 1,000-card build."""
+    from deaddrop.files import all_or_nothing
+
     _no_collection_at_exit()
     written: list[Path] = []
     paused = gc.isenabled()
     gc.disable()
     try:
-        for kit in kits:
-            written.extend(build_kit(kit, out, settings, svg, progress))
+        with all_or_nothing():  # a build that fails part way leaves no file it wrote
+            for kit in kits:
+                written.extend(build_kit(kit, out, settings, svg, progress))
     finally:
         if paused:
             if not gc.get_freeze_count():  # (nobody froze objects for a reason of their own)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -207,3 +208,52 @@ def test_list_of_a_folder_without_games_says_so(tmp_path):
     assert result.stdout == "no games under none (expected <game>/game.yaml)\n"
     result = runner.invoke(app, ["list", "--templates", "none", "--json"])
     assert json.loads(result.stdout) == {"games": []}
+
+
+def test_a_build_that_fails_part_way_leaves_no_file_it_wrote(tmp_path, templates):
+    """A command that fails changes no file: the first game's kit, written before the second
+    failed, is not left behind, and an earlier build's files stay as they were."""
+    import shutil
+
+    second = templates / "zeta"
+    shutil.copytree(templates / "sample", second)
+    game = second / "game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8").replace("game: sample", "game: zeta"), encoding="utf-8"
+    )
+    args = ["build", "--templates", str(templates), "--out", "out"]
+    out = tmp_path / "out"
+    first = runner.invoke(app, [*args, "sample"])
+    assert first.exit_code == 0, first.output
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    (out / "zeta").write_text("a file where the second kit's folder goes")
+    before[out / "zeta"] = (out / "zeta").read_bytes()
+    failed = runner.invoke(app, [*args, "--paper", "letter"])
+    assert failed.exit_code == 2
+    assert failed.output.startswith("deaddrop: out/zeta/") and failed.output.count("\n") == 1
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert sorted(p.name for p in out.iterdir()) == ["sample", "sample.pdf", "zeta"]
+
+
+def test_a_failed_build_removes_the_folders_it_made(tmp_path, templates, monkeypatch):
+    """The disk fills up at the third PDF: no file, and none of the folders made for them."""
+    import errno
+
+    import pnp.backends.pdf as backend
+
+    real, calls = backend.pdf_bytes, [0]
+
+    def filling(*args, **kwargs):
+        calls[0] += 1
+        if calls[0] == 3:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), "x.pdf")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(backend, "pdf_bytes", filling)
+    out = tmp_path / "new" / "deeper"
+    args = ["build", "sample", "--templates", str(templates), "--out", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert "no space left on device" in result.output
+    assert calls[0] == 3
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["templates"]  # (no cache kept either)
