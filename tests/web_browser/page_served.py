@@ -39,6 +39,7 @@ TABLES = {
     "sal-live": ("after-day-3", 36),
     "spy": ("spy-referee", 2),  # both networks sealed, no probe yet
     "spy-live": ("spy-referee", 2),
+    "sal-over": ("after-day-3", 48),  # the whole game: red won after day 3
     "spies": ("two-players", 15),  # set up; 1933, Germany to play (Germany+Italy plays Russia)
 }
 LINK = re.compile(r"^  (\S.*?)\s+(http://127\.0\.0\.1:\d+/p/[a-z0-9]+)$")

@@ -349,6 +349,10 @@ def test_a_spies_seat_chooses_among_the_powers_it_plays(served: Served, phone: A
     axis, allies = (phone(served.url("spies", seat)) for seat in seats)
     for opened, powers in ((axis, ["Germany", "Italy", "Russia"]), (allies, ["France", "Britain"])):
         opened.page.click("#tab-act")
+        # "next: Germany: discard an Event Tile, or play one of 1933": that form first, open
+        first = opened.page.locator("#actions .actions.now > details.action").first
+        expect(first).to_have_attribute("data-action", "discard")
+        expect(first).to_have_attribute("open", "")
         form = open_action(opened.page, "end_turn")
         choices = form.locator('input[name="power"]')
         expect(choices).to_have_count(len(powers))
@@ -378,3 +382,12 @@ def test_a_spies_seat_chooses_among_the_powers_it_plays(served: Served, phone: A
     assert len(tiles) >= 29  # 9 + 10 + 10 in hand, and what Germany discarded
     seen_by_allies = everything(allies)
     assert not [tile for tile in tiles if tile in seen_by_allies]
+
+
+def test_a_game_that_is_over_says_so_where_the_actions_were(served: Served, phone: Any) -> None:
+    red = phone(served.url("sal-over", "red"))
+    red.page.click("#tab-act")
+    expect(red.page.locator("#actions .note.idle")).to_have_text(
+        "Nothing to do now: the game is over."
+    )
+    expect(red.page.locator("#actions .actions.now details.action")).to_have_count(0)

@@ -188,14 +188,16 @@ function drawForms_(state) {
   }
   const view = state.view && typeof state.view === "object" ? state.view : {};
   const phase = typeof view.phase === "string" ? view.phase : null;
-  const named = typeof view.next === "string" ? (/^([a-z_]+):/.exec(view.next) || [])[1] : null;
   const now = [];
   const later = [];
   for (const action of state.actions) {
     const phases = (action.when && action.when.phases) || [];
     (phase === null || phases.length === 0 || phases.includes(phase) ? now : later).push(action.name);
   }
-  if (named && now.includes(named)) now.unshift(...now.splice(now.indexOf(named), 1));
+  // the first action the game's "next" names ("guess: ...", "Germany: search, move ...")
+  const words = typeof view.next === "string" ? view.next.match(/[a-z_]+/g) || [] : [];
+  const named = words.find((word) => now.includes(word)) || null;
+  if (named) now.unshift(...now.splice(now.indexOf(named), 1));
   const container = $("actions");
   if (named && forms.get(named) && named !== container.dataset.named) forms.get(named).open = true;
   container.dataset.named = named || "";
@@ -204,7 +206,12 @@ function drawForms_(state) {
   const layout = JSON.stringify([formsMade, now, later]);
   if (layout === container.dataset.layout) return;
   container.dataset.layout = layout;
-  const groupNow = h("div", { class: "actions now" }, now.map((name) => forms.get(name)));
+  const idle = typeof view.next === "string" && view.next ? `Nothing to do now: ${view.next}.` : "No action in this phase.";
+  const groupNow = h(
+    "div",
+    { class: "actions now" },
+    now.length ? now.map((name) => forms.get(name)) : h("p", { class: "note idle" }, idle),
+  );
   const folded = later.length
     ? h(
         "details",
