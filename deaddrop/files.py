@@ -79,21 +79,22 @@ def all_or_nothing() -> Iterator[None]:
     try:
         yield
     except BaseException:
-        _discard(stage, 0)
+        _discard(stage)
         raise
     finally:
         _stages.remove(stage)
-    for done, (tmp, target) in enumerate(stage.renames):
+    for tmp, target in stage.renames:
         try:
             os.replace(tmp, target)
         except OSError as error:
-            _discard(stage, done)
+            _discard(stage)
             raise OSError(error.errno, error.strerror, str(target)) from None
 
 
-def _discard(stage: _Stage, start: int) -> None:
-    """Remove the temporary files of `stage` from the `start`th on, and its folders left empty."""
-    for tmp, _ in stage.renames[start:]:
+def _discard(stage: _Stage) -> None:
+    """Remove the temporary files of `stage` not renamed yet, and its folders left empty (the
+    writes of `all_or_nothing` and of `write_all`)."""
+    for tmp, _ in stage.renames:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
     for folder in reversed(stage.made):
@@ -148,26 +149,20 @@ def write_all(outputs: list[Output]) -> None:
     from deaddrop.errors import path_errors
 
     check_outputs([(out, option, kind) for out, _, option, kind in outputs])
-    made: list[Path] = []  # folders created here, outermost first
-    written: list[tuple[Path, Path, str, str]] = []
+    stage = _Stage()
     try:
         for number, (out, write, _, kind) in enumerate(outputs):
             target = Path(out)
             with path_errors(out, f"write the {kind}"):
-                made += _make_parents(target.parent)
+                stage.made += _make_parents(target.parent)
                 temporary = target.with_name(f".{target.name}.{os.getpid()}.{number}.part")
+                stage.renames.append((str(temporary), target))  # removed even if half written
                 write(temporary)
-            written.append((temporary, target, out, kind))
-        for temporary, target, out, kind in written:
+        for (part, target), (out, _, _, kind) in zip(stage.renames, outputs, strict=True):
             with path_errors(out, f"write the {kind}"):
-                os.replace(temporary, target)
+                os.replace(part, target)
     except BaseException:
-        for temporary, *_ in written:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-        for folder in reversed(made):
-            with contextlib.suppress(OSError):
-                folder.rmdir()
+        _discard(stage)
         raise
 
 

@@ -29,3 +29,26 @@ def test_failed_write_keeps_old_file_and_leaves_no_temporary(tmp_path):
             raise RuntimeError("killed")
     assert target.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["out.pdf"]
+
+
+def test_write_all_leaves_nothing_when_a_writer_fails_half_way(tmp_path):
+    """Both or neither: the first output is not renamed into place, the second's half-written
+    temporary file is removed, and so is the folder made for them."""
+    from deaddrop.errors import InputError
+    from deaddrop.files import write_all
+
+    def whole(path):
+        path.write_bytes(b"whole")
+
+    def half(path):
+        path.write_bytes(b"half")
+        raise OSError(28, "No space left on device", str(path))
+
+    folder = tmp_path / "new"
+    outputs = [
+        (str(folder / "a.pdf"), whole, "--pdf", "PDF"),
+        (str(folder / "b.svg"), half, "--svg", "SVG"),
+    ]
+    with pytest.raises(InputError):
+        write_all(outputs)
+    assert list(tmp_path.iterdir()) == []
