@@ -203,10 +203,10 @@ function drawForms_(state) {
   container.dataset.named = named || "";
   // the same forms in the same places: nothing moves under a finger (a redraw on every event
   // and poll would re-insert each card, and a tap landing meanwhile would be lost)
-  const layout = JSON.stringify([formsMade, now, later]);
+  const idle = typeof view.next === "string" && view.next ? `Nothing to do now: ${view.next}.` : "No action in this phase.";
+  const layout = JSON.stringify([formsMade, now, later, now.length ? "" : idle]);
   if (layout === container.dataset.layout) return;
   container.dataset.layout = layout;
-  const idle = typeof view.next === "string" && view.next ? `Nothing to do now: ${view.next}.` : "No action in this phase.";
   const groupNow = h(
     "div",
     { class: "actions now" },
