@@ -84,7 +84,8 @@ def test_the_tracker_draws_a_hand_and_records_the_seed(run):
     assert run("table", "new", "spies", "--name", "t").exit_code == 0
     result = run("table", "do", "hand", "power=Germany")
     assert result.exit_code == 0
-    assert "drawn by the tracker: random " in result.stdout
+    assert "3 random ones (drawn blindly by the tracker)" in result.stdout
+    assert "random " not in result.stdout.replace("random ones", "")  # no tile is named
     exported = yaml.safe_load(run("table", "export").stdout)
     action = exported["events"][0]["action"]
     assert sorted(action) == ["power", "random", "seed", "type"] and len(action["random"]) == 3

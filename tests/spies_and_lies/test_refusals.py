@@ -177,6 +177,13 @@ def placing_tokens_before_intel() -> Table:
     return t
 
 
+def blue_guessed_face_down() -> Table:
+    """Red guessed blue's face-down mission 1 without its rank: blue turns it up next."""
+    t = blue_face_down()
+    t.do("guess", side="red", mission=1, rank=1)
+    return t
+
+
 def blue_face_down_first_revealed() -> Table:
     t = blue_face_down()
     t.guess("red", 1, 1, reveal=5)  # wrong: blue's Lieutenant
@@ -376,10 +383,25 @@ CASES = {
         " Sergeant may be there and does not count as identified (special"
         " rule 2, house rule exposed_sergeant_counts_as_identified)",
     ),
-    "reveal which": Case(
+    "reveal first": Case(
+        blue_guessed_face_down,
+        {"type": "deceive", "side": "blue", "mission": 1},
+        "Reveal: blue first turns up its mission 1 (reveal side=blue rank=N)",
+    ),
+    "reveal whose": Case(
+        blue_guessed_face_down,
+        {"type": "reveal", "side": "red", "rank": 3},
+        "Reveal: blue turns up its own mission 1",
+    ),
+    "reveal nothing waits": Case(
         blue_face_down,
-        {"type": "guess", "side": "red", "mission": 1, "rank": 1},
-        "Reveal: which soldier is on blue's mission 1? (reveal: rank)",
+        {"type": "reveal", "side": "blue", "rank": 3},
+        "Reveal: no guess is waiting for a card to be turned up",
+    ),
+    "reveal shown": Case(
+        blue_guessed_face_down,
+        {"type": "reveal", "side": "blue", "rank": 11},
+        "Reveal: reveal: expected a rank 1-10 (got 11)",
     ),
     "reveal rank": Case(
         blue_face_down,

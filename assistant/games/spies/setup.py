@@ -65,10 +65,8 @@ def hand(state: Json, action: Json, turn: Turn) -> None:
             raise Refuse(HAND_RULE, f"{tile.code} is in {holder}'s hand")
     own = [tile.code for tile in data.tiles.values() if tile.power == power]
     state["hands"][power] = own + codes
-    if "seed" in action:
-        how = f"drawn by the tracker: {', '.join(codes)}"
-    else:
-        how = "entered face down"
+    # 2.3 draws them blindly: the log names no tile (the seat's own view shows its hand)
+    how = "drawn blindly by the tracker" if "seed" in action else "entered face down"
     turn.note(f"{power} takes its {len(own)} Event Tiles and {len(codes)} random ones ({how})")
     _maybe_begin(state, turn)
 

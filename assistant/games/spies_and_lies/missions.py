@@ -157,10 +157,7 @@ def _revealed_rank(state: Json, side: str, mission: int, action: Json, turn: Tur
     me = state["sides"][side]
     entered = line_of(me)[mission - 1]
     shown = action.get("reveal")
-    if shown is None:
-        if entered is None:
-            why = f"which soldier is on {side}'s mission {mission}? (reveal: rank)"
-            raise Refuse("Reveal", why)
+    if shown is None and entered is not None:  # a card the tracker knows: turned up from it
         rank = entered
     else:
         if not whole(shown) or shown not in turn.data.titles:
@@ -221,7 +218,41 @@ def guess(state: Json, action: Json, turn: Turn) -> None:
             " Sergeant may be there and does not count as identified (special rule 2, house rule"
             " exposed_sergeant_counts_as_identified)",
         )
-    rank = _revealed_rank(state, enemy, mission, action, turn)
+    if action.get("reveal") is None and line_of(target)[mission - 1] is None:
+        # The tracker does not know the card: its owner turns it up (`reveal`), as at the table.
+        state["awaiting"] = {"side": enemy, "mission": mission, "guesser": side, "rank": guessed}
+        said = f"guesses {data.titles[guessed]} on" if guessed is not None else "identifies"
+        turn.note(f"{side} {said} {enemy} mission {mission}: {enemy} turns the card up")
+        return
+    resolve(state, side, mission, guessed, action.get("reveal"), turn)
+
+
+def reveal(state: Json, action: Json, turn: Turn) -> None:
+    """The defender turns up the card a guess named: the guess is scored as if entered whole."""
+    awaiting = state["awaiting"]
+    side = action["side"]
+    if awaiting is None:
+        raise Refuse("Reveal", "no guess is waiting for a card to be turned up")
+    turn.rule(
+        side == awaiting["side"],
+        "Reveal",
+        f"{awaiting['side']} turns up its own mission {awaiting['mission']}",
+    )
+    state["awaiting"] = None
+    resolve(state, awaiting["guesser"], awaiting["mission"], awaiting["rank"], action["rank"], turn)
+
+
+def resolve(
+    state: Json, side: str, mission: int, guessed: Any, shown: Any, turn: Turn
+) -> None:
+    """A guess with its card turned up (`shown`: the rank turned up; None: the rank entered)."""
+    enemy = other(side)
+    target = state["sides"][enemy]
+    card = target["missions"][mission - 1]
+    exposed = target["exposed"]
+    data, house = turn.data, turn.data.house
+    sergeant_counts = house["exposed_sergeant_counts_as_identified"]
+    rank = _revealed_rank(state, enemy, mission, {"reveal": shown}, turn)
     card["rank"], card["guess"] = rank, guessed
     said = f"guesses {data.titles[guessed]} on" if guessed is not None else "reveals"
     who = f"{side} ({'1-2' if mission <= 2 else '3-4'})" if state["teams"] else side

@@ -43,6 +43,13 @@ def before(state: Json, action: Json, turn: Turn) -> None:
         raise Refuse(pending["kind"].title(), f"{pending['side']} first chooses: {options}")
     if action["type"] == "choose" and pending is None:
         raise Refuse("Choice", "no Captain or Marshal is waiting for a choice")
+    awaiting = state.get("awaiting")
+    if awaiting is not None and action["type"] != "reveal":
+        raise Refuse(
+            "Reveal",
+            f"{awaiting['side']} first turns up its mission {awaiting['mission']}"
+            f" (reveal side={awaiting['side']} rank=N)",
+        )
 
 
 def _starter_known(state: Json, action: Json, turn: Turn) -> None:
@@ -149,6 +156,16 @@ ACTIONS = Actions[Turn](
         ),
     ),
     Action(
+        "reveal",
+        "the defender turns up the card a guess named (when the tracker does not know it)",
+        missions.reveal,
+        (
+            Param("side", SIDE, help="the defender, whose card it is"),
+            Param("rank", RANK, help="the rank on the card"),
+        ),
+        during("right after a guess on a card the tracker does not know", "missions"),
+    ),
+    Action(
         "choose",
         "a Captain's or a Marshal's choice",
         missions.choose,
@@ -215,6 +232,8 @@ class SpiesAndLies:
     seat_params = seating.SEAT_PARAMS
     seats = staticmethod(seating.seats)
     seat_action = staticmethod(seating.seat_action)
+    seat_owned = staticmethod(seating.seat_owned)
+    concerns = staticmethod(seating.concerns)
 
     def seat_view(self, state: Json, seat: str | None) -> Json:
         return seating.seat_view(self.view(state), state, seat)

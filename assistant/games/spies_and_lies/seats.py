@@ -15,12 +15,14 @@ import copy
 
 from assistant.engine import Json
 from assistant.games.spies_and_lies.data import SIDES
+from assistant.games.spies_and_lies.state import other
 
 SEAT_PARAMS = {
     "deploy": "side",
     "tokens": "side",
     "deceive": "side",
     "guess": "side",
+    "reveal": "side",
     "choose": "side",
     "audit": "side",
 }
@@ -63,3 +65,21 @@ def seat_action(action: Json, seat: str | None) -> Json:
     if action.get("type") != "deploy" or (seat is not None and action.get("side") == seat):
         return action
     return {k: "(secret)" if k in ("soldiers", "seal") else v for k, v in action.items()}
+
+
+def seat_owned(state: Json, action: Json) -> dict[str, str]:
+    """The parameters of `action` that only another seat may give: a guess's `reveal` is the
+    rank on the enemy's card, which its owner turns up (`reveal`), never the guesser."""
+    side = action.get("side")
+    if action.get("type") == "guess" and side in SIDES:
+        return {"reveal": other(side)}
+    return {}
+
+
+def concerns(state: Json, action: Json) -> list[str]:
+    """The seats besides the acting one whose secret the action turns up: a guess turns up (or
+    waits for) the enemy's card."""
+    side = action.get("side")
+    if action.get("type") == "guess" and side in SIDES:
+        return [other(side)]
+    return []

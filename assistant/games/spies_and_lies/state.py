@@ -64,6 +64,7 @@ def initial(data: GameData, teams: bool) -> Json:
         "sides": {side: new_side() for side in SIDES},
         "turn": 0,
         "pending": None,
+        "awaiting": None,  # a guess waiting for the defender to turn the card up (reveal)
         "claim": None,
         "last": [],
     }

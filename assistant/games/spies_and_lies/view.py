@@ -20,6 +20,9 @@ def next_step(state: Json, data: GameData) -> str:
         pending = state["pending"]
         options = option_names(pending, data)
         return f"{pending['side']} chooses for its {pending['kind'].title()}: {options}"
+    awaiting = state.get("awaiting")
+    if awaiting is not None:
+        return f"reveal: {awaiting['side']} turns up its mission {awaiting['mission']}"
     if phase == "setup":
         return "setup: the old intel card and each side's exhausted soldier"
     if phase == "deploy":
@@ -100,6 +103,11 @@ def public_view(state: Json, data: GameData) -> Json:
         "pending": (
             {k: state["pending"][k] for k in ("side", "kind", "options")}
             if state["pending"]
+            else None
+        ),
+        "awaiting": (
+            {k: state["awaiting"][k] for k in ("side", "mission", "guesser", "rank")}
+            if state.get("awaiting")
             else None
         ),
         "claim": state["claim"],
