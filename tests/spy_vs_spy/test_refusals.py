@@ -54,6 +54,13 @@ def fight(exchanged: bool = False, **black) -> Callable[[], Table]:
     return make
 
 
+def declared() -> Table:
+    """Black walked in on white in C1 and declared his sword."""
+    t = fight()()
+    t.do("declare", spy="black", weapon="sword")
+    return t
+
+
 def cop_fight(exchanged: bool = False) -> Table:
     """The Sheriff walked in on black in B1."""
     t = started()
@@ -385,6 +392,21 @@ CASES: dict[str, Case] = {
         {"type": "exchange", "white": "sword"},
         "Combat: white is not in this fight (the Sheriff against black)",
     ),
+    "declare not fighting": Case(
+        cop_fight,
+        {"type": "declare", "spy": "white", "weapon": "sword"},
+        "Combat: white is not in this fight (the Sheriff against black)",
+    ),
+    "declared twice": Case(
+        declared,
+        {"type": "declare", "spy": "black", "weapon": "weapon"},
+        "Combat: black declared his sword: it stays declared",
+    ),
+    "declared stays": Case(
+        declared,
+        {"type": "exchange", "black": "weapon", "white": "sword"},
+        "Combat: black declared his sword at the start of combat: it stays declared",
+    ),
     "roll missing": Case(
         fight(),
         {"type": "exchange", "rolls": {"black": 3}},
@@ -664,6 +686,12 @@ QUOTES = {
     "bag empty": "that is currently available in the room (in the 1-pip equipment bag",
     "smoke": "he cannot continue to search the room that turn",
     "not special": "There are three special equipment rooms on the board:",
+    "declare not fighting": "If both spies (or a spy and a cop) end up in the same room combat is"
+    " automatically initiated.",
+    "declared twice": "At the start of combat each player must declare which weapon they will be"
+    " using",
+    "declared stays": "At the start of combat each player must declare which weapon they will be"
+    " using",
     "loaded weapon": "A spy carrying all 3 pieces of the Thingamajig can still enter combat but"
     " may only use his sword and defensive equipment.",
 }

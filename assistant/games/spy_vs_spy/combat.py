@@ -41,23 +41,54 @@ def choices(state: Json, action: Json, turn: Turn) -> dict[str, str]:
         if spy in action and spy not in sides:
             between = f"{name_of(turn.kit, sides[0])} against {name_of(turn.kit, sides[1])}"
             raise Refuse("Combat", f"{spy} is not in this fight ({between})")
+    declared = fight.get("declared", {})
     chosen = {}
     for who in sides:
         if not is_spy(who):
             continue
-        choice = str(action.get(who, SWORD)).lower()
-        if choice == WEAPON:
-            if arsenal(state, who)["weapon"] is None:
-                raise Refuse(
-                    "Combat", f"{who} has no offensive equipment equipped: he fights with his sword"
-                )
+        given = action.get(who)
+        choice = str(given).lower() if given is not None else declared.get(who, SWORD)
+        if who in declared:
             turn.rule(
-                not loaded(state, who),
-                "Thingamajig",
-                f"{who} carries all 3 pieces: he may only use his sword and defensive equipment",
+                choice == declared[who],
+                "Combat",
+                f"{who} declared his {declared[who]} at the start of combat: it stays declared",
             )
+        check_weapon(state, who, choice, turn)
         chosen[who] = choice
     return chosen
+
+
+def check_weapon(state: Json, who: str, choice: str, turn: Turn) -> None:
+    """A spy fights with his sword, or with his equipped 1-pip while he does not carry all three
+    pieces."""
+    if choice == WEAPON:
+        if arsenal(state, who)["weapon"] is None:
+            raise Refuse(
+                "Combat", f"{who} has no offensive equipment equipped: he fights with his sword"
+            )
+        turn.rule(
+            not loaded(state, who),
+            "Thingamajig",
+            f"{who} carries all 3 pieces: he may only use his sword and defensive equipment",
+        )
+
+
+def declare(state: Json, action: Json, turn: Turn) -> None:
+    """ "At the start of combat each player must declare which weapon they will be using, their
+    currently equipped offensive equipment or the sword." """
+    fight = fight_now(state)
+    spy, choice = action["spy"], str(action.get("weapon")).lower()
+    sides = (fight["attacker"], fight["defender"])
+    if spy not in sides:
+        between = f"{name_of(turn.kit, sides[0])} against {name_of(turn.kit, sides[1])}"
+        raise Refuse("Combat", f"{spy} is not in this fight ({between})")
+    declared = fight.setdefault("declared", {})
+    if spy in declared:
+        raise Refuse("Combat", f"{spy} declared his {declared[spy]}: it stays declared")
+    check_weapon(state, spy, choice, turn)
+    declared[spy] = choice
+    turn.note(f"{spy} declares his {choice}")
 
 
 def rolls_needed(state: Json, kit: Kit, chosen: dict[str, str]) -> list[str]:

@@ -44,7 +44,7 @@ from deaddrop.errors import InputError
 ALLOWED = {
     flow.SETUP: ("circle", "arsenal"),
     flow.TURN: ("move", "search", "change", "room", "end"),
-    flow.FIGHT: ("exchange", "run"),
+    flow.FIGHT: ("declare", "exchange", "run"),
     flow.RESTART: ("restart",),
     flow.COPS: ("cops",),
 }
@@ -173,6 +173,16 @@ ACTIONS = Actions[Turn](
         When(TURN_TEXT, (flow.TURN,), in_turn),
     ),
     Action(
+        "declare",
+        "at the start of combat a spy declares his weapon: his sword or his equipped 1-pip",
+        combat.declare,
+        (
+            Param("spy", FIGHTER, help="the spy who declares"),
+            Param("weapon", CHOICE, help="sword or weapon; it stays declared for the fight"),
+        ),
+        When("during combat, once per spy and fight", (flow.FIGHT,)),
+    ),
+    Action(
         "exchange",
         "one exchange of the fight: each spy's sword (default) or weapon",
         combat.exchange,
@@ -257,6 +267,9 @@ class SpyVsSpy:
     # the players' phones (deaddrop serve): assistant/games/spy_vs_spy/seats.py
     seat_params = seating.SEAT_PARAMS
     seats = staticmethod(seating.seats)
+    seat_owned = staticmethod(seating.seat_owned)
+    seat_first = staticmethod(seating.seat_first)
+    concerns = staticmethod(seating.concerns)
 
     def seat_view(self, state: Json, seat: str | None) -> Json:
         return seating.seat_view(self.view(state), state, seat)

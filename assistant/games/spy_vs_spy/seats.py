@@ -27,6 +27,7 @@ SEAT_PARAMS = {
     "end": "spy",
     "run": "spy",
     "restart": "spy",
+    "declare": "spy",
 }
 
 
@@ -64,3 +65,36 @@ def seat_view(view: Json, state: Json, seat: str | None) -> Json:
 def seat_action(action: Json, seat: str | None, public: Callable[[Json], Json]) -> Json:
     """An action as `seat` may read it: his own as entered, another's as `public` prints it."""
     return action if seat is not None and action.get("spy") == seat else public(action)
+
+
+def seat_owned(state: Json, action: Json) -> dict[str, str]:
+    """The parameters only one spy may give: in an exchange, each spy's weapon is his own."""
+    if action.get("type") == "exchange":
+        return {spy: spy for spy in SPIES}
+    return {}
+
+
+def seat_first(state: Json, action: Json) -> str | None:
+    """Why a seat's `action` waits for another seat's declaration, or None: an exchange between
+    the spies waits until both have declared their weapons (each from his own phone)."""
+    if action.get("type") != "exchange" or not state.get("fights"):
+        return None
+    fight = state["fights"][0]
+    declared = fight.get("declared", {})
+    for spy in (fight["attacker"], fight["defender"]):
+        if spy in SPIES and spy not in declared and spy not in action:
+            return f"Combat: {spy} first declares his weapon (declare: sword or weapon)"
+    return None
+
+
+def concerns(state: Json, action: Json) -> list[str]:
+    """The spies besides the acting one whose secrets the action turns up: a search sets off the
+    trap another spy left in the room; an exchange shows both spies' equipment."""
+    kind = action.get("type")
+    if kind == "exchange":
+        return list(SPIES)
+    if kind == "search":
+        room = state["positions"].get(action.get("spy"))
+        token = state["secret"]["traps"].get(room) if room is not None else None
+        return [token["owner"]] if token and token.get("owner") in SPIES else []
+    return []
