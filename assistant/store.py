@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.history import MAX_TEXT, value_problem
-from deaddrop.errors import InputError, path_errors, shown
+from deaddrop.errors import InputError, Unavailable, path_errors, shown
 
 APPLICATION = "deaddrop"
 BUSY_TIMEOUT_S = 10.0
@@ -48,6 +48,23 @@ def _v1(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX events_by_table ON events (table_id, id)")
 
 
+def _v2(db: sqlite3.Connection) -> None:
+    """Who entered each event from a phone (`seat`; NULL: the host at the command line), the
+    seats' requests to undo, redo or void what is not theirs alone, and the replies already
+    given to a phone's tap (its idempotency key), so that a retried tap is applied once."""
+    db.execute("ALTER TABLE events ADD COLUMN seat TEXT")
+    db.execute(
+        "CREATE TABLE requests (id INTEGER PRIMARY KEY AUTOINCREMENT,"
+        " table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,"
+        " op TEXT NOT NULL, event INTEGER, why TEXT, asker TEXT NOT NULL, needs TEXT NOT NULL,"
+        " yes TEXT NOT NULL DEFAULT '[]', history INTEGER NOT NULL, created TEXT)"
+    )
+    db.execute(
+        "CREATE TABLE replies (table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,"
+        " key TEXT NOT NULL, line TEXT NOT NULL, PRIMARY KEY (table_id, key))"
+    )
+
+
 MAX_STORED = 1_000_000  # characters of one stored JSON value (a written one is far smaller)
 
 
@@ -65,7 +82,7 @@ def _printable(text: Any) -> bool:
 
 
 # Migration N (1-based) brings a database from schema N-1 to schema N. Append, never edit.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -92,6 +109,23 @@ class EventRow:
     force: str | None
     void: str | None
     status: str
+    seat: str | None = None  # the seat whose phone entered it (None: the host's command line)
+
+
+@dataclass(frozen=True)
+class RequestRow:
+    """A seat's request to undo, redo or void an event that is not its own alone: it waits for
+    the `needs` seats' yes, and holds while the table's history stays at `history`."""
+
+    id: int
+    op: str
+    event: int | None
+    why: str | None
+    asker: str
+    needs: list[str]
+    yes: list[str]
+    history: int
+    created: str | None
 
 
 class Store:
@@ -198,7 +232,8 @@ class Store:
             folder.mkdir(parents=True, exist_ok=True)
         with path_errors(self.path, "create the database"):
             try:
-                os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+                # 0600: a table holds the players' secrets (SQLite gives -wal and -shm the same)
+                os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
             except FileExistsError:  # another process made it meanwhile
                 pass
 
@@ -321,7 +356,7 @@ class Store:
                     f"{self.shown}: damaged Dead Drop database (text that is not UTF-8{where})"
                 ) from None
             if "locked" in text or "busy" in text:
-                raise InputError(
+                raise Unavailable(
                     f"{self.shown}: the database is busy (another deaddrop kept it locked for "
                     f"{BUSY_TIMEOUT_S:g} s); try again"
                 ) from None
@@ -330,7 +365,11 @@ class Store:
                 if problem is not None:
                     raise InputError(problem) from None
             if "malformed" in text or "corrupt" in text:
-                raise InputError(f"{self.shown}: damaged Dead Drop database ({text})") from None
+                raise Unavailable(f"{self.shown}: damaged Dead Drop database ({text})") from None
+            if "disk is full" in text or "disk I/O" in text:
+                raise Unavailable(
+                    f"{self.shown}: cannot write the database ({text}): free some space"
+                ) from None
             raise InputError(f"{self.shown}: unusable database ({text})") from None
         except sqlite3.DatabaseError as error:
             text = _said(error)
@@ -338,7 +377,7 @@ class Store:
                 raise InputError(
                     f"{self.shown}: not a usable Dead Drop database ({text})"
                 ) from None
-            raise InputError(f"{self.shown}: damaged Dead Drop database ({text})") from None
+            raise Unavailable(f"{self.shown}: damaged Dead Drop database ({text})") from None
         except sqlite3.Error as error:
             raise InputError(f"{self.shown}: unusable database ({_said(error)})") from None
         except UnicodeDecodeError:
@@ -451,6 +490,8 @@ class Store:
         """Remove a table and all its events."""
         with self._guard():
             self.db.execute("DELETE FROM events WHERE table_id=?", (table_id,))
+            self.db.execute("DELETE FROM requests WHERE table_id=?", (table_id,))
+            self.db.execute("DELETE FROM replies WHERE table_id=?", (table_id,))
             self.db.execute("DELETE FROM tables WHERE id=?", (table_id,))
 
     # -- events ------------------------------------------------------------------------------
@@ -459,7 +500,7 @@ class Store:
         """The table's events that are not dropped, in order."""
         with self._guard():
             rows = self.db.execute(
-                "SELECT id, action, time, who, force, void, status FROM events"
+                "SELECT id, action, time, who, force, void, status, seat FROM events"
                 " WHERE table_id=? AND status!='dropped' ORDER BY id",
                 (table_id,),
             ).fetchall()
@@ -471,12 +512,12 @@ class Store:
                     f"{self.shown}: damaged Dead Drop database (event id {r[0]}: the action "
                     "is not a mapping with a type)"
                 )
-            texts = r[2:6]  # time, who, force, void
+            texts = (*r[2:6], r[7])  # time, who, force, void, seat
             if r[6] not in (LIVE, UNDONE) or not all(
                 t is None or isinstance(t, str) for t in texts
             ):
                 raise InputError(f"{self.shown}: damaged Dead Drop database (event id {r[0]})")
-            out.append(EventRow(r[0], action, *r[2:]))
+            out.append(EventRow(r[0], action, *r[2:7], seat=r[7]))
         return out
 
     def append(
@@ -489,6 +530,7 @@ class Store:
         force: str | None = None,
         void: str | None = None,
         new_table: bool = False,
+        seat: str | None = None,
     ) -> None:
         """Add an event at the end; undone events (the redo stack) become dropped. `new_table`:
         the table was just made (an import), so it has no redo stack to clear."""
@@ -499,9 +541,9 @@ class Store:
                     (table_id,),
                 )
             self.db.execute(
-                "INSERT INTO events (table_id, action, time, who, force, void)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, json.dumps(action), time, who, force, void),
+                "INSERT INTO events (table_id, action, time, who, force, void, seat)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (table_id, json.dumps(action), time, who, force, void, seat),
             )
 
     def set_status(self, event_id: int, status: str) -> None:
@@ -520,9 +562,27 @@ class Store:
             return "\n".join(r[0] for r in self.db.execute("PRAGMA integrity_check"))
 
     def version(self, table_id: int) -> int:
+        """A number that changes whenever the table's history or its open requests do (an event
+        entered, undone, redone or voided, a request made or answered), read without decoding
+        any action: what `deaddrop serve` watches. 0 for a table that has no such id."""
+        history = self.history(table_id)
+        if history == 0:
+            return 0
+        with self._guard():
+            row = self.db.execute(
+                "SELECT count(*), coalesce(max(id), 0), coalesce(group_concat(yes, '|'), '')"
+                " FROM requests WHERE table_id=?",
+                (table_id,),
+            ).fetchone()
+        if row[0] == 0:
+            return history
+        import zlib
+
+        return zlib.crc32(f"{history}:{row[0]}:{row[1]}:{row[2]}".encode()) or 1
+
+    def history(self, table_id: int) -> int:
         """A number that changes whenever the table's history does (an event entered, undone,
-        redone or voided; undo then redo gives the number back), read without decoding any
-        action: what `deaddrop serve` watches. 0 for a table that has no such id."""
+        redone or voided; undo then redo gives the number back). 0 for no such table."""
         with self._guard():
             row = self.db.execute(
                 "SELECT count(*), coalesce(max(id), 0),"
@@ -537,3 +597,82 @@ class Store:
         import zlib
 
         return zlib.crc32(f"{table_id}:{row[0]}:{row[1]}:{row[2]}:{row[3]}".encode()) or 1
+
+    # -- the seats' requests and the replies to their taps -----------------------------------
+
+    def requests(self, table_id: int) -> list[RequestRow]:
+        """The table's open requests, oldest first."""
+        with self._guard():
+            rows = self.db.execute(
+                "SELECT id, op, event, why, asker, needs, yes, history, created FROM requests"
+                " WHERE table_id=? ORDER BY id",
+                (table_id,),
+            ).fetchall()
+        out = []
+        for r in rows:
+            needs = self._decode(r[5], f"request id {r[0]}: needs")
+            yes = self._decode(r[6], f"request id {r[0]}: yes")
+            if not isinstance(needs, list) or not isinstance(yes, list):
+                raise InputError(f"{self.shown}: damaged Dead Drop database (request id {r[0]})")
+            out.append(RequestRow(r[0], r[1], r[2], r[3], r[4], needs, yes, r[7], r[8]))
+        return out
+
+    def add_request(
+        self,
+        table_id: int,
+        op: str,
+        event: int | None,
+        why: str | None,
+        asker: str,
+        needs: list[str],
+        history: int,
+        created: str,
+    ) -> int:
+        """Open a request (inside a write transaction); the asker's earlier ones are withdrawn."""
+        with self._guard():
+            self.db.execute(
+                "DELETE FROM requests WHERE table_id=? AND asker=?", (table_id, asker)
+            )
+            cursor = self.db.execute(
+                "INSERT INTO requests (table_id, op, event, why, asker, needs, history, created)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (table_id, op, event, why, asker, json.dumps(needs), history, created),
+            )
+        return int(cursor.lastrowid or 0)
+
+    def answer_request(self, request_id: int, yes: list[str]) -> None:
+        """Record the seats that said yes so far."""
+        with self._guard():
+            self.db.execute("UPDATE requests SET yes=? WHERE id=?", (json.dumps(yes), request_id))
+
+    def drop_requests(self, table_id: int, *, keep_history: int | None = None) -> None:
+        """Close the table's requests (all of them, or those made at another history than
+        `keep_history`: the table changed since they were asked)."""
+        with self._guard():
+            if keep_history is None:
+                self.db.execute("DELETE FROM requests WHERE table_id=?", (table_id,))
+            else:
+                self.db.execute(
+                    "DELETE FROM requests WHERE table_id=? AND history!=?",
+                    (table_id, keep_history),
+                )
+
+    def drop_request(self, request_id: int) -> None:
+        with self._guard():
+            self.db.execute("DELETE FROM requests WHERE id=?", (request_id,))
+
+    def recall(self, table_id: int, key: str) -> str | None:
+        """The line given to the tap with this idempotency key, if it was carried out."""
+        with self._guard():
+            row = self.db.execute(
+                "SELECT line FROM replies WHERE table_id=? AND key=?", (table_id, key)
+            ).fetchone()
+        return row[0] if row and isinstance(row[0], str) else None
+
+    def remember(self, table_id: int, key: str, line: str) -> None:
+        """Keep the line given to a tap (inside the write transaction that carried it out)."""
+        with self._guard():
+            self.db.execute(
+                "INSERT OR REPLACE INTO replies (table_id, key, line) VALUES (?, ?, ?)",
+                (table_id, key, line),
+            )

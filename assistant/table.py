@@ -51,6 +51,7 @@ class Outcome:
     number: int | None = None
     text: str = ""
     changes: list[tuple[str, Any, Any]] = field(default_factory=list)
+    repeated: bool = False  # a tap retried with its key: done before, nothing done now
 
     def as_json(self) -> Json:
         """The `--json` shape of do/undo/redo/void/new/import."""
@@ -352,6 +353,42 @@ def _shown(game: Game, action: Json) -> str:
     return action_text(public(action) if public is not None else action)
 
 
+@dataclass(frozen=True)
+class Tap:
+    """A change made from a seat's phone (`deaddrop serve`): the seat, the tap's idempotency
+    key (a retried tap is carried out once: the first reply is given again), and the history
+    version the seat saw when the server checked its authority (the change is refused when the
+    table changed meanwhile). The phone never changes the command line's current table."""
+
+    seat: str
+    key: str | None = None
+    history: int | None = None
+
+
+def _tapped(store: Store, table: Loaded, tap: Tap | None) -> Outcome | None:
+    """The outcome given before to this tap's key, or None; Refused when the table changed since
+    the seat's authority was checked."""
+    if tap is None:
+        return None
+    if tap.key is not None:
+        line = store.recall(table.row.id, f"{tap.seat}\0{tap.key}")
+        if line is not None:
+            return Outcome(table.row.name, table.game, table.state, None, line, repeated=True)
+    if tap.history is not None and store.history(table.row.id) != tap.history:
+        raise Refused("refused: table: the table changed meanwhile; look again and retry")
+    return None
+
+
+def _done(store: Store, table: Loaded, tap: Tap | None, line: str) -> None:
+    """After a change: keep the tap's reply, close the requests the change made stale, and make
+    a table changed from the command line the current one."""
+    if tap is not None and tap.key is not None:
+        store.remember(table.row.id, f"{tap.seat}\0{tap.key}", line)
+    store.drop_requests(table.row.id, keep_history=store.history(table.row.id))
+    if tap is None:
+        store.touch(table.row.name)
+
+
 def do(
     db: Path,
     name: str | None,
@@ -360,9 +397,11 @@ def do(
     by: str | None = None,
     force: str | None = None,
     game: str | None = None,
+    tap: Tap | None = None,
 ) -> Outcome:
     """Apply one action; a refusal changes nothing (Refused, exit 1). `game`: the table must be
-    of this game (checked in the same transaction: a table of another game changes nothing)."""
+    of this game (checked in the same transaction: a table of another game changes nothing).
+    `tap`: entered from that seat's phone."""
     check_action(action)
     if force is not None and not force.strip():
         raise InputError('--force needs a reason (e.g. --force "house rule: debts")')
@@ -374,6 +413,9 @@ def do(
             raise InputError(
                 f"table '{table.row.name}' is a {table.game.name} table, not a {game} table"
             )
+        again = _tapped(store, table, tap)
+        if again is not None:
+            return again
         complete = getattr(table.game, "complete", None)
         if complete is not None:
             try:
@@ -383,17 +425,21 @@ def do(
         after = apply(table.game, table.state, action, force=force is not None)
         if isinstance(after, Refusal):
             raise Refused(f"refused: {shown(str(after))}")
-        store.append(table.row.id, action, time=now(), who=by, force=force)
-        store.touch(table.row.name)
-    number = len(table.live) + 1
-    text = _describe(table.game, action, table.state, after)
+        seat = tap.seat if tap is not None else None
+        store.append(table.row.id, action, time=now(), who=by, force=force, seat=seat)
+        number = len(table.live) + 1
+        text = _describe(table.game, action, table.state, after)
+        _done(store, table, tap, f"{number}. {text}")
     return Outcome(table.row.name, table.game, after, number, text)
 
 
-def undo(db: Path, name: str | None) -> Outcome:
+def undo(db: Path, name: str | None, *, tap: Tap | None = None) -> Outcome:
     """Mark the last live event undone (it goes on the redo stack)."""
     with opened(db) as store, store.write():
         table = load(store, name, repair=True)
+        again = _tapped(store, table, tap)
+        if again is not None:
+            return again
         live = table.live
         if not live:
             raise Refused(f"nothing to undo at table '{table.row.name}'")
@@ -404,22 +450,20 @@ def undo(db: Path, name: str | None) -> Outcome:
                 "--why TEXT"
             )
         store.set_status(live[-1].id, UNDONE)
-        store.touch(table.row.name)
         # the state before the undone event (when it was the broken one: the replay up to it)
         state = table.state if table.broken is not None else table.steps[-1].before
-    return Outcome(
-        table.row.name,
-        table.game,
-        state,
-        len(live),
-        f"undid {len(live)}: {_shown(table.game, live[-1].action)}",
-    )
+        text = f"undid {len(live)}: {_shown(table.game, live[-1].action)}"
+        _done(store, table, tap, text)
+    return Outcome(table.row.name, table.game, state, len(live), text)
 
 
-def redo(db: Path, name: str | None) -> Outcome:
+def redo(db: Path, name: str | None, *, tap: Tap | None = None) -> Outcome:
     """Re-apply the most recently undone event (refused when it no longer applies)."""
     with opened(db) as store, store.write():
         table = load(store, name)
+        again = _tapped(store, table, tap)
+        if again is not None:
+            return again
         undone = [e for e in table.events if e.status == UNDONE]
         if not undone:
             raise Refused(f"nothing to redo at table '{table.row.name}'")
@@ -433,23 +477,21 @@ def redo(db: Path, name: str | None) -> Outcome:
                 )
             state = after
         store.set_status(event.id, LIVE)
-        store.touch(table.row.name)
-    return Outcome(
-        table.row.name,
-        table.game,
-        state,
-        number,
-        f"redid {number}: {_shown(table.game, event.action)}",
-    )
+        text = f"redid {number}: {_shown(table.game, event.action)}"
+        _done(store, table, tap, text)
+    return Outcome(table.row.name, table.game, state, number, text)
 
 
-def void(db: Path, name: str | None, number: int, why: str) -> Outcome:
+def void(db: Path, name: str | None, number: int, why: str, *, tap: Tap | None = None) -> Outcome:
     """Mark event `number` void and replay the rest; refused when a later one stops applying."""
     if not why.strip():
         raise InputError("void needs a reason (--why TEXT)")
     check_text(why, "--why")
     with opened(db) as store, store.write():
         table = load(store, name, repair=True)
+        again = _tapped(store, table, tap)
+        if again is not None:
+            return again
         if not 1 <= number <= len(table.events):
             raise InputError(
                 f"no event {number} at table '{table.row.name}' (events: 1-{len(table.events)})"
@@ -473,13 +515,13 @@ def void(db: Path, name: str | None, number: int, why: str) -> Outcome:
                 f"{'does not apply' if already else 'would no longer apply'}: {error.refusal}"
             ) from None
         store.set_void(event.id, why)
-        store.touch(table.row.name)
+        text = f"voided {number}: {_shown(table.game, event.action)} ({why})"
+        if table.broken is not None:  # the changes are from the replay up to the broken event
+            broken = table.broken.number
+            text += "; the table replays again"
+            text += f" (event {broken} applies again)" if broken != number else ""
+        _done(store, table, tap, text)
     changes = differences(table.game.view(table.state), table.game.view(state))
-    text = f"voided {number}: {_shown(table.game, event.action)} ({why})"
-    if table.broken is not None:  # the changes are from the replay up to the broken event
-        broken = table.broken.number
-        text += "; the table replays again"
-        text += f" (event {broken} applies again)" if broken != number else ""
     return Outcome(table.row.name, table.game, state, number, text, changes)
 
 

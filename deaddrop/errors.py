@@ -29,6 +29,11 @@ class InputError(DeadDropError):
     exit_code = 2
 
 
+class Unavailable(InputError):
+    """The database cannot be used just now: busy past the wait, the disk full, the file damaged
+    (exit 2; `deaddrop serve` answers 503)."""
+
+
 class Refused(DeadDropError):
     """The rules forbid the action or the check failed (exit 1)."""
 

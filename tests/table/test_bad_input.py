@@ -61,7 +61,7 @@ def test_newer_schema_is_refused(cli, db, digest):
     result = cli("table", "do", "add", "player=red", "n=1")
     assert result.exit_code == 2
     assert result.stderr == (
-        f"deaddrop: {db}: written by a newer Dead Drop (schema 99; this one knows up to 1)\n"
+        f"deaddrop: {db}: written by a newer Dead Drop (schema 99; this one knows up to 2)\n"
     )
     assert digest(db.parent) == before
 
