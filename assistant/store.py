@@ -517,7 +517,7 @@ class Store:
                 t is None or isinstance(t, str) for t in texts
             ):
                 raise InputError(f"{self.shown}: damaged Dead Drop database (event id {r[0]})")
-            out.append(EventRow(r[0], action, *r[2:7], seat=r[7]))
+            out.append(EventRow(r[0], action, r[2], r[3], r[4], r[5], r[6], r[7]))
         return out
 
     def append(
@@ -630,9 +630,7 @@ class Store:
     ) -> int:
         """Open a request (inside a write transaction); the asker's earlier ones are withdrawn."""
         with self._guard():
-            self.db.execute(
-                "DELETE FROM requests WHERE table_id=? AND asker=?", (table_id, asker)
-            )
+            self.db.execute("DELETE FROM requests WHERE table_id=? AND asker=?", (table_id, asker))
             cursor = self.db.execute(
                 "INSERT INTO requests (table_id, op, event, why, asker, needs, history, created)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",

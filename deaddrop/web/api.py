@@ -26,15 +26,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from assistant import requests as asking
+from assistant import seats as seating
 from assistant import table as core
 from assistant.engine import Game, Json
-from assistant.history import action_text
-from assistant.store import UNDONE
-from deaddrop.errors import DeadDropError, InputError, Refused
+from assistant.seats import seat_params, seat_text, seat_values, seat_view, seats_of
+from assistant.store import RequestRow
+from deaddrop.errors import DeadDropError, InputError, Refused, Unavailable
 from deaddrop.web.links import Link, code
 
-LOG_STATES = {"live": "applied", "undone": "undone", "void": "voided"}
-OPERATIONS = ("do", "undo", "redo", "void")
+OPERATIONS = ("do", "undo", "redo", "void", "answer")
 REFRESH_S = 2.0
 
 
@@ -69,6 +70,8 @@ class Snapshot:
     row_id: int
     table: core.Loaded
     log: list[core.LogLine]
+    history: int  # the history's own version (requests hold while it stays)
+    requests: list[RequestRow]
 
 
 class Gone(Exception):
@@ -149,7 +152,9 @@ class Tables:
             if cached is not None and (cached.version, cached.row_id) == (version, row.id):
                 return cached
             table = core.load(store, name, repair=True)
-        snap = Snapshot(version, row.id, table, core.log_lines(table))
+            history = store.history(row.id)
+            requests = [r for r in store.requests(row.id) if r.history == history]
+        snap = Snapshot(version, row.id, table, core.log_lines(table), history, requests)
         with self._lock:
             self._cache[name] = snap
         return snap
@@ -175,8 +180,9 @@ class Tables:
 
     # -- acting --------------------------------------------------------------------------------
 
-    def act(self, text: str, operation: str, body: object) -> Reply:
-        """POST /api/<code>/<operation> (do, undo, redo, void) with the JSON `body`."""
+    def act(self, text: str, operation: str, body: object, *, key: str | None = None) -> Reply:
+        """POST /api/<code>/<operation> (do, undo, redo, void, answer) with the JSON `body`;
+        `key`: the tap's idempotency key (a retried tap is carried out once)."""
         link = self.link(text)
         if link is None or operation not in OPERATIONS:
             return UNKNOWN
@@ -190,49 +196,73 @@ class Tables:
             return self._unavailable(error)
         if not isinstance(body, dict):
             return _error("the body must be a JSON object")
-        game, seat = before.table.game, link.seat
+        seat = link.seat
         try:
-            outcome, text_line = self._carry_out(before, seat, operation, body)
+            line, pending = self._carry_out(before, seat, operation, body, key)
         except Refused as refused:
             return self._refused(refused, operation, before, seat)
+        except Unavailable as error:
+            return self._unavailable(error)
         except DeadDropError as error:
             return _error(self._private(error.message))
         try:
             after = self.snapshot(link.table)
         except (Gone, DeadDropError):  # done, but not read back: the page's next poll will
-            masked = seat_text(game, seat, text_line, [before])
-            if operation != "do" and masked == text_line and hasattr(game, "seat_action"):
-                masked = text_line.split(":")[0]  # "undid 4": no action it could not mask
-            return Reply(200, {"ok": True, "line": masked, "version": 0})
-        line = seat_text(game, seat, text_line, [before, after])
-        return Reply(200, {"ok": True, "line": line, "version": after.version})
+            return Reply(202 if pending else 200, {"ok": True, "line": line, "version": 0})
+        line = seat_text(before.table.game, seat, line, [before.log, after.log])
+        answer: Json = {"ok": True, "line": line, "version": after.version}
+        if pending:
+            answer["pending"] = True
+        return Reply(202 if pending else 200, answer)
 
     def _carry_out(
-        self, before: Snapshot, seat: str, operation: str, body: Json
-    ) -> tuple[core.Outcome, str]:
+        self, before: Snapshot, seat: str, operation: str, body: Json, key: str | None
+    ) -> tuple[str, bool]:
+        """Do what the seat asked: (the line, whether it waits for other seats' yes)."""
         name = before.table.row.name
-        extra = sorted(
-            set(body) - {"do": {"action", "params"}, "void": {"event", "why"}}.get(operation, set())
-        )
+        allowed = {
+            "do": {"action", "params"},
+            "void": {"event", "why"},
+            "answer": {"request", "yes"},
+        }
+        extra = sorted(set(body) - allowed.get(operation, set()))
         if extra:
             raise InputError(f"{operation} takes no '{extra[0]}'")
+        tap = core.Tap(seat, key, history=before.history)
         if operation == "do":
             action = parse_action(before, seat, body)
-            outcome = core.do(self.db, name, action, by=seat)
-            return outcome, f"{outcome.number}. {outcome.text}"
-        if operation == "undo":
-            outcome = core.undo(self.db, name)
-        elif operation == "redo":
-            outcome = core.redo(self.db, name)
-        else:
-            number = body.get("event")
-            if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+            outcome = core.do(self.db, name, action, by=seat, tap=core.Tap(seat, key))
+            line = outcome.text if outcome.repeated else f"{outcome.number}. {outcome.text}"
+            return line, False
+        if operation == "answer":
+            answered = asking.answer(self.db, name, body.get("request"), body.get("yes"), tap)
+            return answered.line, bool(answered.waiting)
+        table = before.table
+        event, why = None, None
+        if operation == "void":
+            event = body.get("event")
+            if not isinstance(event, int) or isinstance(event, bool) or event < 1:
                 raise InputError("event: expected an event number from the log (1, 2, ...)")
             why = body.get("why", f"voided by {seat}")
             if not isinstance(why, str):
                 raise InputError("why: expected a text")
-            outcome = core.void(self.db, name, number, why)
-        return outcome, outcome.text
+            needs = seating.void_needs(table, seat, event)
+        elif operation == "undo":
+            needs = seating.undo_needs(table, seat)
+            event = len(table.live) or None
+        else:
+            needs = seating.redo_needs(table, seat)
+            event = len(table.live) + 1
+        if needs:
+            subject = seating.described_request(table, operation, event, why, None)
+            return asking.ask(self.db, name, operation, event, why, tap, needs, subject), True
+        if operation == "undo":
+            outcome = core.undo(self.db, name, tap=tap)
+        elif operation == "redo":
+            outcome = core.redo(self.db, name, tap=tap)
+        else:
+            outcome = core.void(self.db, name, event or 0, why or "", tap=tap)
+        return outcome.text, False
 
     def _refused(self, refused: Refused, operation: str, before: Snapshot, seat: str) -> Reply:
         message = self._private(refused.message)
@@ -240,7 +270,7 @@ class Tables:
             after = self.snapshot(before.table.row.name)
         except (Gone, DeadDropError):
             after = before
-        message = seat_text(before.table.game, seat, message, [before, after])
+        message = seat_text(before.table.game, seat, message, [before.log, after.log])
         if message.startswith("refused: "):
             rule, sep, why = message.removeprefix("refused: ").partition(": ")
             if sep:
@@ -258,72 +288,6 @@ class Tables:
 
 def _error(message: str) -> Reply:
     return Reply(400, {"ok": False, "error": message})
-
-
-def seats_of(game: Game, state: Json) -> list[str]:
-    """The game's seats (none for a game that does not say: only its spectators' link)."""
-    seats: Callable[[Json], list[str]] | None = getattr(game, "seats", None)
-    return list(seats(state)) if seats is not None else []
-
-
-def seat_view(game: Game, state: Json, seat: str | None) -> Json:
-    """What `seat` sees (the public view for a game without seat views)."""
-    view: Callable[[Json, str | None], Json] | None = getattr(game, "seat_view", None)
-    return view(state, seat) if view is not None else game.view(state)
-
-
-def seat_values(game: Game, state: Json, seat: str) -> list[str]:
-    """The values the acting-seat parameter may take for `seat` (usually just the seat)."""
-    values: Callable[[Json, str], list[str]] | None = getattr(game, "seat_values", None)
-    return list(values(state, seat)) if values is not None else [seat]
-
-
-def seat_params(game: Game) -> dict[str, str]:
-    """{action: the parameter that is the acting seat}."""
-    params: dict[str, str] = getattr(game, "seat_params", {}) or {}
-    declared = {action.name for action in game.actions.actions}
-    return {name: param for name, param in params.items() if name in declared}
-
-
-def public_text(game: Game, action: Json) -> str:
-    """An action as the CLI prints it in the log (its secrets hidden by `public_action`)."""
-    public = getattr(game, "public_action", None)
-    return action_text(public(action) if public is not None else action)
-
-
-def own_text(game: Game, seat: str | None, action: Json) -> str:
-    """An action as `seat` may read it (`seat_action`: its own secrets in, others' out)."""
-    mine = getattr(game, "seat_action", None)
-    return action_text(mine(action, seat)) if mine is not None else public_text(game, action)
-
-
-def seat_text(game: Game, seat: str | None, text: str, snaps: list[Snapshot]) -> str:
-    """`text` (a line or a refusal that may quote actions of these snapshots' logs) with every
-    quoted action as `seat` may read it."""
-    if getattr(game, "seat_action", None) is None:
-        return text
-    seen: set[str] = set()
-    for snap in snaps:
-        for line in snap.log:
-            public = public_text(game, line.action)
-            if public in seen or public not in text:
-                continue
-            seen.add(public)
-            text = text.replace(public, own_text(game, seat, line.action))
-    return text
-
-
-def log_json(game: Game, seat: str | None, lines: list[core.LogLine]) -> list[Json]:
-    """The readable log: {"n", "text", "state"} a line, oldest first."""
-    out = []
-    for line in lines:
-        text = line.text
-        if line.status != "live" or text.startswith("["):  # printed as typed, not described
-            public = public_text(game, line.action)
-            if text.endswith(public):
-                text = text[: len(text) - len(public)] + own_text(game, seat, line.action)
-        out.append({"n": line.number, "text": text, "state": LOG_STATES[line.status]})
-    return out
 
 
 def board_of(game: Game, view: Json) -> list[Json]:
@@ -347,6 +311,14 @@ def state_json(snap: Snapshot, seat: str | None) -> Json:
     game, state = table.game, table.state
     view = seat_view(game, state, seat)
     acting = seat is not None
+    log = seating.log_for(table, seat, snap.log)
+    owned = seating.owners(table) if acting else []
+    for line in log:
+        line["void_needs"] = (
+            seating.void_needs(table, seat, line["n"], owned) if seat is not None else None
+        )
+    undo = seating.undo_needs(table, seat, owned) if seat is not None else None
+    redo = seating.redo_needs(table, seat, owned) if seat is not None else None
     return {
         "table": table.row.name,
         "game": game.name,
@@ -356,12 +328,32 @@ def state_json(snap: Snapshot, seat: str | None) -> Json:
         "version": snap.version,
         "view": view,
         "board": board_of(game, view),
-        "log": log_json(game, seat, snap.log),
+        "log": log,
         "actions": game.actions.as_json() if acting else [],
         "seat_params": seat_params(game) if acting else {},
         "seat_values": seat_values(game, state, seat) if seat is not None else [],
-        "can_undo": acting and bool(table.live),
-        "can_redo": acting and any(e.status == UNDONE for e in table.events),
+        "can_undo": undo is not None,
+        "can_redo": redo is not None,
+        "undo_needs": undo or [],
+        "redo_needs": redo or [],
+        "requests": [requests_json(table, one, seat) for one in snap.requests],
+    }
+
+
+def requests_json(table: core.Loaded, request: RequestRow, seat: str | None) -> Json:
+    """One open request as `seat` sees it (every seat sees it: it is asked aloud)."""
+    subject = seating.described_request(table, request.op, request.event, request.why, seat)
+    waiting = [s for s in request.needs if s not in request.yes]
+    return {
+        "id": request.id,
+        "op": request.op,
+        "from": request.asker,
+        "text": f"{request.asker} asks to {subject}",
+        "waiting": waiting,
+        "mine": seat == request.asker,
+        "answer": seat in waiting,
+        "action": None,
+        "give": [],
     }
 
 
@@ -387,7 +379,7 @@ def parse_action(snap: Snapshot, seat: str, body: Json) -> Json:
     game, state = snap.table.game, snap.table.state
     param = seat_params(game).get(kind)
     if param is None:
-        return {"type": kind, **fields}
+        return _own_only(game, state, seat, {"type": kind, **fields})
     allowed = seat_values(game, state, seat)
     if param in fields:
         given = fields.pop(param)
@@ -403,4 +395,17 @@ def parse_action(snap: Snapshot, seat: str, body: Json) -> Json:
         raise InputError(f"{param}: choose one of {', '.join(allowed)}")
     else:
         raise Refused(f"refused: seat: {seat} plays no {param} now")
-    return {"type": kind, param: value, **fields}  # the seat first, as players type it
+    action = {"type": kind, param: value, **fields}  # the seat first, as players type it
+    return _own_only(game, state, seat, action)
+
+
+def _own_only(game: Game, state: Json, seat: str, action: Json) -> Json:
+    """`action` when every parameter in it is the seat's to give, and it waits for no other
+    seat's declaration; else Refused (decided on what every seat knows, never on a secret)."""
+    for key, owner in seating.seat_owned(game, state, action).items():
+        if key in action and owner != seat and owner not in seat_values(game, state, seat):
+            raise Refused(f"refused: seat: {key}= is {owner}'s to give, not {seat}'s")
+    first = seating.seat_first(game, state, action)
+    if first is not None:
+        raise Refused(f"refused: {first}")
+    return action

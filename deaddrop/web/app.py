@@ -28,7 +28,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from deaddrop.web.api import UNKNOWN, Reply, Tables
+from deaddrop.web.api import OPERATIONS, UNKNOWN, Reply, Tables
 from deaddrop.web.links import load_key
 from deaddrop.web.watch import STOP, Watcher
 
@@ -128,7 +128,7 @@ def make_app(
             if what == "events":
                 return await events(text)
             return reply(await run_in_threadpool(served.state, text))
-        if what not in ("do", "undo", "redo", "void"):
+        if what not in OPERATIONS:
             return unknown()
         if request.method != "POST":
             return Response(status_code=405, headers={"allow": "POST"})

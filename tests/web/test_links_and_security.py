@@ -77,7 +77,13 @@ def test_names_and_notes_are_json_text(db):
         assert state["seat"] == XSS and state["seats"] == [XSS, "bob"]
         assert state["view"]["points"] == {XSS: 0, "bob": 0}
         assert state["log"] == [
-            {"n": 1, "text": f"[void: {XSS}] add player={XSS} n=2", "state": "voided"}
+            {
+                "n": 1,
+                "text": f"[void: {XSS}] {XSS} adds 2 (now 2)",
+                "state": "voided",
+                "by": XSS,
+                "void_needs": None,
+            }
         ]
         assert f'"seat":"{XSS}"'.encode() in answer.body  # plain JSON text, as typed
 

@@ -44,19 +44,32 @@ def test_spies_and_lies_each_seat_sees_its_own_deployment_and_nothing_more(db):
         assert done["line"] == "3. red deploys missions 1-4 face down (entered)"
         blue.do("deploy", seal=BLUE_SEAL)
 
-        # red undoes blue's deployment: red reads it without blue's seal; blue redoes it
-        undone = red.post("undo", {})
-        assert (undone.status, undone.json()["line"]) == (
+        # red asks to undo blue's deployment (blue's alone): red reads it without blue's seal,
+        # blue agrees on its phone, then blue redoes its own deployment at once
+        asked = red.post("undo", {})
+        assert (asked.status, asked.json()["line"]) == (
+            202,
+            "asked blue to agree: undo 4: deploy side=blue seal=(secret)",
+        )
+        request = blue.state()["requests"]
+        assert [(r["from"], r["answer"], r["waiting"]) for r in request] == [
+            ("red", True, ["blue"])
+        ]
+        assert red.state()["requests"][0]["mine"] and not red.state()["requests"][0]["answer"]
+        agreed = blue.post("answer", {"request": request[0]["id"], "yes": True})
+        assert (agreed.status, agreed.json()["line"]) == (
             200,
-            "undid 4: deploy side=blue seal=(secret)",
+            f"undid 4: deploy side=blue seal={BLUE_SEAL} (as red asked; blue agreed)",
         )
         assert red.state()["log"][-1] == {
             "n": 4,
-            "text": "[undone] deploy side=blue seal=(secret)",
+            "text": "[undone] blue deploys missions 1-4 sealed",
             "state": "undone",
+            "by": "blue",
+            "void_needs": None,
         }
-        assert blue.state()["log"][-1]["text"] == f"[undone] deploy side=blue seal={BLUE_SEAL}"
-        assert spectator.state()["log"][-1]["text"] == "[undone] deploy side=blue seal=(secret)"
+        assert red.state()["requests"] == [] and red.state()["redo_needs"] == ["blue"]
+        assert blue.state()["redo_needs"] == []
         assert blue.post("redo", {}).json()["line"] == f"redid 4: deploy side=blue seal={BLUE_SEAL}"
 
         assert cli(db, "table", "do", "--table", "sl", "intel", "card=3").returncode == 0
@@ -129,7 +142,14 @@ def test_spy_each_player_sees_its_own_sealed_network_and_nothing_more(db):
         assert cli(db, "table", "do", "--table", "spy", "probe", "player=red", "cells=4B-4C")
         blue.do("probe", cells="5D")
         assert blue.post("undo", {}).json()["line"] == "undid 6: probe player=blue cells=5D"
-        assert red.post("redo", {}).json()["line"] == "redid 6: probe player=blue cells=5D"
+        asked = red.post("redo", {})  # blue's probe, answered from red's network: both agree
+        assert (asked.status, asked.json()["line"]) == (
+            202,
+            "asked blue to agree: redo 6: probe player=blue cells=5D",
+        )
+        number = blue.state()["requests"][0]["id"]
+        agreed = blue.post("answer", {"request": number, "yes": True}).json()["line"]
+        assert agreed == "redid 6: probe player=blue cells=5D (as red asked; blue agreed)"
 
         mine, theirs, watching = red.state(), blue.state(), spectator.state()
         state = core.show(db, "spy").state

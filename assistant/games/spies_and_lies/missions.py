@@ -242,9 +242,7 @@ def reveal(state: Json, action: Json, turn: Turn) -> None:
     resolve(state, awaiting["guesser"], awaiting["mission"], awaiting["rank"], action["rank"], turn)
 
 
-def resolve(
-    state: Json, side: str, mission: int, guessed: Any, shown: Any, turn: Turn
-) -> None:
+def resolve(state: Json, side: str, mission: int, guessed: Any, shown: Any, turn: Turn) -> None:
     """A guess with its card turned up (`shown`: the rank turned up; None: the rank entered)."""
     enemy = other(side)
     target = state["sides"][enemy]
