@@ -79,6 +79,23 @@ def acting_seats(game: Game, state: Json, action: Json, seats: list[str]) -> set
     return {s for s in seats if text in (v.lower() for v in seat_values(game, state, s))}
 
 
+def check_seat(game: Game, state: Json, table: str, seat: str) -> str:
+    """`seat` as the game names it (any case), or an InputError listing the seats."""
+    from deaddrop.errors import InputError, shown
+
+    seats = seats_of(game, state)
+    found = next((s for s in seats if s.lower() == seat.lower()), None)
+    if found is None:  # a power of a seat that plays several (Spies!: Britain -> Britain+France)
+        found = next(
+            (s for s in seats if seat.lower() in (v.lower() for v in seat_values(game, state, s))),
+            None,
+        )
+    if found is None:
+        listed = ", ".join(seats) or "none: every seat sees the public view"
+        raise InputError(f"--as {shown(seat)}: no such seat at table '{table}' (seats: {listed})")
+    return found
+
+
 # -- what a seat reads -------------------------------------------------------------------------
 
 

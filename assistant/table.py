@@ -303,6 +303,16 @@ def touch_if_named(store: Store, name: str | None, row: TableRow) -> None:
             store.touch(row.name)
 
 
+def read(db: Path, name: str | None) -> Loaded:
+    """The table as loaded for a reader (`show/log --as SEAT`): replayed as far as it goes; a
+    table named becomes the current one."""
+    with opened(db, write=False) as store:
+        with store.read():
+            table = load(store, name, repair=True)
+        touch_if_named(store, name, table.row)
+    return table
+
+
 def log(db: Path, name: str | None) -> list[LogLine]:
     """The numbered log: live events (voided ones marked), then undone ones."""
     with opened(db, write=False) as store:

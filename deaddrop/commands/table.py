@@ -97,11 +97,17 @@ def show(
     ctx: typer.Context,
     name: Annotated[str | None, typer.Argument(metavar="NAME", help=NAME_HELP)] = None,
     as_json: bool = typer.Option(False, "--json", help="Print the game's public view as JSON."),
+    seat: str = typer.Option(
+        None, "--as", metavar="SEAT", help="What this seat sees: the public view and its secrets."
+    ),
     db: DbOption = None,
 ) -> None:
     """Show the table's current state."""
     from assistant import table as core
 
+    if seat is not None:
+        _show_as(db_path(ctx, db), name, seat, as_json)
+        return
     outcome = core.show(db_path(ctx, db), name)
     if as_json:
         _print_json(outcome.game.view(outcome.state))
@@ -109,16 +115,40 @@ def show(
         typer.echo(outcome.game.render(outcome.state))
 
 
+def _show_as(path: Path, name: str | None, seat: str, as_json: bool) -> None:
+    """`show --as SEAT`: the seat's view (as its phone gets it), or the board and its secrets."""
+    from assistant import seats
+    from assistant import table as core
+
+    table = core.read(path, name)
+    seat = seats.check_seat(table.game, table.state, table.row.name, seat)
+    view = seats.seat_view(table.game, table.state, seat)
+    if as_json:
+        _print_json(view)
+        return
+    typer.echo(table.game.render(table.state))
+    secret = view.get("secret")
+    if isinstance(secret, dict):
+        own = {k: v for k, v in secret.items() if k != "seat"}
+        typer.echo(f"only {seat} sees: " + (json.dumps(own, ensure_ascii=False) if own else "-"))
+
+
 @app.command()
 def log(
     ctx: typer.Context,
     name: Annotated[str | None, typer.Argument(metavar="NAME", help=NAME_HELP)] = None,
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    seat: str = typer.Option(
+        None, "--as", metavar="SEAT", help="The log as this seat reads it (its phone's log)."
+    ),
     db: DbOption = None,
 ) -> None:
     """The numbered history of the table (voided and undone events marked)."""
     from assistant import table as core
 
+    if seat is not None:
+        _log_as(db_path(ctx, db), name, seat, as_json)
+        return
     lines = core.log(db_path(ctx, db), name)
     if as_json:
         _print_json([line.as_json() for line in lines])
@@ -127,6 +157,24 @@ def log(
         typer.echo("no events yet")
     for line in lines:
         typer.echo(str(line))
+
+
+def _log_as(path: Path, name: str | None, seat: str, as_json: bool) -> None:
+    """`log --as SEAT`: the log as the seat's phone shows it (oldest first)."""
+    from assistant import seats
+    from assistant import table as core
+
+    table = core.read(path, name)
+    seat = seats.check_seat(table.game, table.state, table.row.name, seat)
+    lines = seats.log_for(table, seat, core.log_lines(table))
+    if as_json:
+        _print_json(lines)
+        return
+    if not lines:
+        typer.echo("no events yet")
+    for line in lines:
+        by = f" [by {line['by']}]" if line["by"] else ""
+        typer.echo(f"{line['n']}. {line['text']}{by}")
 
 
 @app.command("do")

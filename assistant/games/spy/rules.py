@@ -411,6 +411,7 @@ class Spy:
 
     # the players' phones (deaddrop serve): assistant/games/spy/seats.py
     seat_params = seating.SEAT_PARAMS
+    concerns = staticmethod(seating.concerns)
 
     def seats(self, state: Json) -> list[str]:
         return seating.seats(state)

@@ -46,3 +46,12 @@ def seat_action(action: Json, seat: str | None, public: Callable[[Json], Json]) 
     """An action as `seat` may read it: its own seal as entered, another's as `public` prints
     it (network and salt "(sealed)")."""
     return action if seat is not None and action.get("player") == seat else public(action)
+
+
+def concerns(state: Json, action: Json) -> list[str]:
+    """The players besides the acting one whose secret the action uses: a probe is answered and
+    a claim judged from the opponent's network."""
+    player = action.get("player")
+    if action.get("type") in ("probe", "claim") and player in state["players"]:
+        return [p for p in state["players"] if p != player]
+    return []
