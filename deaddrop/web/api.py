@@ -31,7 +31,7 @@ from assistant.engine import Game, Json
 from assistant.history import action_text
 from assistant.store import UNDONE
 from deaddrop.errors import DeadDropError, InputError, Refused
-from deaddrop.web.links import Link, code
+from deaddrop.web.links import Link, code, identity
 
 LOG_STATES = {"live": "applied", "undone": "undone", "void": "voided"}
 OPERATIONS = ("do", "undo", "redo", "void")
@@ -106,8 +106,9 @@ class Tables:
                         raise
                     continue
                 seats = seats_of(table.game, table.state)
-                codes = {seat: code(self.key, table.row.name, seat) for seat in seats}
-                spectator = code(self.key, table.row.name, None)
+                ident = identity(table.row.id, table.row.created)
+                codes = {seat: code(self.key, table.row.name, seat, ident) for seat in seats}
+                spectator = code(self.key, table.row.name, None, ident)
                 served.append(Seats(table.row.name, table.game, seats, codes, spectator))
         links = {}
         for one in served:
@@ -175,7 +176,7 @@ class Tables:
 
     # -- acting --------------------------------------------------------------------------------
 
-    def act(self, text: str, operation: str, body: object) -> Reply:
+    def act(self, text: str, operation: str, body: object, *, key: str | None = None) -> Reply:
         """POST /api/<code>/<operation> (do, undo, redo, void) with the JSON `body`."""
         link = self.link(text)
         if link is None or operation not in OPERATIONS:
