@@ -71,8 +71,8 @@ def serve(
         raise InputError(f"--port {port}: expected a port number 0 to 65535")
     if lan and host is not None:
         raise InputError(
-            "--lan and --host go not together: --lan listens on this machine's local-network "
-            "address, --host on the one given"
+            "--lan and --host cannot be used together: --lan listens on this machine's "
+            "local-network address, --host on the one given"
         )
     if lan:
         host = lan_address()

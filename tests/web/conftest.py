@@ -161,12 +161,16 @@ def free_port() -> int:
 
 
 @contextmanager
-def running(db: Path, tables: list[str] | None = None) -> Iterator[Server]:
-    """`deaddrop serve`'s application on 127.0.0.1 until the block ends."""
+def running(
+    db: Path, tables: list[str] | None = None, *, hosts: list[str] | None = None
+) -> Iterator[Server]:
+    """`deaddrop serve`'s application on 127.0.0.1 until the block ends (`hosts`: the Host
+    values it answers to, "{port}" standing for its port; None: those of 127.0.0.1)."""
     key = load_key(db)
     watcher = Watcher(db, interval=0.05)
-    app = make_app(db, tables, key=key, watcher=watcher, keepalive=1.0)
     port = free_port()
+    names = None if hosts is None else [host.format(port=port) for host in hosts]
+    app = make_app(db, tables, key=key, watcher=watcher, keepalive=1.0, hosts=names)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
