@@ -260,7 +260,7 @@ def make_app(
         served.refresh(strict=True)
     watch = watcher if watcher is not None else Watcher(db_path)
 
-    def current(text: str) -> Link | None:
+    def resolve(text: str) -> Link | None:
         """What the code `text` opens, if it is the code of a table as the database has it now
         (the tables read again when it is not known: a table made since). A table deleted and
         made again under the same name has other codes: the old ones open nothing."""
@@ -280,7 +280,7 @@ def make_app(
         return link if hmac.compare_digest(now, text) else None
 
     async def page(request: Request) -> Response:
-        if await run_in_threadpool(current, request.path_params["code"]) is None:
+        if await run_in_threadpool(resolve, request.path_params["code"]) is None:
             return unknown()
         if request.method not in ("GET", "HEAD"):
             return Response(status_code=405, headers={"allow": "GET, HEAD"})
@@ -291,7 +291,7 @@ def make_app(
 
     async def api(request: Request) -> Response:
         text, what = request.path_params["code"], request.path_params["what"]
-        link = await run_in_threadpool(current, text)
+        link = await run_in_threadpool(resolve, text)
         if link is None:
             return unknown()
         if what in ("state", "events"):
