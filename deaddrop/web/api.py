@@ -33,7 +33,7 @@ from assistant.engine import Game, Json
 from assistant.seats import seat_params, seat_text, seat_values, seat_view, seats_of
 from assistant.store import RequestRow
 from deaddrop.errors import DeadDropError, InputError, Refused, Unavailable
-from deaddrop.web.links import Link, code
+from deaddrop.web.links import Link, code, identity
 
 OPERATIONS = ("do", "undo", "redo", "void", "answer")
 REFRESH_S = 2.0
@@ -109,8 +109,9 @@ class Tables:
                         raise
                     continue
                 seats = seats_of(table.game, table.state)
-                codes = {seat: code(self.key, table.row.name, seat) for seat in seats}
-                spectator = code(self.key, table.row.name, None)
+                ident = identity(table.row.id, table.row.created)
+                codes = {seat: code(self.key, table.row.name, seat, ident) for seat in seats}
+                spectator = code(self.key, table.row.name, None, ident)
                 served.append(Seats(table.row.name, table.game, seats, codes, spectator))
         links = {}
         for one in served:

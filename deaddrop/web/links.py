@@ -1,9 +1,12 @@
 """The join links: one secret code for each seat of each table, and one for its spectators.
 
-A code is the first 128 bits of HMAC-SHA256(key, "<table>\\0<seat>") in lower-case base32 (26
-letters and digits); the spectator's seat is "". The key is 32 random bytes in a file beside the
-database (`<db>.links-key`, mode 0600, written whole or not at all), so links survive a restart;
-`deaddrop serve --new-links` draws a new key, and every old link stops working.
+A code is the first 128 bits of HMAC-SHA256(key, "<table>\\0<seat>\\0<identity>") in lower-case
+base32 (26 letters and digits); the spectator's seat is "". The identity is the table's row
+number and creation time in the database (`identity`): a table deleted and made again under the
+same name gets new codes, so the links to the old one die with it. The key is 32 random bytes in
+a file beside the database (`<db>.links-key`, mode 0600, written whole or not at all), so links
+survive a restart; `deaddrop serve --new-links` draws a new key, and every old link stops
+working.
 """
 
 from __future__ import annotations
@@ -35,9 +38,15 @@ def key_path(db: Path) -> Path:
     return db.with_name(db.name + ".links-key")
 
 
-def code(key: bytes, table: str, seat: str | None) -> str:
-    """The code of `seat` (None: the spectator) at `table`."""
-    message = f"{table}\0{seat or SPECTATOR}".encode()
+def identity(row_id: int, created: str) -> str:
+    """A table's identity: its row number and creation time (a table made again under the same
+    name has another)."""
+    return f"{row_id}/{created}"
+
+
+def code(key: bytes, table: str, seat: str | None, ident: str) -> str:
+    """The code of `seat` (None: the spectator) at `table`, whose identity is `ident`."""
+    message = f"{table}\0{seat or SPECTATOR}\0{ident}".encode()
     digest = hmac.new(key, message, hashlib.sha256).digest()[:16]
     return base64.b32encode(digest).decode("ascii").rstrip("=").lower()
 

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -20,8 +21,10 @@ from typing import Any
 import pytest
 import uvicorn
 
+from assistant import table as core
+from deaddrop.errors import DeadDropError
 from deaddrop.web.app import make_app
-from deaddrop.web.links import code, load_key
+from deaddrop.web.links import code, identity, load_key
 from deaddrop.web.watch import Watcher
 
 CLI = "import sys; from deaddrop.commands.main import main; sys.argv[0] = 'deaddrop'; main()"
@@ -59,17 +62,45 @@ class Server:
     app: Any
     bodies: dict[str, list[bytes]] = field(default_factory=dict)
 
+    codes: dict[tuple[str, str | None], str] = field(default_factory=dict)
+
     def code(self, table: str, seat: str | None) -> str:
-        return code(self.key, table, seat)
+        """The seat's code at the table as the database has it now (the last one read while
+        the database cannot be read)."""
+        try:
+            self.codes[table, seat] = table_code(self.db, self.key, table, seat)
+        except DeadDropError:
+            if (table, seat) not in self.codes:
+                raise
+        return self.codes[table, seat]
 
     def request(
-        self, method: str, path: str, body: Any = None, *, who: str = "?", raw: bytes | None = None
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        *,
+        who: str = "?",
+        raw: bytes | None = None,
+        key: str | None = None,
+        headers: dict[str, str] | None = None,
     ) -> Answer:
+        """One request as the page sends it: a POST (any method but GET and HEAD) with this
+        server's Origin and a fresh Idempotency-Key unless `key`; `headers` replace or add
+        (a value None: the header left out)."""
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         try:
             data = raw if raw is not None else None if body is None else json.dumps(body).encode()
-            headers = {"content-type": "application/json"} if data is not None else {}
-            connection.request(method, path, body=data, headers=headers)
+            sent: dict[str, str | None] = {}
+            if data is not None:
+                sent["content-type"] = "application/json"
+            if method not in ("GET", "HEAD"):
+                sent["origin"] = f"http://127.0.0.1:{self.port}"
+            if method == "POST":
+                sent["idempotency-key"] = key if key is not None else uuid.uuid4().hex
+            sent.update(headers or {})
+            given = {name: value for name, value in sent.items() if value is not None}
+            connection.request(method, path, body=data, headers=given)
             response = connection.getresponse()
             answer = Answer(
                 response.status,
@@ -115,6 +146,14 @@ class Seat:
         return answer.json()
 
 
+def table_code(db: Path, key: bytes, table: str, seat: str | None) -> str:
+    """The code of `seat` at the table named `table` as the database has it now."""
+    with core.opened(db, write=False) as store:
+        row = store.find(table)
+    assert row is not None, f"no table {table!r}"
+    return code(key, table, seat, identity(row.id, row.created))
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -122,12 +161,16 @@ def free_port() -> int:
 
 
 @contextmanager
-def running(db: Path, tables: list[str] | None = None) -> Iterator[Server]:
-    """`deaddrop serve`'s application on 127.0.0.1 until the block ends."""
+def running(
+    db: Path, tables: list[str] | None = None, *, hosts: list[str] | None = None
+) -> Iterator[Server]:
+    """`deaddrop serve`'s application on 127.0.0.1 until the block ends (`hosts`: the Host
+    values it answers to, "{port}" standing for its port; None: those of 127.0.0.1)."""
     key = load_key(db)
     watcher = Watcher(db, interval=0.05)
-    app = make_app(db, tables, key=key, watcher=watcher, keepalive=1.0)
     port = free_port()
+    names = None if hosts is None else [host.format(port=port) for host in hosts]
+    app = make_app(db, tables, key=key, watcher=watcher, keepalive=1.0, hosts=names)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

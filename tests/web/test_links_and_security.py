@@ -19,6 +19,7 @@ from deaddrop.web.links import code, key_path, load_key
 from tests.web.conftest import running
 
 UNKNOWN = b'{"error":"unknown link"}'
+IDENT = "1/2026-01-01T00:00:00Z"  # a table's identity (row 1, made then)
 XSS = "<script>alert(1)</script>"
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
@@ -38,7 +39,7 @@ def test_a_wrong_or_missing_code_gets_the_same_404_and_no_data(db):
     with running(db) as server:
         good = server.code("secret-table-name", "alice")
         near = good[:-1] + ("a" if good[-1] != "a" else "b")
-        other_key = code(b"k" * 32, "secret-table-name", "alice")
+        other_key = code(b"k" * 32, "secret-table-name", "alice", IDENT)
         codes = [near, other_key, "", "x", good.upper(), good + "a", "..", "%2e%2e"]
         paths = ["/", "/p", "/p/", "/api", "/api/", "/favicon.ico", "/static/", "/static"]
         paths += ["/static/../api.py", "/static/%2e%2e/api.py", "/static/nosuch.js"]
@@ -141,11 +142,13 @@ def test_the_link_key_is_private_kept_and_replaced_on_demand(db):
     assert path.name == "tables.sqlite.links-key"
     assert stat.S_IMODE(path.stat().st_mode) == 0o600 and len(key) == 32
     assert load_key(db) == key  # links survive a restart
-    first = code(key, "t", "red")
+    first = code(key, "t", "red", IDENT)
     assert re.fullmatch(r"[a-z2-7]{26}", first)
-    assert len({first, code(key, "t", "blue"), code(key, "t", None), code(key, "u", "red")}) == 4
+    others = [code(key, "t", "blue", IDENT), code(key, "t", None, IDENT)]
+    others += [code(key, "u", "red", IDENT), code(key, "t", "red", "2/2026-01-01T00:00:00Z")]
+    assert len({first, *others}) == 5  # another table made under the same name: another code
     new = load_key(db, new=True)
-    assert new != key and load_key(db) == new and code(new, "t", "red") != first
+    assert new != key and load_key(db) == new and code(new, "t", "red", IDENT) != first
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert [p.name for p in db.parent.iterdir()] == [path.name]  # no temporary left behind
     path.write_bytes(b"short")

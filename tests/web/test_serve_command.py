@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 from assistant import table as core
-from deaddrop.web.links import code, load_key
-from tests.web.conftest import CLI, cli
+from deaddrop.web.links import load_key
+from tests.web.conftest import CLI, cli, table_code
 
 WARNING = (
     "deaddrop serve: warning: listening on 0.0.0.0, beyond this machine: anyone on the network "
@@ -68,19 +68,19 @@ def test_serve_prints_a_link_per_seat_and_stops_on_ctrl_c(db):
         f"Serving 2 tables of {db} at {base} (Ctrl-C stops)",
         "",
         "t (Tally: a counter game for trying out the table assistant)",
-        f"  ann         {base}/p/{code(key, 't', 'ann')}",
-        f"  spectators  {base}/p/{code(key, 't', None)}",
+        f"  ann         {base}/p/{table_code(db, key, 't', 'ann')}",
+        f"  spectators  {base}/p/{table_code(db, key, 't', None)}",
         "",
         "s (Spy! (Sackson, 1974): sealed networks, probes, claims)",
-        f"  red         {base}/p/{code(key, 's', 'red')}",
-        f"  blue        {base}/p/{code(key, 's', 'blue')}",
-        f"  spectators  {base}/p/{code(key, 's', None)}",
+        f"  red         {base}/p/{table_code(db, key, 's', 'red')}",
+        f"  blue        {base}/p/{table_code(db, key, 's', 'blue')}",
+        f"  spectators  {base}/p/{table_code(db, key, 's', None)}",
     ]
     connection = http.client.HTTPConnection("127.0.0.1", int(port.group(1)), timeout=20)
-    connection.request("GET", f"/api/{code(key, 's', 'red')}/state")
+    connection.request("GET", f"/api/{table_code(db, key, 's', 'red')}/state")
     answer = connection.getresponse()
     assert answer.status == 200 and b'"seat":"red"' in answer.read()
-    connection.request("GET", f"/api/{code(key, 's', None)}/events")  # a page left open
+    connection.request("GET", f"/api/{table_code(db, key, 's', None)}/events")  # a page left open
     stream = connection.getresponse()
     assert stream.readline() == b"retry: 2000\n"
     returncode, out, err = stop(process)  # the open stream does not hold the stop up
@@ -96,7 +96,7 @@ def test_serve_prints_qr_codes_and_warns_beyond_loopback(db):
         lines += lines_until(process, r"^▀+$")
         port = int(lines[0].split(":")[2].split()[0])
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
-        connection.request("GET", f"/api/{code(load_key(db), 't', 'ann')}/state")
+        connection.request("GET", f"/api/{table_code(db, load_key(db), 't', 'ann')}/state")
         assert connection.getresponse().status == 200
         connection.close()
     except BaseException:

@@ -141,8 +141,17 @@ def test_spy_each_player_sees_its_own_sealed_network_and_nothing_more(db):
         blue.do("probe", cells="2B-2D")
         assert cli(db, "table", "do", "--table", "spy", "probe", "player=red", "cells=4B-4C")
         blue.do("probe", cells="5D")
-        assert blue.post("undo", {}).json()["line"] == "undid 6: probe player=blue cells=5D"
-        asked = red.post("redo", {})  # blue's probe, answered from red's network: both agree
+        # blue's probe was answered from red's network: it is red's too, so undoing it (a free
+        # look otherwise) and redoing it need both players
+        asked = blue.post("undo", {})
+        assert (asked.status, asked.json()["line"]) == (
+            202,
+            "asked red to agree: undo 6: probe player=blue cells=5D",
+        )
+        number = red.state()["requests"][0]["id"]
+        agreed = red.post("answer", {"request": number, "yes": True}).json()["line"]
+        assert agreed == "undid 6: probe player=blue cells=5D (as blue asked; red agreed)"
+        asked = red.post("redo", {})
         assert (asked.status, asked.json()["line"]) == (
             202,
             "asked blue to agree: redo 6: probe player=blue cells=5D",
