@@ -243,9 +243,7 @@ def void_needs(
     return _needs(concerned, seat)
 
 
-def described_request(
-    table: Loaded, op: str, event: int | None, why: Any, seat: str | None
-) -> str:
+def described_request(table: Loaded, op: str, event: int | None, why: Any, seat: str | None) -> str:
     """A request's subject as `seat` reads it: "undo 8: guess side=blue ..."."""
     if event is None or not 1 <= event <= len(table.events):
         return op

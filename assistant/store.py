@@ -53,6 +53,7 @@ def _v2(db: sqlite3.Connection) -> None:
     seats' requests to undo, redo or void what is not theirs alone, and the replies already
     given to a phone's tap (its idempotency key), so that a retried tap is applied once."""
     db.execute("ALTER TABLE events ADD COLUMN seat TEXT")
+    db.execute("ALTER TABLE tables ADD COLUMN nonce TEXT")  # a table made again is another
     db.execute(
         "CREATE TABLE requests (id INTEGER PRIMARY KEY AUTOINCREMENT,"
         " table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,"
@@ -96,6 +97,7 @@ class TableRow:
     options: dict[str, Any]
     created: str
     used: int
+    nonce: str | None = None  # random, drawn when the table is made (none before schema 2)
 
 
 @dataclass(frozen=True)
@@ -420,7 +422,7 @@ class Store:
         """All tables, most recently used first."""
         with self._guard():
             rows = self.db.execute(
-                "SELECT id, name, game, options, created, used FROM tables"
+                "SELECT id, name, game, options, created, used, nonce FROM tables"
                 " ORDER BY used DESC, id DESC"
             ).fetchall()
         return [self._table_row(r) for r in rows]
@@ -430,9 +432,9 @@ class Store:
         if not all(isinstance(t, str) for t in texts) or not isinstance(r[5], int):
             raise InputError(f"{self.shown}: damaged Dead Drop database (table id {r[0]})")
         options = self._decode(r[3], f"table '{r[1]}': options")
-        if not isinstance(options, dict):
+        if not isinstance(options, dict) or not (r[6] is None or isinstance(r[6], str)):
             raise InputError(f"{self.shown}: damaged Dead Drop database (table id {r[0]})")
-        return TableRow(r[0], r[1], r[2], options, r[4], r[5])
+        return TableRow(r[0], r[1], r[2], options, r[4], r[5], r[6])
 
     def _decode(self, text: Any, what: str) -> Any:
         """A stored JSON value, or an InputError naming the damaged row (exit 2): not JSON, or
@@ -457,10 +459,12 @@ class Store:
             return None  # no table has such a name (and SQLite could not even encode it)
         with self._guard():
             if name is None:
-                query = "SELECT id, name, game, options, created, used FROM tables"
+                query = "SELECT id, name, game, options, created, used, nonce FROM tables"
                 row = self.db.execute(query + " ORDER BY used DESC, id DESC LIMIT 1").fetchone()
             else:
-                query = "SELECT id, name, game, options, created, used FROM tables WHERE name=?"
+                query = (
+                    "SELECT id, name, game, options, created, used, nonce FROM tables WHERE name=?"
+                )
                 row = self.db.execute(query, (name,)).fetchone()
         return self._table_row(row) if row else None
 
@@ -470,9 +474,11 @@ class Store:
         """Add a table (inside a write transaction); it becomes the most recently used, unless
         `current` is False (an import: it then counts as used least recently)."""
         with self._guard():
+            import secrets
+
             self.db.execute(
-                "INSERT INTO tables (name, game, options, created) VALUES (?, ?, ?, ?)",
-                (name, game, json.dumps(options), created),
+                "INSERT INTO tables (name, game, options, created, nonce) VALUES (?, ?, ?, ?, ?)",
+                (name, game, json.dumps(options), created, secrets.token_hex(8)),
             )
             if current:
                 self.touch(name)

@@ -109,7 +109,7 @@ class Tables:
                         raise
                     continue
                 seats = seats_of(table.game, table.state)
-                ident = identity(table.row.id, table.row.created)
+                ident = identity(table.row.id, table.row.created, table.row.nonce)
                 codes = {seat: code(self.key, table.row.name, seat, ident) for seat in seats}
                 spectator = code(self.key, table.row.name, None, ident)
                 served.append(Seats(table.row.name, table.game, seats, codes, spectator))

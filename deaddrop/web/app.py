@@ -276,7 +276,7 @@ def make_app(
             return link  # the database busy or damaged: the link is good, the answer a 503
         if row is None:
             return None
-        now = code(served.key, link.table, link.seat, identity(row.id, row.created))
+        now = code(served.key, link.table, link.seat, identity(row.id, row.created, row.nonce))
         return link if hmac.compare_digest(now, text) else None
 
     async def page(request: Request) -> Response:

@@ -38,10 +38,10 @@ def key_path(db: Path) -> Path:
     return db.with_name(db.name + ".links-key")
 
 
-def identity(row_id: int, created: str) -> str:
-    """A table's identity: its row number and creation time (a table made again under the same
-    name has another)."""
-    return f"{row_id}/{created}"
+def identity(row_id: int, created: str, nonce: str | None = None) -> str:
+    """A table's identity: its row number, creation time and the random nonce drawn when it was
+    made (a table made again under the same name has another, even in the same second)."""
+    return f"{row_id}/{created}/{nonce or ''}"
 
 
 def code(key: bytes, table: str, seat: str | None, ident: str) -> str:

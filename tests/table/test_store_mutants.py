@@ -186,13 +186,17 @@ def test_tables_come_most_recently_used_first_with_their_rows(tmp_path):
             store.create_table("b", "spy", {}, "2024-01-02T10:00:00")
             store.touch("a")
             store.create_table("c", "tally", {}, "2024-01-03T10:00:00")
-        assert store.tables() == [
-            TableRow(3, "c", "tally", {}, "2024-01-03T10:00:00", 4),
-            TableRow(1, "a", "tally", {"max": 0}, "2024-01-01T10:00:00", 3),
-            TableRow(2, "b", "spy", {}, "2024-01-02T10:00:00", 2),
+        rows = store.tables()
+        nonces = [row.nonce for row in rows]
+        assert all(isinstance(n, str) and len(n) == 16 for n in nonces)
+        assert len(set(nonces)) == 3  # drawn for each table
+        assert rows == [
+            TableRow(3, "c", "tally", {}, "2024-01-03T10:00:00", 4, nonces[0]),
+            TableRow(1, "a", "tally", {"max": 0}, "2024-01-01T10:00:00", 3, nonces[1]),
+            TableRow(2, "b", "spy", {}, "2024-01-02T10:00:00", 2, nonces[2]),
         ]
         assert store.find(None) == store.tables()[0]
-        assert store.find("b") == TableRow(2, "b", "spy", {}, "2024-01-02T10:00:00", 2)
+        assert store.find("b") == TableRow(2, "b", "spy", {}, "2024-01-02T10:00:00", 2, nonces[2])
         assert store.find("z") is None
 
 

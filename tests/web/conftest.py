@@ -151,7 +151,7 @@ def table_code(db: Path, key: bytes, table: str, seat: str | None) -> str:
     with core.opened(db, write=False) as store:
         row = store.find(table)
     assert row is not None, f"no table {table!r}"
-    return code(key, table, seat, identity(row.id, row.created))
+    return code(key, table, seat, identity(row.id, row.created, row.nonce))
 
 
 def free_port() -> int:

@@ -87,9 +87,9 @@ def test_a_table_deleted_and_made_again_has_new_links(db):
         assert server.request("GET", f"/p/{new[None]}").status in (200, 503)  # 503: no page
 
 
-def test_the_same_row_made_again_later_has_new_links(db):
-    """The only table deleted and made again gets its row number back (SQLite's rowid): its
-    creation time tells the two apart."""
+def test_the_same_row_made_again_at_once_has_new_links(db):
+    """The only table deleted and made again gets its row number back (SQLite's rowid), in the
+    same second: the random nonce drawn when a table is made tells the two apart."""
     core.new(db, "tally", "t", {"players": ["ann"]})
     with core.opened(db) as store:
         first = store.find("t")
@@ -98,13 +98,10 @@ def test_the_same_row_made_again_later_has_new_links(db):
         old = server.code("t", "ann")
         assert server.request("GET", f"/api/{old}/state").status == 200
         assert cli(db, "table", "delete", "t", "--yes").returncode == 0
-        time.sleep(1.05 - time.time() % 1)  # the next second: creation times are in seconds
-        assert (
-            cli(db, "table", "new", "tally", "--name", "t", "-o", "players=[ann]").returncode == 0
-        )
+        core.new(db, "tally", "t", {"players": ["ann"]})
         with core.opened(db) as store:
             again = store.find("t")
-        assert again is not None and again.id == first.id and again.created != first.created
+        assert again is not None and again.id == first.id and again.nonce != first.nonce
         new = server.code("t", "ann")
         assert new != old
         assert wait_for(server, f"/api/{new}/state", 200).status == 200
