@@ -128,8 +128,12 @@ class Page:
         """One request; a connection the server closed while idle is opened again (as a
         browser does)."""
         headers = {}
-        if data is not None:  # soon required on every POST: one key per action
-            headers = {"content-type": "application/json", "idempotency-key": uuid.uuid4().hex}
+        if data is not None:  # as the page sends it: its own origin, one key per action
+            headers = {
+                "content-type": "application/json",
+                "idempotency-key": uuid.uuid4().hex,
+                "origin": f"http://127.0.0.1:{self.port}",
+            }
         for attempt in (1, 2):
             try:
                 self.connection.request(method, path, data, headers)
