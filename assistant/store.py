@@ -411,7 +411,8 @@ class Store:
                 yield
             except BaseException:
                 self._in_tx = False
-                self.db.execute(failed)
+                if self.db.in_transaction:  # SQLite rolls back itself on a full disk
+                    self.db.execute(failed)
                 raise
             self._in_tx = False
             self.db.execute("COMMIT")
