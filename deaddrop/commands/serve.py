@@ -17,6 +17,9 @@ from deaddrop.commands.db import DbOption, db_path
 
 SERVE_HELP = "Serve the tables to the players' phones: a join link per seat, live updates."
 DEFAULT_PORT = 8750
+LOOPBACK_NOTE = (
+    "these links open on this machine only; for the phones at the table: deaddrop serve --lan"
+)
 WARNING = (
     "warning: listening on {host}, beyond this machine: anyone on the network who has a link "
     "can see that seat's secrets and act for it"
@@ -94,6 +97,8 @@ def serve(
         base = f"http://{link_host}:{port}"
         if not _loopback(host):
             typer.echo(f"deaddrop serve: {WARNING.format(host=host)}", err=True)
+        else:
+            typer.echo(f"deaddrop serve: {LOOPBACK_NOTE}", err=True)
         typer.echo(f"Serving {_count(len(seats), 'table')} of {path} at {base} (Ctrl-C stops)")
         _print_links(seats, base, qr)
         # the Host values answered: those of the links and the address bound; every address

@@ -84,7 +84,10 @@ def test_serve_prints_a_link_per_seat_and_stops_on_ctrl_c(db):
     stream = connection.getresponse()
     assert stream.readline() == b"retry: 2000\n"
     returncode, out, err = stop(process)  # the open stream does not hold the stop up
-    assert (returncode, out, err) == (0, "stopped\n", "")
+    note = (
+        "these links open on this machine only; for the phones at the table: deaddrop serve --lan"
+    )
+    assert (returncode, out, err) == (0, "stopped\n", f"deaddrop serve: {note}\n")
     connection.close()
 
 
