@@ -26,6 +26,20 @@ NAME_HELP = "The table (default: the most recently used one)."
 GAME_HELP = f"The game: {', '.join(sorted(GAMES))}."
 
 
+TableOption = Annotated[
+    str | None, typer.Option("--table", metavar="NAME", help="The table, as NAME (either form).")
+]
+
+
+def _named(name: str | None, option: str | None) -> str | None:
+    """The table a command names, by NAME or by --table NAME (every command takes both)."""
+    if name is not None and option is not None and name != option:
+        from deaddrop.errors import InputError
+
+        raise InputError(f"NAME '{name}' and --table '{option}' name two tables (give one)")
+    return name if name is not None else option
+
+
 def _print_json(data: Any) -> None:
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
@@ -96,6 +110,7 @@ def list_(
 def show(
     ctx: typer.Context,
     name: Annotated[str | None, typer.Argument(metavar="NAME", help=NAME_HELP)] = None,
+    table_option: TableOption = None,
     as_json: bool = typer.Option(False, "--json", help="Print the game's public view as JSON."),
     seat: str = typer.Option(
         None, "--as", metavar="SEAT", help="What this seat sees: the public view and its secrets."
@@ -103,6 +118,7 @@ def show(
     db: DbOption = None,
 ) -> None:
     """Show the table's current state."""
+    name = _named(name, table_option)
     from assistant import table as core
 
     if seat is not None:
@@ -137,6 +153,7 @@ def _show_as(path: Path, name: str | None, seat: str, as_json: bool) -> None:
 def log(
     ctx: typer.Context,
     name: Annotated[str | None, typer.Argument(metavar="NAME", help=NAME_HELP)] = None,
+    table_option: TableOption = None,
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     seat: str = typer.Option(
         None, "--as", metavar="SEAT", help="The log as this seat reads it (its phone's log)."
@@ -144,6 +161,7 @@ def log(
     db: DbOption = None,
 ) -> None:
     """The numbered history of the table (voided and undone events marked)."""
+    name = _named(name, table_option)
     from assistant import table as core
 
     if seat is not None:
@@ -214,10 +232,12 @@ def _input_error(message: str) -> Exception:
 def undo(
     ctx: typer.Context,
     name: Annotated[str | None, typer.Argument(metavar="NAME", help=NAME_HELP)] = None,
+    table_option: TableOption = None,
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     db: DbOption = None,
 ) -> None:
     """Undo the last event (redo brings it back until a new action is entered)."""
+    name = _named(name, table_option)
     from assistant import table as core
 
     _print(core.undo(db_path(ctx, db), name), as_json)
@@ -227,10 +247,12 @@ def undo(
 def redo(
     ctx: typer.Context,
     name: Annotated[str | None, typer.Argument(metavar="NAME", help=NAME_HELP)] = None,
+    table_option: TableOption = None,
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     db: DbOption = None,
 ) -> None:
     """Re-apply the most recently undone event."""
+    name = _named(name, table_option)
     from assistant import table as core
 
     _print(core.redo(db_path(ctx, db), name), as_json)
@@ -267,9 +289,11 @@ def void(
 def export(
     ctx: typer.Context,
     name: Annotated[str | None, typer.Argument(metavar="NAME", help=NAME_HELP)] = None,
+    table_option: TableOption = None,
     db: DbOption = None,
 ) -> None:
     """Print the table's history as YAML (the import/replay format)."""
+    name = _named(name, table_option)
     from assistant import table_io
 
     typer.echo(table_io.export(db_path(ctx, db), name), nl=False)
