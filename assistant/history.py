@@ -253,3 +253,36 @@ def differences(before: Any, after: Any, path: str = "") -> list[tuple[str, Any,
             out += differences(a, b, f"{path}[{index}]")
         return out
     return [] if before == after else [(path or ".", before, after)]
+
+
+def change_words(path: str, before: Any, after: Any) -> str:
+    """One change as a player reads it: `points.red: 5 -> 3`, `tiles_played: It 10 added`,
+    `hands.Germany: 10 -> 9 (Ge 3 gone)`; never whole JSON arrays."""
+
+    def word(value: Any) -> str:
+        if value is None:
+            return "none"
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, str | int | float):
+            return str(value)
+        if isinstance(value, list) and all(isinstance(v, str | int) for v in value):
+            return ", ".join(map(str, value)) if value else "none"
+        return f"{len(value)} entries" if isinstance(value, list | dict) else str(value)
+
+    if isinstance(before, list) and isinstance(after, list):
+        gone, came = list(before), []
+        for item in after:
+            if item in gone:
+                gone.remove(item)
+            else:
+                came.append(item)
+        parts = []
+        if came:
+            parts.append(f"{word(came)} added")
+        if gone:
+            parts.append(f"{word(gone)} gone")
+        if not parts:
+            return f"{path}: reordered"
+        return f"{path}: {len(before)} -> {len(after)} ({'; '.join(parts)})"
+    return f"{path}: {word(before)} -> {word(after)}"

@@ -52,8 +52,10 @@ def _print(outcome: Any, as_json: bool, *, numbered: bool = False) -> None:
         return
     if outcome.text:
         typer.echo(f"{outcome.number}. {outcome.text}" if numbered else outcome.text)
+    from assistant.history import change_words
+
     for path, before, after in outcome.changes:
-        typer.echo(f"  {path}: {json.dumps(before)} -> {json.dumps(after)}")
+        typer.echo(f"  {change_words(path, before, after)}")
     typer.echo(outcome.game.render(outcome.state))
 
 
