@@ -65,7 +65,7 @@ def table(ctx: typer.Context, db: DbOption = None) -> None:
     remember(ctx, db)
 
 
-@app.command()
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def new(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
@@ -79,11 +79,31 @@ def new(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     db: DbOption = None,
 ) -> None:
-    """Start a table of GAME."""
+    """Start a table of GAME (a game option as -o KEY=VALUE, or --KEY VALUE: --players 5)."""
     from assistant import table as core
 
-    options = core.parse_assignments(option or [], "option")
+    options = core.parse_assignments([*(option or []), *_game_options(ctx.args)], "option")
     _print(core.new(db_path(ctx, db), game, name, options), as_json)
+
+
+def _game_options(words: list[str]) -> list[str]:
+    """`--players 5` and `--players=5` as KEY=VALUE (what a player types first)."""
+    from deaddrop.errors import InputError, quoted
+
+    out, rest = [], list(words)
+    while rest:
+        word = rest.pop(0)
+        if not word.startswith("--") or len(word) == 2:
+            raise InputError(
+                f"{quoted(word)}: unexpected (a game option is -o KEY=VALUE or --KEY VALUE)"
+            )
+        key, sep, value = word[2:].partition("=")
+        if not sep:
+            if not rest or rest[0].startswith("--"):
+                raise InputError(f"--{key}: expected a value (e.g. --{key} 5, or -o {key}=5)")
+            value = rest.pop(0)
+        out.append(f"{key.replace('-', '_')}={value}")
+    return out
 
 
 @app.command("list")
