@@ -31,6 +31,7 @@ from assistant.engine import Game, Json
 from assistant.history import action_text
 from assistant.store import UNDONE
 from deaddrop.errors import DeadDropError, InputError, Refused
+from deaddrop.web.choices import choices
 from deaddrop.web.links import Link, code
 
 LOG_STATES = {"live": "applied", "undone": "undone", "void": "voided"}
@@ -362,6 +363,7 @@ def state_json(snap: Snapshot, seat: str | None) -> Json:
         "seat_values": seat_values(game, state, seat) if seat is not None else [],
         "can_undo": acting and bool(table.live),
         "can_redo": acting and any(e.status == UNDONE for e in table.events),
+        "choices": choices(game, table.state, view, seat),
     }
 
 
