@@ -541,6 +541,7 @@ async function tap(what, path, body, box, after) {
   settle(what, sig, key, answer);
   if (after) await after(answer);
   showOutcome(box, answer, answer.unsure ? () => tap(what, path, body, box, after) : null);
+  reveal(box); // at once, and again once the state it changed is drawn
   await reload();
   reveal(box);
   return answer;
