@@ -53,14 +53,22 @@ def shots(base: dict[str, dict[str, str]], folder: Path, browser: Any) -> list[P
     form.locator("button[type=submit]").click()
     page.wait_for_selector("#outcome.done")
     save(page, "spy")
-    # Spies & Lies: blue guesses
+    # Spy!: blue picks a line on red's field, on the board
+    page = page_of("spy-taps", "blue")
+    page.locator('.widget-grid[data-side="red"] [data-cell="3C"]').click()
+    page.locator('.widget-grid[data-side="red"] [data-cell="3F"]').click()
+    page.locator('.widget-grid[data-side="red"]').scroll_into_view_if_needed()
+    path = folder / "board-spy-pick.png"
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(path))
+    out.append(path)
+    # Spies & Lies: blue places its Intel tokens (the form the game's next names)
     page = page_of("sal-live", "blue")
     page.click("#tab-act")
-    form = act(page, "guess")
-    form.locator('label.choice:has(input[name="mission"][value="1"])').click()
-    form.locator('label.choice:has(input[name="rank"][value="2"])').click()
+    form = act(page, "tokens")
+    form.locator('[data-param="missions"]').fill("1, 3")
     form.locator("button[type=submit]").click()
-    page.wait_for_selector("#outcome:not([hidden])")
+    page.wait_for_selector("#outcome.done")
     save(page, "spies-and-lies")
     # Spies!: Germany discards a tile picked from the hand
     page = page_of("spies-live", "Germany+Italy")
@@ -80,6 +88,18 @@ def shots(base: dict[str, dict[str, str]], folder: Path, browser: Any) -> list[P
     page.wait_for_selector("#outcome.done")
     save(page, "spy-vs-spy")
     return out
+
+
+def shrink(path: Path) -> None:
+    """A palette of 128 colours (a third of the bytes; the text stays sharp), when Pillow is
+    there."""
+    try:
+        from PIL import Image
+    except ImportError:
+        return
+    with Image.open(path) as image:
+        small = image.convert("RGB").quantize(colors=128, dither=Image.Dither.NONE)
+    small.save(path, optimize=True)
 
 
 def main() -> None:
@@ -105,6 +125,7 @@ def main() -> None:
                     executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
                 )
                 for path in shots(links, folder, browser):
+                    shrink(path)
                     print(path)
                 browser.close()
         finally:

@@ -321,7 +321,8 @@ def test_names_and_notes_that_look_like_markup_are_shown_as_text(
 
 
 def test_every_page_fits_a_phone_with_large_targets(served: Served, phone: Any) -> None:
-    for table, seat in (("sal", "red"), ("spy", "blue"), ("names", "bob"), ("spy", "")):
+    tables = [("sal", "red"), ("spy", "blue"), ("names", "bob"), ("spy", "")]
+    for table, seat in [*tables, ("svs", "white"), ("spies", "Britain+France")]:
         page = phone(served.url(table, seat)).page
         for tab in ("board", "act", "log"):
             if not page.locator(f"#tab-{tab}").is_visible():
@@ -334,7 +335,7 @@ def test_every_page_fits_a_phone_with_large_targets(served: Served, phone: Any) 
             assert width <= 360, (table, seat, tab, width)
             small = page.evaluate(
                 """() => [...document.querySelectorAll(
-                    'button, summary, input[type=text], label.choice span')]
+                    'button, summary, input[type=text], select, label.choice span')]
                     .filter(e => e.offsetParent !== null)
                     .map(e => [e.textContent.trim().slice(0, 20), e.getBoundingClientRect()])
                     .filter(([, r]) => r.height < 44 || r.width < 44)
