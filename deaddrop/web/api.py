@@ -33,6 +33,7 @@ from assistant.engine import Game, Json
 from assistant.seats import seat_params, seat_text, seat_values, seat_view, seats_of
 from assistant.store import RequestRow
 from deaddrop.errors import DeadDropError, InputError, Refused, Unavailable
+from deaddrop.web.choices import choices
 from deaddrop.web.links import Link, code, identity
 
 OPERATIONS = ("do", "undo", "redo", "void", "answer")
@@ -338,6 +339,7 @@ def state_json(snap: Snapshot, seat: str | None) -> Json:
         "undo_needs": undo or [],
         "redo_needs": redo or [],
         "requests": [requests_json(table, one, seat) for one in snap.requests],
+        "choices": choices(game, table.state, view, seat),
     }
 
 

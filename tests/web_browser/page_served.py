@@ -41,6 +41,11 @@ TABLES = {
     "spy-live": ("spy-referee", 2),
     "sal-over": ("after-day-3", 48),  # the whole game: red won after day 3
     "spies": ("two-players", 15),  # set up; 1933, Germany to play (Germany+Italy plays Russia)
+    "spies-live": ("two-players", 15),
+    "svs": ("terminal-game", 7),  # round 2: black in A1 to play, 2 action points
+    "svs-cli": ("terminal-game", 7),  # the same, for the command line to act on
+    "spy-taps": ("spy-referee", 2),
+    "keys": ("spy-referee", 2),
 }
 LINK = re.compile(r"^  (\S.*?)\s+(http://127\.0\.0\.1:\d+/p/[a-z0-9]+)$")
 

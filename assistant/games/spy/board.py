@@ -47,6 +47,32 @@ def _seal(seal: Json | None) -> str:
     return f"sealed {seal['hash'][:12]}… ({who})"
 
 
+def next_step(view: Json) -> str:
+    """What the table does next, led by the action's name (the page opens that action's form,
+    as it does with the other games' `next`)."""
+    players = list(view["players"])
+    phase = view["phase"]
+    if phase == "over":
+        return "the game is over"
+    if phase == "setup":
+        waiting = [p for p in players if not view["seals"].get(p)]
+        return f"seal (or commit): {' and '.join(waiting)} to seal a network"
+    probes = view["probes"]
+    if probes and probes[-1]["answers"] is None:
+        last = probes[-1]
+        return f"answer: {last['target']} to answer {last['by']}'s probe"
+    if phase == "play":
+        spying = players[len(probes) % 2]
+        other = next(p for p in players if p != spying)
+        return f"probe: {spying} to spy on {other}'s field (or claim)"
+    claimed = {c["by"] for c in view["claims"]}
+    if not any(view["revealed"].values()) and len(claimed) < len(players):
+        left = [p for p in players if p not in claimed]
+        return f"claim: {' and '.join(left)} may claim, then reveal"
+    left = [p for p in players if not view["revealed"].get(p)]
+    return f"reveal: {' and '.join(left)} to reveal"
+
+
 def board(view: Json) -> list[Json]:
     """The widgets, top to bottom."""
     secret = secret_of(view)
@@ -55,6 +81,8 @@ def board(view: Json) -> list[Json]:
     widgets = [stat("Phase", view["phase"])]
     if view["result"]:
         widgets.append(stat("Result", result_text(view["result"]), view["result"]["winner"]))
+    else:
+        widgets.append(stat("Next", next_step(view)))
     for player in sorted(players, key=lambda p: p == me):  # the opponents' fields first
         revealed = view["revealed"].get(player)
         if player == me and secret is not None:

@@ -93,28 +93,164 @@ function textField(param, kind, id) {
   ];
 }
 
-function field(action, param, seatChoice) {
+// A parameter with the values the server says this seat may pick (state.choices): buttons when
+// they are few and short, a list otherwise, with "other (type it)" for anything else it takes.
+// Spy!'s cells take a line too: a second list, the line's other end.
+const MAX_BUTTONS = 8;
+const MAX_BUTTON_WORD = 12;
+export const OTHER = "…other…"; // the list's "other (type it)" (no game value reads so)
+
+function pickedField(param, values, id) {
+  const short = values.length <= MAX_BUTTONS && values.every((v) => v.length <= MAX_BUTTON_WORD);
+  if (short) return [choiceField(param, { options: values }, id), null];
+  const list = (attrs, first) =>
+    h(
+      "select",
+      attrs,
+      h("option", { value: "" }, first),
+      values.map((v) => h("option", { value: v }, v)),
+      h("option", { value: OTHER }, "other (type it)…"),
+    );
+  const select = list({ id, name: param.name, "data-param": param.name, "data-pick": "yes" }, "— choose —");
+  const typed = h("input", {
+    type: "text",
+    "data-typed": param.name,
+    hidden: true,
+    autocomplete: "off",
+    autocapitalize: "off",
+    spellcheck: "false",
+    "aria-label": `${param.name}, typed`,
+  });
+  const parts = [select];
+  if (param.type === "cells") {
+    const through = h(
+      "select",
+      { "data-through": param.name, "aria-label": `${param.name}: the line's other end (optional)` },
+      h("option", { value: "" }, "one cell (or a line through…)"),
+      values.map((v) => h("option", { value: v }, `through ${v}`)),
+    );
+    parts.push(through);
+  }
+  parts.push(typed);
+  select.addEventListener("change", () => {
+    typed.hidden = select.value !== OTHER;
+    if (!typed.hidden) typed.focus();
+  });
+  return [h("div", { class: "pick" }, parts), select];
+}
+
+function field(action, param, seatChoice, values) {
   const id = `f${++serial}`;
-  const kind = seatChoice ? { kind: "choice", options: seatChoice } : fieldKind(param.type);
+  const picked = !seatChoice && Array.isArray(values) && values.length > 0;
+  const kind = seatChoice ? { kind: "choice", options: seatChoice } : picked ? { kind: "picked" } : fieldKind(param.type);
   const required = param.required || Boolean(seatChoice);
   const p = { ...param, required };
   let control;
-  if (kind.kind === "choice") control = choiceField(p, kind, id);
+  if (kind.kind === "picked") {
+    const [made, select] = pickedField(p, values, id);
+    control = made;
+    kind.kind = select ? "list" : "choice";
+  } else if (kind.kind === "choice") control = choiceField(p, kind, id);
   else if (kind.kind === "keyed") control = keyedField(p, kind, id);
   else control = textField(p, kind, id);
   const help = [param.help, param.type ? `(${param.type})` : ""].filter(Boolean).join(" ");
   return h(
     "div",
-    { class: "field", data: { kind: kind.kind, field: param.name } },
+    { class: "field", data: { kind: kind.kind, field: param.name, values: picked ? JSON.stringify(values) : null } },
     h(
       "label",
-      { class: "field-label", id: `${id}-label`, for: kind.kind === "text" ? id : null },
+      { class: "field-label", id: `${id}-label`, for: kind.kind === "text" || kind.kind === "list" ? id : null },
       param.name,
       required ? null : h("span", { class: "optional" }, " optional"),
     ),
     control,
     help ? h("p", { class: "hint" }, help) : null,
   );
+}
+
+// What a field holds now (to keep it when its values are redrawn).
+function held(fieldEl) {
+  const checked = fieldEl.querySelector("input[type=radio]:checked");
+  if (checked) return { value: checked.value };
+  const select = fieldEl.querySelector("select[data-param]");
+  if (select) {
+    const through = fieldEl.querySelector("select[data-through]");
+    const typed = fieldEl.querySelector("input[data-typed]");
+    return { value: select.value, through: through ? through.value : "", typed: typed ? typed.value : "" };
+  }
+  return null;
+}
+
+function restore(fieldEl, was) {
+  if (!was) return;
+  const radio = [...fieldEl.querySelectorAll("input[type=radio]")].find((r) => r.value === was.value);
+  if (radio) radio.checked = true;
+  const select = fieldEl.querySelector("select[data-param]");
+  if (select && [...select.options].some((o) => o.value === was.value)) {
+    select.value = was.value;
+    const typed = fieldEl.querySelector("input[data-typed]");
+    if (typed) {
+      typed.value = was.typed || "";
+      typed.hidden = select.value !== OTHER;
+    }
+    const through = fieldEl.querySelector("select[data-through]");
+    if (through && [...through.options].some((o) => o.value === was.through)) through.value = was.through;
+  }
+}
+
+// Set a field to `value` (a tap on the board): true when the field takes it.
+export function pickValue(card, param, value) {
+  const fieldEl = card.querySelector(`.field[data-field="${CSS.escape(param)}"]`);
+  if (!fieldEl) return false;
+  const radio = [...fieldEl.querySelectorAll("input[type=radio]")].find((r) => r.value === value);
+  if (radio) {
+    radio.checked = true;
+    return true;
+  }
+  const select = fieldEl.querySelector("select[data-param]");
+  if (!select || ![...select.options].some((o) => o.value === value)) return false;
+  const through = fieldEl.querySelector("select[data-through]");
+  select.value = value;
+  if (through) through.value = "";
+  const typed = fieldEl.querySelector("input[data-typed]");
+  if (typed) typed.hidden = true;
+  return true;
+}
+
+// Set a line of cells (Spy!): `from` and `through`.
+export function pickLine(card, param, from, through) {
+  if (!pickValue(card, param, from)) return false;
+  const el = card.querySelector(`.field[data-field="${CSS.escape(param)}"] select[data-through]`);
+  if (el && [...el.options].some((o) => o.value === through)) el.value = through;
+  return true;
+}
+
+// The values of a field that lists them ([] for a typed one).
+export function fieldValues(card, param) {
+  const fieldEl = card.querySelector(`.field[data-field="${CSS.escape(param)}"]`);
+  try {
+    return fieldEl && fieldEl.dataset.values ? JSON.parse(fieldEl.dataset.values) : [];
+  } catch (error) {
+    return [];
+  }
+}
+
+// The values of one action's fields changed (a tile played, a spy moved): those fields are
+// drawn anew, what was picked kept when it is still there; the others are not touched.
+export function updateChoices(card, action, seatParam, choices) {
+  const mine = (choices && choices[action.name]) || {};
+  for (const param of action.params || []) {
+    if (param.name === seatParam) continue; // the seat's own: its values are seat_values
+    const old = card.querySelector(`.field[data-field="${CSS.escape(param.name)}"]`);
+    if (!old) continue;
+    const values = Array.isArray(mine[param.name]) ? mine[param.name].map(String) : null;
+    const now = values && values.length ? JSON.stringify(values) : undefined;
+    if (now === old.dataset.values) continue;
+    const was = held(old);
+    const made = field(action, param, null, values);
+    old.replaceWith(made);
+    restore(made, was);
+  }
 }
 
 // The params to send, as typed; empty fields are left out (the server says what is missing).
@@ -125,6 +261,18 @@ export function formParams(form) {
     const name = input.dataset.param;
     if (input.type === "radio") {
       if (input.checked && input.value !== "") params[name] = input.value;
+      continue;
+    }
+    if (input.tagName === "SELECT") {
+      let value = input.value;
+      if (value === OTHER) {
+        const typed = form.querySelector(`input[data-typed="${CSS.escape(name)}"]`);
+        value = typed ? typed.value.trim() : "";
+      } else {
+        const through = form.querySelector(`select[data-through="${CSS.escape(name)}"]`);
+        if (value && through && through.value && through.value !== value) value = `${value}-${through.value}`;
+      }
+      if (value !== "") params[name] = value;
       continue;
     }
     const value = input.value.trim();
@@ -141,16 +289,24 @@ export function formParams(form) {
 
 // One card per declared action. `seatParams`: {action: param} the server fills; `seatValues`:
 // the values that parameter may take for this seat when it has a choice (several powers).
-export function drawForms(actions, seatParams, seatValues, submit) {
+// `choices`: {action: {param: [value]}}, the values this seat may pick (state.choices).
+export function drawForms(actions, seatParams, seatValues, submit, choices) {
   return (Array.isArray(actions) ? actions : []).map((action) => {
     const seatParam = seatParams ? seatParams[action.name] : undefined;
     const choice = Array.isArray(seatValues) && seatValues.length > 1 ? seatValues : null;
     const params = (action.params || []).filter((p) => p.name !== seatParam || choice);
+    const mine = (choices && choices[action.name]) || {};
+    const values = (p) => (Array.isArray(mine[p.name]) ? mine[p.name].map(String) : null);
     const form = h(
       "form",
       { class: "action-form", data: { action: action.name }, autocomplete: "off" },
-      params.map((p) => field(action, p, p.name === seatParam ? choice : null)),
+      params.map((p) => field(action, p, p.name === seatParam ? choice : null, values(p))),
       h("button", { type: "submit", class: "button primary" }, action.name.replace(/_/g, " ")),
+    );
+    form.addEventListener("reset", () =>
+      setTimeout(() => {
+        for (const typed of form.querySelectorAll("input[data-typed]")) typed.hidden = true;
+      }),
     );
     form.addEventListener("submit", (event) => {
       event.preventDefault();

@@ -95,24 +95,30 @@ function grid(w) {
   const cells = w.cells && typeof w.cells === "object" ? w.cells : {};
   const wordy = Object.values(cells).some((c) => c && typeof c.text === "string" && c.text.length > 2);
   const table = h("div", { class: "grid", role: "table", "aria-label": w.label ?? "", data: { words: wordy ? "yes" : null } });
+  table.dataset.label = String(w.label ?? "");
   table.style.setProperty("--cols", String(cols.length));
   table.appendChild(h("span", { class: "grid-head corner", role: "columnheader" }));
   for (const col of cols) table.appendChild(h("span", { class: "grid-head", role: "columnheader" }, col));
-  for (const row of rows) {
+  rows.forEach((row, r) => {
     table.appendChild(h("span", { class: "grid-head", role: "rowheader" }, row));
-    for (const col of cols) {
+    cols.forEach((col, ci) => {
       const c = cells[`${row}${col}`] || {};
       const heat = ["hot", "warm", "cold"].includes(c.heat) ? c.heat : null;
       const name = `${row}${col}`;
       table.appendChild(
         h(
           "span",
-          { class: heat ? `cell ${heat}` : "cell", role: "cell", title: heat ? `${name}: ${heat}` : name, data: { cell: name } },
+          {
+            class: heat ? `cell ${heat}` : "cell",
+            role: "cell",
+            title: heat ? `${name}: ${heat}` : name,
+            data: { cell: name, row, col, r, c: ci },
+          },
           c.text ?? "",
         ),
       );
-    }
-  }
+    });
+  });
   const heats = Object.values(cells).some((c) => c && c.heat);
   return card(
     w,
