@@ -225,7 +225,7 @@ class Tables:
         allowed = {
             "do": {"action", "params"},
             "void": {"event", "why"},
-            "answer": {"request", "yes"},
+            "answer": {"request", "yes", "params"},
         }
         extra = sorted(set(body) - allowed.get(operation, set()))
         if extra:
@@ -237,6 +237,8 @@ class Tables:
             line = outcome.text if outcome.repeated else f"{outcome.number}. {outcome.text}"
             return line, False
         if operation == "answer":
+            if body.get("params"):  # the page sends the fields of a request: none is asked yet
+                raise InputError("params: this request asks for no values")
             answered = asking.answer(self.db, name, body.get("request"), body.get("yes"), tap)
             return answered.line, bool(answered.waiting)
         table = before.table

@@ -46,6 +46,7 @@ TABLES = {
     "svs-cli": ("terminal-game", 7),  # the same, for the command line to act on
     "spy-taps": ("spy-referee", 2),
     "keys": ("spy-referee", 2),
+    "spy-undo": ("spy-referee", 2),
 }
 LINK = re.compile(r"^  (\S.*?)\s+(http://127\.0\.0\.1:\d+/p/[a-z0-9]+)$")
 

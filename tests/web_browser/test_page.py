@@ -263,38 +263,66 @@ def test_probes_from_page_and_command_line_heat_every_map(served: Served, phone:
 
 
 def test_undo_redo_and_void_from_the_page(served: Served, phone: Any) -> None:
-    red, watcher = phone(served.url("spy-live", "red")), phone(served.url("spy-live", ""))
-    red.page.click("#tab-log")
-    watcher.page.click("#tab-log")
-    last = len(log_texts(served, "spy-live"))
-    line = f'.log-line[data-n="{last}"]'
-    red.page.click("#undo")
-    expect(red.page.locator("#log-outcome")).to_contain_text("Done.")
+    """Red's probe was answered from blue's network, so it is blue's too: red cannot undo it
+    alone (the page says whom it asks), blue confirms on its own phone; blue's redo asks red,
+    who declines, then agrees; voiding asks too."""
+    done = served.cli("table", "do", "probe", "player=red", "cells=5E", "--table", "spy-undo")
+    assert done.returncode == 0, done.stderr
+    red, blue = phone(served.url("spy-undo", "red")), phone(served.url("spy-undo", "blue"))
+    watcher = phone(served.url("spy-undo", ""))
     for page in (red.page, watcher.page):
+        page.click("#tab-log")
+    last = len(log_texts(served, "spy-undo"))
+    line = f'.log-line[data-n="{last}"]'
+    expect(red.page.locator("#undo")).to_have_text("Ask blue to undo")
+    red.page.click("#undo")
+    expect(red.page.locator("#log-outcome")).to_contain_text("Asked.")
+    assert log_texts(served, "spy-undo")[-1][2] == "live"  # nothing undone yet
+    blue.page.click("#tab-act")
+    ask = blue.page.locator("#requests .request.ask")
+    expect(ask.locator(".request-title")).to_have_text("red asks you", timeout=LIVE)
+    expect(ask.locator(".request-text")).to_contain_text("red asks to undo")
+    ask.locator("button[type=submit]").click()
+    expect(blue.page.locator("#outcome")).to_contain_text("as red asked; blue agreed")
+    for page in (red.page, blue.page, watcher.page):
         expect(page.locator(line)).to_have_class("log-line undone", timeout=LIVE)
-    assert log_texts(served, "spy-live")[-1][2] == "undone"
-    red.page.click("#redo")
-    expect(red.page.locator("#log-outcome")).to_contain_text("Done.")
+    assert log_texts(served, "spy-undo")[-1][2] == "undone"
+    # blue redoes it, asking red this time; red declines, then blue asks again and red agrees
+    blue.page.click("#tab-log")
+    expect(blue.page.locator("#redo")).to_have_text("Ask red to redo", timeout=LIVE)
+    blue.page.click("#redo")
+    red.page.click("#tab-act")
+    ask = red.page.locator("#requests .request.ask")
+    ask.locator("button", has_text="Decline").click()
+    expect(red.page.locator("#requests .request")).to_have_count(0, timeout=LIVE)
+    assert log_texts(served, "spy-undo")[-1][2] == "undone"
+    blue.page.click("#redo")
+    ask.locator("button[type=submit]").click()
     for page in (red.page, watcher.page):
         expect(page.locator(line)).to_have_class("log-line applied", timeout=LIVE)
+    # the void's reason typed survives another player's action and is sent with the request
+    red.page.click("#tab-log")
+    expect(red.page.locator(f"{line} .void-open")).to_have_text("Ask blue to void…")
     red.page.locator(f"{line} .void-open").click()
     red.page.locator(f"{line} .void-why").fill(XSS_NAME)
-    # another player acts while red types: the page redraws its log, red's open form stays
-    done = served.cli("table", "do", "probe", "player=red", "cells=1A", "--table", "spy-live")
+    done = served.cli("table", "do", "probe", "player=blue", "cells=1A", "--table", "spy-undo")
     assert done.returncode == 0, done.stderr
     later = red.page.locator(f'.log-line[data-n="{last + 1}"]')
     expect(later).to_have_class("log-line applied", timeout=LIVE)
-    done = served.cli("table", "undo", "spy-live")  # (a later probe would bar the void)
+    done = served.cli("table", "undo", "spy-undo")  # the host undoes anything, at once
     assert done.returncode == 0, done.stderr
     expect(later).to_have_class("log-line undone", timeout=LIVE)
-    expect(red.page.locator(f"{line} .void-why")).to_be_visible()
     expect(red.page.locator(f"{line} .void-why")).to_have_value(XSS_NAME)
     red.page.locator(f"{line} .void-form button").click()
+    blue.page.click("#tab-act")
+    ask = blue.page.locator("#requests .request.ask")
+    expect(ask.locator(".request-text")).to_contain_text(XSS_NAME, timeout=LIVE)
+    ask.locator("button[type=submit]").click()
     for page in (red.page, watcher.page):
         expect(page.locator(line)).to_have_class("log-line voided", timeout=LIVE)
         expect(page.locator(f"{line} .log-text")).to_contain_text(f"[void: {XSS_NAME}]")
-    assert [status for n, _, status in log_texts(served, "spy-live") if n == last] == ["void"]
-    assert red.dialogs == watcher.dialogs == []
+    assert [status for n, _, status in log_texts(served, "spy-undo") if n == last] == ["void"]
+    assert red.dialogs == watcher.dialogs == blue.dialogs == []
 
 
 # ---- text stays text; a phone's screen ----------------------------------------------------------
@@ -310,7 +338,7 @@ def test_names_and_notes_that_look_like_markup_are_shown_as_text(
     expect(page.locator("#last")).to_have_text(f"1. {XSS_NAME} adds 3 (now 3)")
     page.click("#tab-log")
     expect(page.locator('.log-line[data-n="2"] .log-text')).to_have_text(
-        f"[void: {XSS_NOTE}] add player=bob n=2"
+        f"[void: {XSS_NOTE}] bob adds 2 (now 2)"
     )
     expect(page.get_by_text(XSS_NOTE, exact=False).first).to_be_visible()
     page.click("#tab-board")

@@ -213,8 +213,8 @@ def test_every_post_carries_a_key_and_the_same_tap_sent_again_reuses_it(
     # another tap gets another key; undo too carries one
     undos = sent(blue.page, "undo")
     blue.page.click("#tab-log")
-    blue.page.click("#undo")
-    expect(blue.page.locator("#log-outcome")).to_contain_text("Done.")
+    blue.page.click("#undo")  # red answered blue's probe from its network: red is asked
+    expect(blue.page.locator("#log-outcome")).to_contain_text("Asked. asked red to agree: undo 4")
     assert KEY.match(undos[0].headers["idempotency-key"])
     assert undos[0].headers["idempotency-key"] != keys[0]
 
