@@ -61,6 +61,21 @@ def test_the_tracker_rolls_both_swords_from_the_seed():
     assert sorted(action["rolls"]) == ["black", "white"] and "seed" in action
 
 
+def test_the_tracker_rolls_no_swords_when_a_spy_declared_his_weapon():
+    """An exchange that names no weapon fights with the declared ones: the tracker draws the
+    swords' dice only when both fight with the sword (the phones send no rival's weapon)."""
+    t = fighting(weapon="orange")
+    t.do("declare", spy="black", weapon="weapon")
+    t.do("declare", spy="white", weapon="sword")
+    action = t.do("exchange")
+    assert "rolls" not in action
+    assert t.last.startswith(
+        "black's Flamethrower (orange) hits white's white 2-pip; white's sword deals 1 to black"
+    )
+    t.do("exchange", white="sword")
+    assert t.view["fights"][0]["exchanges"] == 2
+
+
 def test_sword_against_weapon_the_sword_hits_the_weapon_checks_the_defence():
     rule(
         "If one person chooses their sword and the other chooses their offensive equipment then"

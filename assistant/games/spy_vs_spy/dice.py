@@ -38,8 +38,9 @@ def _draw(state: Json, action: Json, rng: random.Random, kit: Kit) -> Json:
         return _search(state, action, rng, kit)
     if kind == "exchange" and state["phase"] == FIGHT:
         fight = state["fights"][0]
+        declared = fight.get("declared", {})  # a declared weapon is the one he fights with
         chosen = {
-            w: str(action.get(w, SWORD)).lower()
+            w: str(action.get(w, declared.get(w, SWORD))).lower()
             for w in (fight["attacker"], fight["defender"])
             if is_spy(w)
         }
