@@ -134,7 +134,7 @@ def seal(
     name: TABLE = None,
     db: DbOption = None,
 ) -> None:
-    """Seal PLAYER's network (checked for legality; only a salted hash is shown)."""
+    """Seal PLAYER's network (checked for legality; nothing of it is shown)."""
     remember(ctx, db)
     import secrets
     import shlex

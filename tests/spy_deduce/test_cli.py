@@ -130,7 +130,9 @@ def test_referee_game(tmp_path):
     assert ref("new", "--name", "g1").stdout == (
         "new table 'g1' (Spy! (Sackson, 1974): sealed networks, probes, claims)\n"
     )
-    assert ref("seal", "red", str(red)).stdout.startswith("1. red seals a network (hash ")
+    assert ref("seal", "red", str(red)).stdout == (
+        "1. red seals a network; the referee keeps it and answers for it\n"
+    )
     sealed = run("table", "--db", db, "show", "--json").stdout
     assert "secret" not in sealed and "2D 5D" not in sealed  # the network stays sealed
     committed = ref("seal", "blue", str(blue), "--commit")

@@ -48,17 +48,29 @@ def _cells_text(network: str) -> str:
     return " ".join(format_cell(c) for c in sorted(cells))
 
 
-def test_seal_keeps_only_a_salted_hash_in_view():
+def test_seal_shows_nothing_of_the_network_not_even_its_hash():
+    """Issue 22: a hash of the network and a salt never revealed tells the others something
+    about the secret and lets them check nothing, so it is not shown (only that the referee
+    keeps it); two seals of different networks and salts look the same to all but the owner."""
     state = sealed_pair()
-    expected = hashlib.sha256(f"deaddrop-spy:s1:{_cells_text(RED)}".encode()).hexdigest()
-    assert state["seals"]["red"] == {"hash": expected, "kept": "referee"}
-    view = json.dumps(GAME.view(state))
-    assert "secret" not in view and "5H" not in view and "s1" not in view
+    digest = hashlib.sha256(f"deaddrop-spy:s1:{_cells_text(RED)}".encode()).hexdigest()
+    assert state["seals"]["red"] == {"kept": "referee"}
     assert state["phase"] == "play"
-    described = GAME.describe(
-        {"type": "seal", "player": "red", "network": RED, "salt": "s1"}, {}, state
+    action = {"type": "seal", "player": "red", "network": RED, "salt": "s1"}
+    other = play(
+        {"type": "seal", "player": "red", "network": BLUE, "salt": "another"},
+        {"type": "seal", "player": "blue", "network": BLUE, "salt": "s2"},
     )
-    assert "5H" not in described and expected[:12] in described
+    for seat in (None, "blue"):
+        seen = [
+            json.dumps(GAME.seat_view(one, seat), sort_keys=True) + GAME.render(one)
+            for one in (state, other)
+        ]
+        assert seen[0] == seen[1]
+        assert "5H" not in seen[0] and "s1" not in seen[0] and digest[:12] not in seen[0]
+    described = GAME.describe(action, {}, state)
+    assert described == "red seals a network; the referee keeps it and answers for it"
+    assert GAME.describe({**action, "network": BLUE, "salt": "x"}, {}, other) == described
 
 
 def test_an_illegal_network_is_refused_at_entry():

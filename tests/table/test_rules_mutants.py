@@ -468,8 +468,7 @@ def test_a_commitment_is_kept_by_the_player_who_answers_probes():
         [
             "Spy! on a 10 x 10 field, phase: play",
             f"red: sealed {digest[:12]}... (answers probes); squares left: 2, 2, 3, 3, 4, 5",
-            f"blue: sealed {state['seals']['blue']['hash'][:12]}... (the referee answers);"
-            " squares left: 2, 2, 3, 4, 5",
+            "blue: sealed (the referee keeps it and answers); squares left: 2, 2, 3, 4, 5",
             "  1. red probes 5E: warm",
             "  2. blue probes 2B-2D: (no answer yet)",
         ]
@@ -571,9 +570,9 @@ def test_the_view_is_a_copy_the_caller_may_change():
     state = sealed()
     view = SPY.view(state)
     view["squares"]["red"].clear()
-    view["seals"]["red"]["hash"] = "changed"
+    view["seals"]["red"]["kept"] = "changed"
     assert state["squares"]["red"] == [2, 2, 3, 3, 4, 5]
-    assert state["seals"]["red"]["hash"] != "changed"
+    assert state["seals"]["red"]["kept"] == "referee"
 
 
 def test_a_salt_entered_with_the_seal_is_kept():

@@ -27,7 +27,9 @@ def test_referee_takes_a_network_written_on_the_command_line(cli, tmp_path):
         return cli("spy", "referee", *args)
 
     assert ref("new", "--name", "g").exit_code == 0
-    assert ref("seal", "red", RED).stdout.startswith("1. red seals a network (hash ")
+    assert ref("seal", "red", RED).stdout == (
+        "1. red seals a network; the referee keeps it and answers for it\n"
+    )
     assert ref("seal", "blue", BLUE).exit_code == 0
     result = ref("claim", "red", BLUE)
     assert result.stdout == f"3. red claims blue's network is {BLUE} (judged at the reveal)\n"

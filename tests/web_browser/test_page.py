@@ -134,7 +134,7 @@ def test_each_spy_player_sees_its_own_network_only(served: Served, phone: Any) -
     # the log says who sealed, never what
     for opened in (red, blue, watcher):
         expect(opened.page.locator("#log")).to_contain_text(
-            "red seals a network (hash 26e16f20507f"
+            "red seals a network; the referee keeps it and answers for it"
         )
     expect(watcher.page.locator(".widget-grid")).to_have_count(2)
     expect(watcher.page.locator(".widget.private")).to_have_count(0)

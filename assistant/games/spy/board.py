@@ -43,8 +43,9 @@ def _field(view: Json, player: str, network: str | None, label: str, private: bo
 def _seal(seal: Json | None) -> str:
     if not seal:
         return "not sealed yet"
-    who = "the referee answers" if seal["kept"] == "referee" else "answers probes"
-    return f"sealed {seal['hash'][:12]}… ({who})"
+    if seal["kept"] == "referee":
+        return "sealed (the referee keeps it and answers)"
+    return f"sealed {seal['hash'][:12]}… (answers probes)"
 
 
 def next_step(view: Json) -> str:

@@ -3,8 +3,10 @@
 Actions (plain data; `deaddrop table do TYPE key=value ...` or the `deaddrop spy referee` sugar):
 
 - `seal player=P network="2B 2D 5D 5H 10H 10B 9B" salt=S`: P's network is checked for legality and
-  kept in the state under "secret" (which `view` strips); the public view shows only its salted
-  hash. The referee then answers every probe of P's field itself. The network is also in the
+  kept in the state under "secret" (which `view` strips); the public view shows only that the
+  referee keeps it, not even its salted hash (a hash of P's network and salt, which is never
+  revealed, would tell the others something about P's secret and let them check nothing). The
+  referee then answers every probe of P's field itself. The network is also in the
   stored action, so anyone who can read the table database (`table export`, `log --json`) can see
   it: on a shared machine use `commit` instead. Printed text never shows it (`public_action`).
 - `commit player=P hash=H`: P keeps the network (on paper, or in a file) and only the hash enters
@@ -138,7 +140,7 @@ def seal(state: Json, action: Json, turn: Turn) -> None:
     problems = _legal(state, network)
     if problems:
         raise Refuse("legal network", f"{player}'s network is illegal: " + "; ".join(problems))
-    state["seals"][player] = {"hash": seal_hash(network, action["salt"]), "kept": "referee"}
+    state["seals"][player] = {"kept": "referee"}  # no hash: it would depend on the secret
     state["secret"][player] = {"network": str(network), "salt": action["salt"]}
     _start_play(state)
 
@@ -431,8 +433,7 @@ class Spy:
     def describe(self, action: Json, before: Json, after: Json) -> str:
         kind, player = action["type"], action["player"]
         if kind == "seal":
-            digest = after["seals"][player]["hash"][:12]
-            return f"{player} seals a network (hash {digest}...); the referee answers for it"
+            return f"{player} seals a network; the referee keeps it and answers for it"
         if kind == "commit":
             digest = action["hash"][:12]
             return f"{player} commits to a network (hash {digest}...) and will answer probes"
@@ -463,12 +464,12 @@ class Spy:
         lines = [f"Spy! on a {state['rows']} x {state['cols']} field, phase: {state['phase']}"]
         for p in state["players"]:
             seal = state["seals"][p]
-            sealed = (
-                f"sealed {seal['hash'][:12]}... "
-                f"({'the referee answers' if seal['kept'] == 'referee' else 'answers probes'})"
-                if seal
-                else "not sealed yet"
-            )
+            if not seal:
+                sealed = "not sealed yet"
+            elif seal["kept"] == "referee":
+                sealed = "sealed (the referee keeps it and answers)"
+            else:
+                sealed = f"sealed {seal['hash'][:12]}... (answers probes)"
             squares = ", ".join(map(str, state["squares"][p])) or "none"
             lines.append(f"{p}: {sealed}; squares left: {squares}")
         for number, probe in enumerate(state["probes"], 1):
