@@ -111,7 +111,7 @@ def value_problem(value: Any, path: str = "") -> str | None:
             if len(item) > MAX_TEXT or CONTROL.search(item):
                 problem = _text_problem(item)
         elif kind is int:
-            if not -MAX_INT <= item <= MAX_INT:
+            if not -MAX_INT - 1 <= item <= MAX_INT:  # 64 bits: -2**63 .. 2**63 - 1
                 problem = f"a number past the limit (at most {len(str(MAX_INT))} digits)"
         elif kind is float:
             if math.isinf(item):  # NaN is not plain data (`plain` says so)

@@ -429,7 +429,7 @@ def do(
         complete = getattr(table.game, "complete", None)
         if complete is not None:
             try:
-                action = complete(table.state, action, random.SystemRandom().randrange(2**31))
+                action = complete(table.state, action, _seed(action))
             except CRASHES:
                 raise Refused("refused: malformed action: it cannot be completed") from None
         after = apply(table.game, table.state, action, force=force is not None)
@@ -441,6 +441,22 @@ def do(
         text = _describe(table.game, action, table.state, after)
         _done(store, table, tap, f"{number}. {text}")
     return Outcome(table.row.name, table.game, after, number, text)
+
+
+MAX_SEED = 2**63 - 1
+
+
+def _seed(action: Json) -> int:
+    """The seed the tracker draws an action's chance from: the one the action gives (entered
+    again from a record, the same draw), or a fresh one."""
+    given = action.get("seed")
+    if given is None:
+        return random.SystemRandom().randrange(2**31)
+    if type(given) is not int or not 0 <= given <= MAX_SEED:
+        raise InputError(
+            f"seed: expected a whole number 0 to {MAX_SEED} (got {shown(repr(given))})"
+        )
+    return given
 
 
 def undo(db: Path, name: str | None, *, tap: Tap | None = None) -> Outcome:
