@@ -1,7 +1,8 @@
-"""The README's shell examples run as written: every ```sh block whose first line is a `deaddrop`
-command runs line by line, in order, in bash, in a fresh folder with its own table database and
-cache (the folder holds a link to the clone's `tests/`, as at the root of a clone). Each line must
-exit 0, unless its comment says `exit N here`."""
+"""The README's shell examples run as written, top to bottom: every ```sh block whose first line
+is a `deaddrop` command runs line by line, in order, in bash, in one fresh folder with one table
+database and cache for the whole README, as a reader following it would (the folder holds a link
+to the clone's `tests/`, as at the root of a clone). Each line must exit 0, unless its comment
+says `exit N here`."""
 
 from __future__ import annotations
 
@@ -35,13 +36,22 @@ def test_the_readme_has_examples():
     assert any(line.startswith("deaddrop spy deduce") for _, lines in blocks for line in lines)
 
 
-@pytest.mark.parametrize(
-    ("start", "lines"), [pytest.param(*block, id=f"README.md:{block[0]}") for block in examples()]
-)
-def test_a_readme_example_runs_as_written(tmp_path, start, lines):
+@pytest.fixture(scope="module")
+def reader(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The one folder the whole README is followed in."""
+    tmp_path = tmp_path_factory.mktemp("readme")
     work = tmp_path / "work"
     work.mkdir()
     (work / "tests").symlink_to(ROOT / "tests")
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("start", "lines"), [pytest.param(*block, id=f"README.md:{block[0]}") for block in examples()]
+)
+def test_a_readme_example_runs_as_written(reader, start, lines):
+    tmp_path = reader
+    work = tmp_path / "work"
     bin_dir = Path(sys.executable).parent
     env = {
         **os.environ,
