@@ -177,7 +177,7 @@ ACTIONS = Actions[Turn](
         "at the start of combat a spy declares his weapon: his sword or his equipped 1-pip",
         combat.declare,
         (
-            Param("spy", FIGHTER, help="the spy who declares"),
+            Param("spy", SPY, help="the spy who declares"),
             Param("weapon", CHOICE, help="sword or weapon; it stays declared for the fight"),
         ),
         When("during combat, once per spy and fight", (flow.FIGHT,)),
