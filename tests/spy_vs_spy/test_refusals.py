@@ -54,6 +54,13 @@ def fight(exchanged: bool = False, **black) -> Callable[[], Table]:
     return make
 
 
+def black_ended() -> Table:
+    """Black ended his turn: white's turn."""
+    t = started()
+    t.do("end", spy="black")
+    return t
+
+
 def declared() -> Table:
     """Black walked in on white in C1 and declared his sword."""
     t = fight()()
@@ -151,7 +158,18 @@ CASES: dict[str, Case] = {
         "Combat: black and white fight in C1: exchange or run",
     ),
     "cops first": Case(
-        cops_called, {"type": "end", "spy": "black"}, "Turns: it is the cops' turn (cops)"
+        cops_called,
+        {"type": "end", "spy": "black"},
+        "Turns: black has no action point left this round (his turn is over): it is the cops'"
+        " turn (cops)",
+    ),
+    "cops first, no spy": Case(
+        cops_called, {"type": "exchange"}, "Turns: it is the cops' turn (cops)"
+    ),
+    "points spent": Case(
+        black_ended,
+        {"type": "move", "spy": "black", "to": "B1"},
+        "Turns: black has no action point left this round (his turn is over): it is white's turn",
     ),
     "setup over": Case(
         started, {"type": "circle", "numbers": [1, 2, 3]}, "Setup: the game has begun"
@@ -612,6 +630,8 @@ QUOTES = {
     "not the cops' turn": "A round of play consists of each spy taking a turn spending their"
     " action points and then the cops (if any are on the board) take a turn.",
     "not his turn": "Spies get 2 action points at the start of each turn.",
+    "points spent": "Spies get 2 action points at the start of each turn.",
+    "cops first, no spy": "a new turn is now added to the round of play which will be for the cops",
     "circled twice": "until three numbers have been selected",
     "circle numbers": "Take the 25 paper tokens provided",
     "arsenal twice": "Players place all pieces and tokens behind their dividers to the left which"

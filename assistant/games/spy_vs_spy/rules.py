@@ -10,6 +10,8 @@ printed text (the stored actions keep them: `export` and `log --json` show them)
 
 from __future__ import annotations
 
+from typing import Any
+
 from assistant.engine import Json, Option, Refusal
 from assistant.games.actions import Action, Actions, Param, Refuse, When
 from assistant.games.spy_vs_spy import combat, cops, equipment, flow, moves, search, setup
@@ -70,6 +72,13 @@ def before(state: Json, action: Json, turn: Turn) -> None:
             " exchange or run",
         )
     if phase == flow.COPS:
+        spy = action.get("spy")
+        if spy in state["spies"]:
+            raise Refuse(
+                "Turns",
+                f"{spy} has no action point left this round (his turn is over): it is the cops'"
+                " turn (cops)",
+            )
         raise Refuse("Turns", "it is the cops' turn (cops)")
     if kind in ALLOWED[flow.SETUP]:
         raise Refuse("Setup", "the game has begun")
@@ -80,9 +89,23 @@ def before(state: Json, action: Json, turn: Turn) -> None:
     raise Refuse("Turns", f"it is {state['turn']}'s turn; the cops move after both spies")
 
 
+def played(state: Json, spy: Any) -> bool:
+    """Whether `spy`'s turn this round is over (his action points spent, or his turn ended)."""
+    first, second = state["spies"]
+    now = state["turn"]
+    return (now == "cops" and spy in (first, second)) or (now == second and spy == first)
+
+
 def in_turn(state: Json, action: Json, turn: Turn) -> None:
-    if action["spy"] != state["turn"]:
-        raise Refuse("Turns", f"it is {state['turn']}'s turn, not {action['spy']}'s")
+    spy = action["spy"]
+    if spy != state["turn"] and played(state, spy):
+        raise Refuse(
+            "Turns",
+            f"{spy} has no action point left this round (his turn is over): it is"
+            f" {state['turn']}'s turn",
+        )
+    if spy != state["turn"]:
+        raise Refuse("Turns", f"it is {state['turn']}'s turn, not {spy}'s")
 
 
 def after(state: Json, turn: Turn) -> None:
