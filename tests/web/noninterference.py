@@ -42,6 +42,13 @@ class Played:
 
     received: dict[str | None, list[str]]
     states: dict[str | None, list[Any]]
+    statuses: list[tuple[str | None, int]] = field(default_factory=list)  # (seat, status) a step
+
+    def statuses_of(self, seat: str) -> list[int]:
+        """The status of each of `seat`'s steps: where seat B's own steps fare differently in
+        the two tables (its secret decides its own), their public histories part, and the two
+        are no pair to compare."""
+        return [status for who, status in self.statuses if who == seat]
 
 
 @contextmanager
@@ -79,6 +86,7 @@ def play(
         codes: dict[str | None, str] = {None: served.spectator, **served.codes}
         received: dict[str | None, list[str]] = {w: [] for w in watchers}
         states: dict[str | None, list[Any]] = {s: [] for s in codes}
+        statuses: list[tuple[str | None, int]] = []
 
         def look() -> None:
             for seat, text in codes.items():
@@ -98,10 +106,11 @@ def play(
                 if step.op == "answer":
                     body["request"] = first_request(states[step.seat][-1])
                 reply = tables.act(codes[step.seat], step.op, body, key=f"tap-{number:04d}")
+                statuses.append((step.seat, reply.status))
                 if step.seat in received:
                     received[step.seat].append(dumped(reply.status, reply.body))
             look()
-    return Played(received, states)
+    return Played(received, states, statuses)
 
 
 def host(db: Path, step: Step) -> None:

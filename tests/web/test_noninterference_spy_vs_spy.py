@@ -397,6 +397,9 @@ def test_white_receives_the_same_whatever_black_holds(
     assume(other is not None)
     assert other is not None
     two = run(tmp, "two", other, first_trap, opening, steps)
+    # black's own search may fare differently with another trap of his (his secret decides his
+    # own action): then the public histories part, and the pair says nothing
+    assume(one.statuses_of("black") == two.statuses_of("black"))
     for watcher in ("white", None):
         assert one.received[watcher] == two.received[watcher], first_difference(
             one.received[watcher], two.received[watcher]
