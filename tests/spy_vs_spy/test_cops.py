@@ -350,3 +350,15 @@ def test_cops_with_all_three_pieces_meet_then_leave_with_the_thingamajig():
     t.do("cops")
     assert "the Sheriff moves A1 -> A0, to the street at A0 with the Thingamajig" in t.last
     assert t.view["winner"] == "cops"
+
+
+def test_the_board_says_a_found_piece_brings_the_deputy_in_the_cops_turn():
+    """Issue 23, item 13: once the 1st piece is found, the Deputy no longer 'arrives when the 1st
+    piece is found': he arrives in the cops' turn."""
+    t = started()
+    assert "Deputy: arrives when the 1st piece is found" in GAME.render(t.state)
+    t.do("move", spy="black", to="A1")
+    t.do("search", spy="black", number=4)
+    board = GAME.render(t.state)
+    assert "Deputy: the 1st piece is found, he arrives in the cops' turn" in board
+    assert "arrives when the 1st piece is found" not in board

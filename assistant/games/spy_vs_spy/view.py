@@ -162,9 +162,11 @@ def render_text(view: Json, kit: Kit) -> str:
     for spy in view["spies"]:
         at = view["positions"][spy] or ("dead" if view["phase"] == OVER else "dead, to re-enter")
         frozen = f", frozen (-{view['frozen'][spy]} next turn)" if view["frozen"][spy] else ""
-        health = f"health {view['health'][spy]}/{kit.numbers.health}"
+        health = f"health {view['health'][spy]}/{kit.numbers.health}, "
+        if view["positions"][spy] is None:
+            health = ""  # a dead spy has no health to show: he re-enters with it whole
         lives, shows = plural(view["lives"][spy], "life"), plural(view["pieces"][spy], "piece")
-        lines.append(f"{spy:<6} {at:<8} {health}, {lives}, shows {shows}{frozen}")
+        lines.append(f"{spy:<6} {at:<8} {health}{lives}, shows {shows}{frozen}")
     if view["thingamajig"] is not None:
         total = len(view["thingamajig"])
         numbers = ", ".join(map(str, view["thingamajig"]))
@@ -194,7 +196,10 @@ def _cops(view: Json, kit: Kit) -> list[str]:
         name = card.name
         if cop["status"] == "waiting":
             nth = ORDINALS.get(card.arrives, str(card.arrives))
-            lines.append(f"{name}: arrives when the {nth} piece is found")
+            if view["found"] >= card.arrives:
+                lines.append(f"{name}: the {nth} piece is found, he arrives in the cops' turn")
+            else:
+                lines.append(f"{name}: arrives when the {nth} piece is found")
         elif cop["status"] == "dead":
             lines.append(f"{name}: dead, comes back at the end of the next turn")
         else:
