@@ -42,7 +42,7 @@ def ask(
         core.check_text(why, "why")
     with core.opened(db) as store, store.write():
         row = core.find_table(store, name)
-        key = f"{tap.seat}\0{tap.key}" if tap.key is not None else None
+        key = tap.stored
         if key is not None:
             said = store.recall(row.id, key)
             if said is not None:
@@ -75,7 +75,7 @@ def answer(db: Path, name: str, number: object, yes: object, tap: core.Tap) -> A
     seat = tap.seat
     with core.opened(db) as store, store.write():
         row = core.find_table(store, name)
-        key = f"{seat}\0{tap.key}" if tap.key is not None else None
+        key = tap.stored
         if key is not None:
             said = store.recall(row.id, key)
             if said is not None:

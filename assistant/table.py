@@ -374,14 +374,19 @@ class Tap:
     key: str | None = None
     history: int | None = None
 
+    @property
+    def stored(self) -> str | None:
+        """The key as the store keeps it: the seat's own (one seat cannot answer for another's)."""
+        return f"{self.seat}\0{self.key}" if self.key is not None else None
+
 
 def _tapped(store: Store, table: Loaded, tap: Tap | None) -> Outcome | None:
     """The outcome given before to this tap's key, or None; Refused when the table changed since
     the seat's authority was checked."""
     if tap is None:
         return None
-    if tap.key is not None:
-        line = store.recall(table.row.id, f"{tap.seat}\0{tap.key}")
+    if tap.stored is not None:
+        line = store.recall(table.row.id, tap.stored)
         if line is not None:
             return Outcome(table.row.name, table.game, table.state, None, line, repeated=True)
     if tap.history is not None and store.history(table.row.id) != tap.history:
@@ -392,8 +397,8 @@ def _tapped(store: Store, table: Loaded, tap: Tap | None) -> Outcome | None:
 def _done(store: Store, table: Loaded, tap: Tap | None, line: str) -> None:
     """After a change: keep the tap's reply, close the requests the change made stale, and make
     a table changed from the command line the current one."""
-    if tap is not None and tap.key is not None:
-        store.remember(table.row.id, f"{tap.seat}\0{tap.key}", line)
+    if tap is not None and tap.stored is not None:
+        store.remember(table.row.id, tap.stored, line)
     store.drop_requests(table.row.id, keep_history=store.history(table.row.id))
     if tap is None:
         store.touch(table.row.name)

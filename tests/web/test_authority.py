@@ -14,16 +14,7 @@ from pathlib import Path
 from assistant import table as core
 from assistant.store import Store
 from tests.web.conftest import Seat, cli, running
-
-BLACK = {
-    "type": "arsenal",
-    "spy": "black",
-    "offensive": ["orange", "green", "yellow", "black", "white"],
-    "defensive": ["orange", "green", "yellow", "light-blue", "white"],
-    "defence": "yellow",
-    "weapon": "orange",
-}
-WHITE = {**BLACK, "spy": "white", "offensive": ["orange", "green", "yellow", "black", "light-blue"]}
+from tests.web.test_seat_views import BLACK, WHITE
 
 
 def tally(db: Path, name: str = "t") -> None:
