@@ -380,6 +380,15 @@ class Tap:
         return f"{self.seat}\0{self.key}" if self.key is not None else None
 
 
+def recalled(db: Path, name: str, tap: Tap) -> str | None:
+    """The line given before to this tap's key at table `name` (None: a new tap)."""
+    if tap.stored is None:
+        return None
+    with opened(db, write=False) as store, store.read():
+        row = store.find(name)
+        return store.recall(row.id, tap.stored) if row is not None else None
+
+
 def _tapped(store: Store, table: Loaded, tap: Tap | None) -> Outcome | None:
     """The outcome given before to this tap's key, or None; Refused when the table changed since
     the seat's authority was checked."""

@@ -231,6 +231,9 @@ class Tables:
         if extra:
             raise InputError(f"{operation} takes no '{extra[0]}'")
         tap = core.Tap(seat, key, history=before.history)
+        said = core.recalled(self.db, name, tap)
+        if said is not None:  # the same tap again: its first reply, nothing done now
+            return said, said.startswith("asked ")
         if operation == "do":
             action = parse_action(before, seat, body)
             outcome = core.do(self.db, name, action, by=seat, tap=core.Tap(seat, key))

@@ -279,3 +279,21 @@ def test_the_database_files_are_the_users_alone(db):
             if path.exists():
                 assert stat.S_IMODE(os.stat(path).st_mode) == 0o600, path
     assert stat.S_IMODE(os.stat(db).st_mode) == 0o600
+
+
+def test_a_tap_retried_after_the_table_moved_on_gets_its_first_reply(db):
+    """The retry is answered from what was kept (the table's turn has moved on: the same action
+    as a new tap is refused)."""
+    core.new(db, "spy-vs-spy", "s", {})
+    for action in ({"type": "circle", "numbers": [7, 13, 22]}, BLACK, WHITE):
+        core.do(db, "s", action)
+    with running(db) as server:
+        black = server.seat("s", "black")
+        path = f"/api/{black.code}/do"
+        body = {"action": "end", "params": {}}
+        first = server.request("POST", path, body, key="end-of-black-1")
+        assert first.status == 200, first.body
+        again = server.request("POST", path, body, key="end-of-black-1")
+        assert (again.status, again.json()["line"]) == (200, first.json()["line"])
+        fresh = server.request("POST", path, body, key="end-of-black-2")
+        assert fresh.status == 409  # a new tap is read anew: black's turn is over

@@ -96,5 +96,8 @@ def concerns(state: Json, action: Json) -> list[str]:
     if kind == "search":
         room = state["positions"].get(action.get("spy"))
         token = state["secret"]["traps"].get(room) if room is not None else None
-        return [token["owner"]] if token and token.get("owner") in SPIES else []
+        # a decoy reads "no trap", as an empty room does: it turns nothing up
+        if token is None or token.get("colour") is None:
+            return []
+        return [token["owner"]] if token["owner"] in SPIES else []
     return []
