@@ -345,7 +345,25 @@ def state_json(snap: Snapshot, seat: str | None) -> Json:
         "redo_needs": redo or [],
         "requests": [requests_json(table, one, seat) for one in snap.requests],
         "choices": choices(game, table.state, view, seat),
+        "not_yours": not_yours(game, state, seat) if seat is not None else {},
     }
+
+
+def not_yours(game: Game, state: Json, seat: str) -> dict[str, list[str]]:
+    """{action: [parameter]}: the parameters another seat gives (the page does not offer them:
+    a guess's `reveal`, the other spy's weapon in an exchange)."""
+    out: dict[str, list[str]] = {}
+    params = seat_params(game)
+    mine = seat_values(game, state, seat)
+    for action in game.actions.actions:
+        probe: Json = {"type": action.name}
+        if action.name in params and mine:
+            probe[params[action.name]] = mine[0]
+        owned = seating.seat_owned(game, state, probe)
+        others = [p.name for p in action.params if owned.get(p.name, seat) not in (seat, *mine)]
+        if others:
+            out[action.name] = others
+    return out
 
 
 def requests_json(table: core.Loaded, request: RequestRow, seat: str | None) -> Json:

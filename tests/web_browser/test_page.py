@@ -421,3 +421,19 @@ def test_a_game_that_is_over_says_so_where_the_actions_were(served: Served, phon
         "Nothing to do now: the game is over."
     )
     expect(red.page.locator("#actions .actions.now details.action")).to_have_count(0)
+
+
+def test_a_form_offers_only_what_the_seat_gives(served: Served, phone: Any) -> None:
+    """Issue 22: a guess's reveal is the enemy's card, the other spy's weapon is his: the page
+    does not offer them (the server refuses them besides)."""
+    blue = phone(served.url("sal", "blue"))
+    blue.page.click("#tab-act")
+    guess = blue.page.locator('form[data-action="guess"]')
+    expect(guess.locator('[data-param="rank"]').first).to_be_attached()
+    expect(guess.locator('[data-param="reveal"]')).to_have_count(0)
+    black = phone(served.url("svs", "black"))
+    black.page.click("#tab-act")
+    exchange = black.page.locator('form[data-action="exchange"]')
+    expect(exchange.locator('[data-param="black"]').first).to_be_attached()
+    expect(exchange.locator('[data-param="white"]')).to_have_count(0)
+    assert blue.errors == black.errors == []

@@ -272,13 +272,13 @@ function drawForms_(state) {
     order = [];
     return;
   }
-  const key = JSON.stringify([state.actions, state.seat_params, state.seat_values]);
+  const key = JSON.stringify([state.actions, state.seat_params, state.seat_values, state.not_yours]);
   const choices = state.choices && typeof state.choices === "object" ? state.choices : {};
   if (key !== formsKey) {
     formsKey = key;
     formsMade += 1;
     forms = new Map();
-    const drawn = drawForms(state.actions, state.seat_params || {}, state.seat_values, act, choices);
+    const drawn = drawForms(state.actions, state.seat_params || {}, state.seat_values, act, choices, state.not_yours || {});
     state.actions.forEach((action, i) => forms.set(action.name, drawn[i]));
   } else {
     // the values a seat may pick follow the game (a tile played, a spy moved): those fields only

@@ -290,11 +290,13 @@ export function formParams(form) {
 // One card per declared action. `seatParams`: {action: param} the server fills; `seatValues`:
 // the values that parameter may take for this seat when it has a choice (several powers).
 // `choices`: {action: {param: [value]}}, the values this seat may pick (state.choices).
-export function drawForms(actions, seatParams, seatValues, submit, choices) {
+// `notYours`: {action: [param]}, what another seat gives (the enemy's reveal): not offered.
+export function drawForms(actions, seatParams, seatValues, submit, choices, notYours) {
   return (Array.isArray(actions) ? actions : []).map((action) => {
     const seatParam = seatParams ? seatParams[action.name] : undefined;
     const choice = Array.isArray(seatValues) && seatValues.length > 1 ? seatValues : null;
-    const params = (action.params || []).filter((p) => p.name !== seatParam || choice);
+    const others = (notYours && Array.isArray(notYours[action.name]) && notYours[action.name]) || [];
+    const params = (action.params || []).filter((p) => (p.name !== seatParam || choice) && !others.includes(p.name));
     const mine = (choices && choices[action.name]) || {};
     const values = (p) => (Array.isArray(mine[p.name]) ? mine[p.name].map(String) : null);
     const form = h(
