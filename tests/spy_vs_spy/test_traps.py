@@ -19,6 +19,20 @@ def searching(colour: str | None, defence: str = "white", room: str = "B2", **bl
     return t
 
 
+SHOWN = {
+    "green": ("a", "a green"),
+    "orange": ("a", "an orange"),
+    "yellow": ("a", "a yellow"),
+    "black": ("an", "a black"),
+    "white": ("a", "a white"),
+    "light-blue": ("a", "a light-blue"),
+}
+
+
+def test_every_colour_has_its_words():
+    assert sorted(SHOWN) == sorted(c.id for c in KIT.colours)
+
+
 @pytest.mark.parametrize("colour", [c.id for c in KIT.colours])
 def test_a_trap_of_the_spys_own_defence_colour_is_disarmed(colour):
     rule(
@@ -30,7 +44,8 @@ def test_a_trap_of_the_spys_own_defence_colour_is_disarmed(colour):
     t.arsenal("black")["defensive"].append(colour)
     t.do("search", spy="black", number=7)
     trap = KIT.colour(colour)
-    assert f"a {trap.trap} ({trap.label} trap)! black shows a {colour} 2-pip" in t.last
+    shown = SHOWN[colour]  # the articles as a reader says them (issue 23, item 11)
+    assert f"{shown[0]} {trap.trap} ({trap.label} trap)! black shows {shown[1]} 2-pip" in t.last
     assert "the trap is disarmed" in t.last
     assert t.view["health"]["black"] == 8
     assert t.arsenal("white")["used"] == []

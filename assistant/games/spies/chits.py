@@ -28,6 +28,7 @@ from assistant.games.spies.state import (
     status,
     tile_first,
 )
+from assistant.words import a
 
 CHIT_RULE = chain.CHIT_RULE
 HAVEN_RULE = "5.1 Spy Havens"
@@ -134,8 +135,8 @@ def play(state: Json, action: Json, turn: Turn) -> None:
     record = {"power": power, "chit": name, "city": city, "against": against or None}
     extra, alone = _prepare(state, action, power, name, against, plays, record, turn)
     pounds = _pounds(state, action, chit, city, data)
-    pay(state, power, pounds, f"a {name} chit", turn)
-    spend(state, power, chit.ap, f"a {name} chit", turn)
+    pay(state, power, pounds, a(f"{name} chit"), turn)
+    spend(state, power, chit.ap, a(f"{name} chit"), turn)
     if state["chits"][power] > 0:
         state["chits"][power] -= 1
         state["cup"] += 1

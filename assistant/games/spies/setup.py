@@ -16,6 +16,7 @@ from assistant.engine import Json
 from assistant.games.actions import Refuse
 from assistant.games.spies import names
 from assistant.games.spies.state import Turn, adjective, own_turn, police_cities, tile_first
+from assistant.words import a
 
 HAND_RULE = "2.3 Drawing Event Tiles"
 SECRETS_RULE = "2.4 Drawing and Deploying Secrets"
@@ -150,7 +151,7 @@ def police(state: Json, action: Json, turn: Turn) -> None:
         turn.rule(
             name in allowed,
             rule,
-            f"{name} is not a {adjective(power)} police city (its capital and police cities"
+            f"{name} is not {a(adjective(power))} police city (its capital and police cities"
             f"{' and annexed cities' if power in state['annexed'].values() else ''})",
         )
     state["police"][power] = counts

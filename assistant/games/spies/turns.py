@@ -25,6 +25,7 @@ from assistant.games.spies.state import (
     status,
     tile_first,
 )
+from assistant.words import plural
 
 SEARCH_RULE = "3.4 Searching for Enemy Spies"
 CAPTURE_RULE = "3.5 Capture and Counterspies"
@@ -231,7 +232,7 @@ def diplomacy(state: Json, action: Json, turn: Turn) -> None:
             "no exchanges between them",
         )
     cost = len(others) * data.costs["diplomacy"]
-    spend(state, power, cost, f"diplomacy with {len(others)} opponents", turn)
+    spend(state, power, cost, f"diplomacy with {plural(len(others), 'opponent')}", turn)
     turn.note(
         f"{power} opens negotiations with {' and '.join(others)} ({ap_note(state, power, cost)})"
     )

@@ -52,6 +52,7 @@ from assistant.games.spy.model import Cell, Field, Network, answer, format_cell,
 from assistant.games.spy.observations import ANSWERS, segment
 from assistant.games.spy.scoring import opponent, result_text, score
 from assistant.games.spy.seal import HASH, parse_vertices, problems_of, seal_hash
+from assistant.words import a
 from deaddrop.errors import InputError, counted, shown
 
 
@@ -440,7 +441,7 @@ class Spy:
         if kind == "probe":
             probe = after["probes"][-1]
             size = len(probe["cells"])
-            square = f" (crosses out a {size} square)" if size > 1 else ""
+            square = f" (crosses out {a(str(size))} square)" if size > 1 else ""
             said = (
                 ", ".join(probe["answers"])
                 if probe["answers"]

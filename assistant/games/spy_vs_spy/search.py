@@ -26,6 +26,7 @@ from assistant.games.spy_vs_spy.state import (
     move_piece,
     plural,
 )
+from assistant.words import a
 
 DICE = ("roll", "slide")
 
@@ -89,8 +90,8 @@ def trap(state: Json, spy: str, room: str, action: Json, turn: Turn, used: set[s
         return "on"
     colour = turn.kit.colour(token["colour"])
     defence = arsenal(state, spy)["defence"]
-    shows = f"a {defence} 2-pip" if defence else "no 2-pip"
-    turn.note(f"a {colour.trap} ({colour.label} trap)! {spy} shows {shows}")
+    shows = a(f"{defence} 2-pip") if defence else "no 2-pip"
+    turn.note(f"{a(colour.trap)} ({colour.label} trap)! {spy} shows {shows}")
     if defence == colour.id:
         turn.note("the trap is disarmed")
         discard_trap(state, room)
@@ -264,7 +265,7 @@ def loose(state: Json, spy: str, room: str, action: Json, turn: Turn) -> None:
             raise Refuse("Equipment", f"{spy} holds no {colour} 1-pip to drop")
         remove_held(held, "offensive", colour)
         lying.append(colour)
-        turn.note(f"{spy} drops a {colour} 1-pip in {room}")
+        turn.note(f"{spy} drops {a(colour)} 1-pip in {room}")
     limit = turn.kit.numbers.carry_offensive
     turn.rule(
         len(held["offensive"]) <= limit,

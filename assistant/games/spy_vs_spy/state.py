@@ -19,6 +19,7 @@ from typing import Any
 from assistant.engine import Json
 from assistant.games import actions
 from assistant.games.spy_vs_spy.kit import Kit
+from assistant.words import plural  # noqa: F401  (the words of every game: assistant/words.py)
 
 SPIES = ("black", "white")
 START = {"black": "A0", "white": "E0"}  # ours: black at the left street door, white the right
@@ -157,13 +158,6 @@ def move_piece(state: Json, number: int, place: str) -> None:
             record["at"] = place
             return
     raise KeyError(number)
-
-
-IRREGULAR = {"life": "lives"}
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {IRREGULAR.get(word, word + 's')}"
 
 
 def points(n: int) -> str:
