@@ -8,6 +8,7 @@ import pytest
 from spies_table import POLICE, POWERS, RANDOM, SECRETS, Table, quote
 
 from assistant.games.spies.rules import GAME
+from assistant.history import action_text
 
 
 def test_the_set_up_ends_with_germany_in_1933():
@@ -53,7 +54,10 @@ def test_hand_is_the_powers_seven_and_three_random():
         ([36, 41, 42, 43], "2.3 Drawing Event Tiles: a hand holds 3 random tiles (4 given)"),
         ([36, 41, 8], "2.3 Drawing Event Tiles: It 8 is Italy's, not a random tile"),
         ([36, 36, 41], "2.3 Drawing Event Tiles: random 36 is given twice"),
-        ([37, 41, 50], "2.3 Drawing Event Tiles: random 37 is in Italy's hand"),
+        (
+            [37, 41, 50],
+            "2.3 Drawing Event Tiles: random 37 is not in the cup (another power holds it)",
+        ),
         ([36, 41, 51], "action: tile: no Event Tile 51 (Ge 1 ... random 50, or 1-50)"),
     ],
 )
@@ -62,6 +66,37 @@ def test_a_wrong_hand_is_refused(random, why):
     table = Table()
     table.do("hand", power="Italy", random=[37, 42, 49])
     assert str(table.refused("hand", power="Germany", random=random)) == why
+
+
+def test_a_tile_in_another_hand_is_refused_without_naming_whose():
+    """Issue 22: whose hand holds a tile is that power's secret; the refusal is the same
+    whichever power holds it."""
+    quote("mix the 15 tiles marked random in a cup and draw 3 of these random Tiles blindly")
+    refusals = set()
+    for holder in ("Italy", "Britain"):
+        table = Table()
+        table.do("hand", power=holder, random=[37, 42, 49])
+        refusals.add(str(table.refused("hand", power="Germany", random=[36, 42, 50])))
+    assert refusals == {
+        "2.3 Drawing Event Tiles: random 42 is not in the cup (another power holds it)"
+    }
+
+
+def test_a_drawn_hand_shows_neither_its_tiles_nor_its_seed():
+    """Issue 22: the seed of a hand drawn by the tracker, with the tiles left in the cup, gives
+    the tiles: every seat reads the action (an undo or void asked of it) without either."""
+    table = Table()
+    table.do("hand", power="Italy", random=[37, 42, 49])
+    action = GAME.complete(table.state, {"type": "hand", "power": "Germany"}, 1234)
+    public = GAME.public_action(action)
+    assert public == {
+        "type": "hand",
+        "power": "Germany",
+        "random": "(face down)",
+        "seed": "(secret)",
+    }
+    assert "1234" not in action_text(public)
+    assert not any(tile in action_text(public) for tile in action["random"])
 
 
 def test_a_hand_is_dealt_once():

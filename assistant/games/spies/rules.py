@@ -350,11 +350,14 @@ class Spies:
 
     def public_action(self, action: Json) -> Json:
         """The action as the table may see it: a discarded tile and a hand's random tiles stay
-        face down."""
+        face down, and so does the seed they were drawn from (with the tiles still in the cup
+        it would tell them: issue 22)."""
         if action.get("type") == "discard" and "tile" in action:
             return {**action, "tile": "(face down)"}
-        if action.get("type") == "hand" and "random" in action:
-            return {**action, "random": "(face down)"}
+        if action.get("type") == "hand":
+            hidden = {key: "(face down)" for key in ("random",) if key in action}
+            hidden.update({key: "(secret)" for key in ("seed",) if key in action})
+            return {**action, **hidden}
         return action
 
 

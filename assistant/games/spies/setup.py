@@ -61,9 +61,9 @@ def hand(state: Json, action: Json, turn: Turn) -> None:
             raise Refuse(HAND_RULE, f"{tile.code} is {tile.power}'s, not a random tile")
         if codes.count(tile.code) > 1:
             raise Refuse(HAND_RULE, f"{tile.code} is given twice")
-        holder = next((p for p, h in state["hands"].items() if tile.code in h), None)
-        if holder is not None:
-            raise Refuse(HAND_RULE, f"{tile.code} is in {holder}'s hand")
+        # whose hand holds it is that power's secret: the refusal names none (issue 22)
+        if any(tile.code in h for h in state["hands"].values()):
+            raise Refuse(HAND_RULE, f"{tile.code} is not in the cup (another power holds it)")
     own = [tile.code for tile in data.tiles.values() if tile.power == power]
     state["hands"][power] = own + codes
     # 2.3 draws them blindly: the log names no tile (the seat's own view shows its hand)
