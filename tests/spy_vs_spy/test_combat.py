@@ -212,3 +212,21 @@ def test_a_spy_killed_in_combat_drops_his_pieces_and_weapon_the_other_goes_on():
     assert "black drops a white 1-pip in C1" in t.last
     assert t.view["loose"] == {"C1": ["white"]}
     assert t.view["pieces"] == {"black": 1, "white": 0} and t.view["dropped"] == {}
+
+
+def test_a_bare_exchange_keeps_the_weapons_of_the_one_before():
+    """Issue 23, item 8: a bare exchange after one where black used his weapon does not switch
+    him to the sword; 'At the start of combat each player must declare which weapon they will be
+    using'. A weapon declared with `declare` stays declared."""
+    rule("At the start of combat each player must declare which weapon they will be using")
+    t = fighting(weapon="orange")
+    t.do("exchange", black="weapon")
+    t.do("exchange")  # black's weapon again: no swords rolled
+    assert "black's Flamethrower (orange) hits white" in t.last and "swords" not in t.last
+    t = fighting(weapon="orange")
+    t.do("declare", spy="black", weapon="weapon")
+    t.do("exchange")
+    refusal = t.refused("exchange", black="sword")
+    assert str(refusal) == (
+        "Combat: black declared his weapon at the start of combat: it stays declared"
+    )

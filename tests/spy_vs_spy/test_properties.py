@@ -94,7 +94,10 @@ class Player:
             self.do({"type": "run", "spy": runner, "to": to, **({"both": True} if both else {})})
             return
         action = {"type": "exchange"}
+        declared = fight.get("declared", {})
         for spy in spies:
+            if spy in declared:  # declared with `declare`: it stays declared
+                continue
             held = s["secret"]["arsenal"][spy]
             if held["weapon"] and not self.loaded(spy) and draw(st.booleans()):
                 action[spy] = "weapon"

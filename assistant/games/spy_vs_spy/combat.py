@@ -46,8 +46,7 @@ def choices(state: Json, action: Json, turn: Turn) -> dict[str, str]:
     for who in sides:
         if not is_spy(who):
             continue
-        given = action.get(who)
-        choice = str(given).lower() if given is not None else declared.get(who, SWORD)
+        choice = weapon_named(fight, action, who)
         if who in declared:
             turn.rule(
                 choice == declared[who],
@@ -57,6 +56,16 @@ def choices(state: Json, action: Json, turn: Turn) -> dict[str, str]:
         check_weapon(state, who, choice, turn)
         chosen[who] = choice
     return chosen
+
+
+def weapon_named(fight: Json, action: Json, who: str) -> str:
+    """The weapon `who` fights with in this exchange as named: given in the action, else
+    declared, else the one of the exchange before, else his sword."""
+    given = action.get(who)
+    if given is not None:
+        return str(given).lower()
+    before = fight.get("declared", {}).get(who, fight.get("used", {}).get(who, SWORD))
+    return str(before)
 
 
 def check_weapon(state: Json, who: str, choice: str, turn: Turn) -> None:
@@ -106,6 +115,10 @@ def exchange(state: Json, action: Json, turn: Turn) -> None:
     fight = fight_now(state)
     a, d = fight["attacker"], fight["defender"]
     chosen = choices(state, action, turn)
+    # "declare which weapon they will be using" at the start of combat: an exchange that names
+    # no weapon keeps each spy's weapon of the exchange before (issue 23, item 8); a weapon
+    # declared with `declare` cannot change, one merely used can (recorded games switch)
+    fight["used"] = dict(chosen)
     rolls = action.get("rolls") or {}
     needed = rolls_needed(state, kit, chosen)
     for who in rolls:

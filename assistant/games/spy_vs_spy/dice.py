@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from assistant.engine import Json
-from assistant.games.spy_vs_spy.combat import SWORD, rolls_needed
+from assistant.games.spy_vs_spy.combat import rolls_needed, weapon_named
 from assistant.games.spy_vs_spy.flow import FIGHT, cops_due
 from assistant.games.spy_vs_spy.kit import Kit
 from assistant.games.spy_vs_spy.setup import PIECES
@@ -38,9 +38,8 @@ def _draw(state: Json, action: Json, rng: random.Random, kit: Kit) -> Json:
         return _search(state, action, rng, kit)
     if kind == "exchange" and state["phase"] == FIGHT:
         fight = state["fights"][0]
-        declared = fight.get("declared", {})  # a declared weapon is the one he fights with
         chosen = {
-            w: str(action.get(w, declared.get(w, SWORD))).lower()
+            w: weapon_named(fight, action, w)
             for w in (fight["attacker"], fight["defender"])
             if is_spy(w)
         }
