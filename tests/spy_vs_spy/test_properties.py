@@ -167,8 +167,10 @@ class Player:
         if token and token["colour"] and token["colour"] != held["defence"] and held["weapon"]:
             if KIT.colour(token["colour"]).trap_then == "dissolve_weapon":
                 offensive.remove(held["weapon"])  # he sees the acid: that 1-pip is gone
-        if offensive and draw(st.booleans()):
-            action["set"] = draw(st.sampled_from(offensive))
+        # a trap comes from the Arsenal: not the only 1-pip of its colour, under him
+        settable = [c for c in offensive if c != held["weapon"] or offensive.count(c) > 1]
+        if settable and draw(st.booleans()):
+            action["set"] = draw(st.sampled_from(settable))
         loose = s["loose"].get(here, [])
         if loose and draw(st.booleans()):
             action["take"] = [draw(st.sampled_from(loose))]

@@ -410,6 +410,12 @@ CASES: dict[str, Case] = {
         {"type": "exchange", "white": "sword"},
         "Combat: white is not in this fight (the Sheriff against black)",
     ),
+    "trap under him": Case(
+        at("B2", weapon="orange"),
+        {"type": "search", "spy": "black", "number": 8, "set": "orange"},
+        "Traps: black's only orange 1-pip is under him: a trap comes from his Arsenal (change his"
+        " equipment first, 1 action point)",
+    ),
     "declare not fighting": Case(
         cop_fight,
         {"type": "declare", "spy": "white", "weapon": "sword"},
@@ -706,6 +712,7 @@ QUOTES = {
     "bag empty": "that is currently available in the room (in the 1-pip equipment bag",
     "smoke": "he cannot continue to search the room that turn",
     "not special": "There are three special equipment rooms on the board:",
+    "trap under him": "Equipment you were originally carrying goes back to your Arsenal.",
     "declare not fighting": "If both spies (or a spy and a cop) end up in the same room combat is"
     " automatically initiated.",
     "declared twice": "At the start of combat each player must declare which weapon they will be"

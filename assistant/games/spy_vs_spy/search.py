@@ -167,6 +167,12 @@ def leave_token(state: Json, spy: str, room: str, action: Json, turn: Turn) -> N
         held = arsenal(state, spy)
         if colour not in held["offensive"]:
             raise Refuse("Traps", f"{spy} holds no {colour} 1-pip to set as a trap")
+        turn.rule(
+            held["weapon"] != colour or held["offensive"].count(colour) > 1,
+            "Traps",
+            f"{spy}'s only {colour} 1-pip is under him: a trap comes from his Arsenal (change"
+            " his equipment first, 1 action point)",
+        )
         remove_held(held, "offensive", colour)
         held["used"].append(colour)
         traps[room] = {"owner": spy, "colour": colour}
