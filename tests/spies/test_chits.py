@@ -318,8 +318,13 @@ def test_counterspy_captures_onto_the_record_or_the_neutral_box(table):
         "If one of your spies is captured by a counterspy in a neutral country, place that spy in "
         "the Spies Captured in Neutral Countries box, not on the Time and Victory Record."
     )
+    table.at(1933, "Britain").discard()
+    table.do("chit", power="Britain", chit="Discovery", city="Berlin")
+    table.do("resolve")
     table.do("counterspy", power="Germany", enemy="Britain", target="Willy", city="Berlin")
     assert table.view["record"]["Germany"][0]["name"] == "Willy"
+    table.do("chit", power="Britain", chit="Discovery", city="Warsaw")
+    table.do("resolve")
     table.do("counterspy", power="Germany", enemy="Britain", target="Rose", city="Warsaw")
     assert table.view["out_of_play"]["Britain"] == {
         "Willy": "captured by Germany",

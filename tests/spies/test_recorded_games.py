@@ -158,7 +158,7 @@ def test_show_prints_the_year_the_turn_the_track_the_banks_the_tiles_and_the_rec
     assert text.splitlines()[0] == (
         "Spies! (SPI 1981), long game - 5 players - 1939 ended: the end of the game"
     )
-    assert "Action Points  0 1 2 3 4 5 6 7 8 9 10 11 [12]  (12 left of 12)" in text
+    assert "Action Points" not in text  # a finished game: no turn, no track (issue 23)
     assert "Germany  Germany    2£     14     3      42" in text
     assert "1939: Ge 2" in text and "territory: Czechoslovakia is German territory" in text
     assert "           1939 Synthetic Fuel (original secret 4) x7 = 28; running 42" in text

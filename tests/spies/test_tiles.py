@@ -281,13 +281,12 @@ def test_awards_every_player_each_city_not_in_its_own_territory(table):
     assert table.view["awards"]["lines"][0] == "3c Essen: Britain 3 chits"
 
 
-def test_an_award_city_must_be_on_the_tile(table):
+def test_any_city_is_accepted_and_the_tiles_are_paid(table):
     quote("for each city listed in which he has a spy")
-    refusal = table.refused("play", power="Germany", tile="Ge 3", spies={"Britain": ["Munich"]})
-    assert str(refusal) == (
-        "3.21 Playing Event Tiles: 'Munich' is not a city of Ge 3 (its cities: Essen, Brussels, "
-        "Hamburg, Dusseldorf, Berlin, Stettin, Frankfurt, London, Paris, Hague)"
-    )
+    table.do("play", power="Germany", tile="Ge 3", spies={"Britain": ["Munich", "Essen", "Lille"]})
+    assert table.view["awards"]["lines"] == ["3c Essen: Britain 3 chits"]
+    assert table.view["chits"]["Britain"] == 5 + 3
+    assert "  no award in Lille, Munich (not a city of Ge 3)" in table.last.split("\n")
 
 
 def test_an_empty_cup_pays_what_it_holds(table):

@@ -21,7 +21,9 @@ def _head(view: Json) -> list[Json]:
     else:
         year = f"{view['year']} (the game ends with {view['ends']})"
     player = f" ({view['player']})" if view["player"] != turn else ""
-    widgets = [stat("Year", year), stat("Turn", f"{turn}{player}", turn)]
+    widgets = [stat("Year", year)]
+    if view["phase"] not in ("final", "over"):  # no turn once the years end
+        widgets.append(stat("Turn", f"{turn}{player}", turn))
     if view["over"]:
         widgets.append(stat("Result", str(view["result"]), view["winner"]))
     else:
@@ -79,7 +81,8 @@ def board(view: Json, data: GameData | None = None) -> list[Json]:
     data = data if data is not None else default_data()
     powers = data.powers
     widgets = _head(view)
-    widgets.append(meter("Action Points", view["ap_left"], data.ap, view["turn"]))
+    if view["phase"] not in ("final", "over"):
+        widgets.append(meter("Action Points", view["ap_left"], data.ap, view["turn"]))
     widgets += [money(p, view["bank"][p], "£", p) for p in powers]
     widgets.append(
         table(

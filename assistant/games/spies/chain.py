@@ -28,10 +28,19 @@ def opens_chain(name: str, data: GameData) -> bool:
     return chit.when == "your turn only" and bool(chit.countered_by)
 
 
+# plays against a chit besides its counters: the Double Cross entry, "You can also play a Double
+# Cross, upon the play of a Discovery chit, to reverse the results of a strength comparison ...
+# to determine who controls a secret" (it reverses the comparison; the Discovery is not negated)
+REVERSED_BY: dict[str, tuple[str, ...]] = {"Discovery": ("Double Cross",)}
+
+
 def may_counter(chit: str, play: Json, plays: list[Json], data: GameData) -> bool:
-    """Whether `chit` counters `play` (the countered chit's `countered_by`). The Cover entry:
-    "if played in response to a Double Cross, a Cover chit can be negated by Escape"; Cover is
-    otherwise countered by another Discovery."""
+    """Whether `chit` is played against `play`: the countered chit's `countered_by`, or a Double
+    Cross against a Discovery (REVERSED_BY). The Cover entry: "if played in response to a Double
+    Cross, a Cover chit can be negated by Escape"; Cover is otherwise countered by another
+    Discovery."""
+    if chit in REVERSED_BY.get(play["chit"], ()):
+        return True
     if chit not in data.chits[play["chit"]].countered_by:
         return False
     if play["chit"] == "Cover":
@@ -40,17 +49,40 @@ def may_counter(chit: str, play: Json, plays: list[Json], data: GameData) -> boo
     return True
 
 
+def reverses(play: Json, plays: list[Json]) -> bool:
+    """Whether `play` reverses the play it is against rather than negating it (REVERSED_BY)."""
+    against = play.get("against")
+    if not against:
+        return False
+    return play["chit"] in REVERSED_BY.get(plays[int(against) - 1]["chit"], ())
+
+
 def standing(plays: list[Json]) -> list[bool]:
     """Which plays stand: a play stands unless a standing play counters it (counters always
-    point back, so the last play decides first)."""
+    point back, so the last play decides first; a Double Cross against a Discovery reverses its
+    comparison and leaves it standing)."""
     stands = [True] * len(plays)
     for index in reversed(range(len(plays))):
         stands[index] = not any(
             stands[later]
             for later in range(index + 1, len(plays))
-            if plays[later]["against"] == index + 1
+            if plays[later]["against"] == index + 1 and not reverses(plays[later], plays)
         )
     return stands
+
+
+def settled(plays: list[Json], number: int, data: GameData) -> Json | None:
+    """The standing play that negates play `number` for good (a chit nothing counters: the
+    Intercept entry, "Intercept cannot be countered"), or None."""
+    for play, up in zip(plays, standing(plays), strict=True):
+        if (
+            up
+            and play["against"] == number
+            and not reverses(play, plays)
+            and not data.chits[play["chit"]].countered_by
+        ):
+            return play
+    return None
 
 
 def describe_play(play: Json) -> str:
@@ -72,12 +104,23 @@ def resolve(state: Json, action: Json, turn: Turn) -> None:
     opening = plays[0]
     power, chit, city = opening["power"], opening["chit"], opening.get("city")
     if chit == "Discovery":
-        result = (
-            f"{power}'s spy may take the secret in {city} (a guarded secret: strengths "
-            "compared; a Double Cross reverses the comparison)"
-            if stands[0]
-            else f"covered: {power} does not get the secret"
-        )
+        crosses = [p for p, up in zip(plays, stands, strict=True) if up and p["against"] == 1]
+        if not stands[0]:
+            result = f"covered: {power} does not get the secret"
+        elif crosses:
+            result = (
+                f"{crosses[0]['power']}'s Double Cross reverses the strength comparison: "
+                f"{power}'s spy takes the secret in {city} only if it is unguarded or the guard "
+                "is as strong or stronger"
+            )
+        else:
+            result = (
+                f"{power}'s spy may take the secret in {city} (a guarded secret: strengths "
+                "compared; a Double Cross reverses the comparison)"
+            )
+        if stands[0]:
+            discovered = state["step"].setdefault("discovered", [])
+            discovered.append({"power": power, "city": city})
     elif chit == "Drop":
         if stands[0]:
             state["drops"][power].append(city)

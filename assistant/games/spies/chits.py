@@ -68,10 +68,21 @@ def _against(state: Json, action: Json, power: str, name: str, data: GameData) -
             raise Refuse(CHIT_RULE, f"{name} does not counter {chain.describe_play(play)}")
         if play["power"] == power:
             raise Refuse(CHIT_RULE, f"{power} does not counter its own {play['chit']}")
+        final = chain.settled(plays, number, data)
+        if final is not None:
+            raise Refuse(
+                CHIT_RULE,
+                f"{chain.describe_play(play)} is already negated by {final['power']}'s "
+                f"{final['chit']}, which cannot be countered",
+            )
         return number
     for number in range(len(plays), 0, -1):
         play = plays[number - 1]
-        if play["power"] != power and chain.may_counter(name, play, plays, data):
+        if (
+            play["power"] != power
+            and chain.may_counter(name, play, plays, data)
+            and chain.settled(plays, number, data) is None
+        ):
             return number
     return 0
 

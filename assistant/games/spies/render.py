@@ -55,7 +55,9 @@ def render_text(view: Json, data: GameData) -> str:
         head += f"{view['year']} ended: the end of the game"
     else:
         head += f"{view['year']} - {turn}'s turn{player}"
-    lines = [head, _track(view, data.ap)]
+    lines = [head]
+    if view["phase"] not in ("final", "over"):  # no turn, no Action Points once the years end
+        lines.append(_track(view, data.ap))
     width = max(len(p) for p in data.powers)
     seat = max(len(s) for s in view["seats"].values())
     lines.append(f"{'power':<{width}}  {'player':<{seat}}  bank  chits  hand  points")

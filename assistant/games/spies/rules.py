@@ -268,8 +268,14 @@ class Spies:
         data, house = self.data, self.data.house
         return {
             "players": Option(5, "2 to 5 (7.0: who plays which power)"),
-            "bank": Option(dict(data.bank), "starting funds, thousand pounds (ours: kit.yaml)"),
-            "chits": Option(house["chits"], "Action chits each power draws at the start (ours)"),
+            "bank": Option(
+                dict(data.bank),
+                "starting funds, thousand pounds (ours: kit.yaml): one number or {Germany: n, ...}",
+            ),
+            "chits": Option(
+                house["chits"],
+                "Action chits each power draws at the start (ours): n or {Germany: n, ...}",
+            ),
             "secrets": Option(dict(house["secrets"]), "secrets each power draws (ours)"),
             "multiples": Option(
                 {str(y): m for y, m in house["multiples"].items()},
@@ -295,16 +301,15 @@ class Spies:
         resolved = {
             "players": players,
             "bank": _per_power(given["bank"], data.powers, "bank"),
-            "chits": given["chits"],
+            "chits": _per_power(given["chits"], data.powers, "chits"),
             "secrets": _per_power(given["secrets"], data.powers, "secrets"),
             "multiples": _multiples(given["multiples"], data),
             "source_pounds": given["source_pounds"],
             "russia_1933": given["russia_1933"],
         }
-        for key in ("chits", "source_pounds"):
-            if not whole(resolved[key]) or resolved[key] < 0:
-                raise InputError(f"option {key}: expected a whole number >= 0")
-        if resolved["chits"] * len(data.powers) > data.cup:
+        if not whole(resolved["source_pounds"]) or resolved["source_pounds"] < 0:
+            raise InputError("option source_pounds: expected a whole number >= 0")
+        if sum(resolved["chits"].values()) > data.cup:
             raise InputError(f"option chits: the cup holds {data.cup} chits in all")
         return initial(data, resolved)
 

@@ -173,8 +173,9 @@ def tile_first(state: Json, power: str, turn: Turn) -> None:
 
 
 def new_step() -> Json:
-    """What the current turn has done so far."""
-    return {"tile": None, "searched": [], "moving": None, "moved": {}}
+    """What the current turn has done so far (`discovered`: the Discoveries that stood, for the
+    counterspies they find, 3.5)."""
+    return {"tile": None, "searched": [], "moving": None, "moved": {}, "discovered": []}
 
 
 def initial(data: GameData, options: Json) -> Json:
@@ -195,8 +196,8 @@ def initial(data: GameData, options: Json) -> Json:
         "ap_left": data.ap,
         "step": new_step(),
         "bank": dict(options["bank"]),
-        "chits": {power: chits for power in powers},
-        "cup": data.cup - chits * len(powers),
+        "chits": {power: chits[power] for power in powers},
+        "cup": data.cup - sum(chits[power] for power in powers),
         "hands": {power: [] for power in powers},
         "secret_cities": {power: None for power in powers},
         "police": {power: None for power in powers},

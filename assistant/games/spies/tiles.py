@@ -44,11 +44,10 @@ def _starting(state: Json, action: Json, turn: Turn, what: str) -> tuple[str, Ti
         TILE_RULE,
         f"{power} has already {done} its Event Tile this turn (one a turn, at its start)",
     )
-    turn.rule(
-        tile.code in state["hands"][power],
-        TILE_RULE,
-        f"{tile.code} is not in {power}'s hand",
-    )
+    if tile.code not in state["hands"][power]:
+        # a tile is in one place: --force waives a rule, never where a tile is (issue 23)
+        waived = " (--force waives a rule, never where a tile is)" if turn.force else ""
+        raise Refuse(TILE_RULE, f"{tile.code} is not in {power}'s hand{waived}")
     return power, tile
 
 
@@ -62,8 +61,7 @@ def discard(state: Json, action: Json, turn: Turn) -> None:
 
 
 def _take(state: Json, power: str, code: str) -> None:
-    if code in state["hands"][power]:
-        state["hands"][power].remove(code)
+    state["hands"][power].remove(code)  # _starting: it is there
 
 
 def playable(state: Json, tile: Tile) -> tuple[str, str] | None:
@@ -102,6 +100,9 @@ def play(state: Json, action: Json, turn: Turn) -> None:
     state["awards"] = {"tile": tile.code, "lines": lines}
     for line in lines:
         turn.note(f"  {line}")
+    elsewhere = sorted({c for cities in claims.values() for c in cities} - set(tile.cities))
+    if elsewhere:
+        turn.note(f"  no award in {', '.join(elsewhere)} (not a city of {tile.code})")
     paid = []
     for payee, (chits, pounds) in totals.items():
         got = []
@@ -118,7 +119,8 @@ def play(state: Json, action: Json, turn: Turn) -> None:
 
 
 def _claims(value: Any, tile: Tile, state: Json, data: GameData) -> dict[str, list[str]]:
-    """`spies`: {Power: [City, ...]}, the cities of the tile where that power has a spy."""
+    """`spies`: {Power: [City, ...]}, the cities where that power has a spy (any city: only the
+    tile's are paid)."""
     if value is None:
         return {}
     if not isinstance(value, dict):
@@ -128,12 +130,8 @@ def _claims(value: Any, tile: Tile, state: Json, data: GameData) -> dict[str, li
         power = names.power(key, state, "spies")
         items = listed if isinstance(listed, list) else [listed]
         for item in items:
-            city = names.find(item, tile.cities)
-            if city is None:
-                raise Refuse(
-                    TILE_RULE,
-                    f"{item!r} is not a city of {tile.code} (its cities: {', '.join(tile.cities)})",
-                )
+            # any city where the power has a spy; only the tile's cities are paid (award_lines)
+            city = names.find(item, tile.cities) or names.city_name(item, data, "spies")
             if city not in out.setdefault(power, []):
                 out[power].append(city)
     return out

@@ -7,6 +7,7 @@ from __future__ import annotations
 from assistant.engine import Json
 from assistant.games.actions import Refuse
 from assistant.games.spies import names, scoring
+from assistant.games.spies.data import GameData
 from assistant.games.spies.state import (
     SEATS_RULE,
     TILE_RULE,
@@ -30,6 +31,7 @@ from assistant.words import plural
 SEARCH_RULE = "3.4 Searching for Enemy Spies"
 CAPTURE_RULE = "3.5 Capture and Counterspies"
 MOVE_RULE = "3.6 Moving Your Spies"
+ARRIVING_RULE = "4.1 Searching for Arriving Enemy Spies"
 SECRET_RULE = "3.7 Controlling Secrets"
 DIPLOMACY_RULE = "3.9 Initiating Diplomacy"
 COUSIN_RULE = "5.2 Cousins"
@@ -109,6 +111,8 @@ def search(state: Json, action: Json, turn: Turn) -> None:
     found = "nothing found"
     if action.get("enemy") is not None or action.get("target") is not None:
         enemy, spy = _enemy_spy(state, action, power, turn)
+        if state["turn"] != power:
+            _arrived(state, enemy, spy, turn)
         _capture(state, power, enemy, spy, turn, neutral_box=False)
         found = (
             f"{enemy}'s {spy} ({data.spies[enemy][spy]}) is captured: {_on_record(state, power)}"
@@ -125,6 +129,21 @@ def _enemy_spy(state: Json, action: Json, power: str, turn: Turn) -> tuple[str, 
     if where != "in play":
         raise Refuse(CAPTURE_RULE, f"{enemy}'s {spy} is not in play ({where})")
     return enemy, spy
+
+
+def _arrived(state: Json, enemy: str, spy: str, turn: Turn) -> None:
+    """4.1: on another's turn a search finds only a spy that moved: "You cannot search for a spy
+    that has not moved." The moves of this turn are kept by spy (a label that names no spy may be
+    any of them)."""
+    moved = state["step"]["moved"]
+    mover = state["turn"]
+    labels = [label for label in moved if label not in turn.data.spies[mover]]
+    turn.rule(
+        enemy == mover and (spy in moved or bool(labels)),
+        ARRIVING_RULE,
+        f"{enemy}'s {spy} has not moved this turn ({mover}'s): you cannot search for a spy that "
+        "has not moved",
+    )
 
 
 def _on_record(state: Json, power: str) -> str:
@@ -165,6 +184,18 @@ def counterspy(state: Json, action: Json, turn: Turn) -> None:
         name = names.text(action["city"], "city")
     else:
         where, name = owner(state, city), city.name
+    discovered = state["step"].get("discovered", [])
+    found = {"power": enemy, "city": name}
+    haven = city is not None and city.kind == "spy haven"
+    turn.rule(
+        found in discovered,
+        CAPTURE_RULE,
+        f"no {enemy} spy has discovered a secret in {name} this turn (a counterspy acts when a "
+        "spy discovers it: a Discovery that stands"
+        + (f"; {name} is a spy haven: no Discovery there, 5.1)" if haven else ")"),
+    )
+    if found in discovered:
+        discovered.remove(found)  # 3.5: "remove the counterspy from play"
     neutral = where == "neutral"
     _capture(state, power, enemy, spy, turn, neutral_box=neutral)
     box = (
@@ -185,6 +216,14 @@ def move(state: Json, action: Json, turn: Turn) -> None:
     own_turn(state, power, "move a spy", turn)
     tile_first(state, power, turn)
     known = names.find(label, data.spies[power])
+    if known is None:
+        theirs = [p for p in data.powers if p != power and names.find(label, data.spies[p])]
+        turn.rule(
+            not theirs,
+            MOVE_RULE,
+            f"{label} is {' and '.join(theirs)}'s spy: {power} moves its own spies (a label of "
+            "your own may not be another power's spy's name)",
+        )
     if known is not None:
         where = status(state, power, known)
         turn.rule(where == "in play", MOVE_RULE, f"{power}'s {known} is not in play ({where})")
@@ -312,6 +351,15 @@ def drop_lost(state: Json, action: Json, turn: Turn) -> None:
     turn.note(f"{power}'s Drop in {city} is eliminated (no {power} spy left there)")
 
 
+def began_with(state: Json, power: str, data: GameData) -> int:
+    """How many original secrets `power` may place at the end (6.0: "every secret with which you
+    began the game"): its allotment (2.4), and one for each SECRET city of a country it annexed
+    (3.22: "secrets there not guarded by another player count as" its original secrets)."""
+    annexed = {country for country, who in state["annexed"].items() if who == power}
+    held = sum(1 for c in data.cities.values() if c.kind == "SECRET city" and c.country in annexed)
+    return int(state["allotment"][power]) + held
+
+
 def originals(state: Json, action: Json, turn: Turn) -> None:
     """6.0: "every secret with which you began the game and which is now in your territory and
     under your control is placed in the 1939 column" (the year Ge 2 ended the game: its
@@ -324,6 +372,18 @@ def originals(state: Json, action: Json, turn: Turn) -> None:
     if not isinstance(given, list):
         raise Refuse("action", "secrets: expected a list of secrets (may be [])")
     secrets = [names.secret(value, data) for value in given]
+    began = began_with(state, power, data)
+    turn.rule(
+        len(secrets) <= began,
+        scoring.WIN_RULE,
+        f"{power} began the game with {plural(began, 'secret')} (its allotment"
+        + (
+            ", and those of the SECRET cities it annexed"
+            if began > state["allotment"][power]
+            else ""
+        )
+        + f"); {len(secrets)} given",
+    )
     for index, secret in enumerate(secrets):
         if secret in secrets[:index]:
             raise Refuse(scoring.WIN_RULE, f"{secret} is given twice")
