@@ -127,7 +127,7 @@ def test_the_cops_pursue_a_spy_who_hid_his_pieces_as_if_he_had_them():
     cops_turn(t)
     t.do("cops")
     assert t.last.startswith(
-        "the Deputy moves C1 -> D1, toward black, who shows 1 piece (6 moves away)"
+        "the Deputy moves C1 -> D1, toward black, who shows 1 piece (now 5 moves away)"
     )
 
 
