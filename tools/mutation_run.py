@@ -49,12 +49,12 @@ def mutants(tree: ast.Module) -> Iterator[tuple[str, int, ast.Module]]:
     for index, node in enumerate(nodes):
 
         def edit(
-            change: object, what: str, index: int = index, node: ast.AST = node
+            change: object, what: str, index: int = index, node: ast.AST = node, at: int = 0
         ) -> Iterator[tuple[str, int, ast.Module]]:
             clone = copy.deepcopy(tree)
             target = next(n for k, n in enumerate(ast.walk(clone)) if k == index)
             change(target)  # type: ignore[operator]
-            yield what, getattr(node, "lineno", 0), clone
+            yield what, at or getattr(node, "lineno", 0), clone
 
         if isinstance(node, ast.Compare):
             for k, op in enumerate(node.ops):
@@ -117,7 +117,7 @@ def mutants(tree: ast.Module) -> Iterator[tuple[str, int, ast.Module]]:
                 def delete(t: ast.AST, field: str = field, k: int = k) -> None:
                     getattr(t, field)[k] = ast.Pass()
 
-                yield from edit(delete, f"delete {type(stmt).__name__}")
+                yield from edit(delete, f"delete {type(stmt).__name__}", at=stmt.lineno)
 
 
 def run(cmd: list[str], timeout: int) -> bool:
