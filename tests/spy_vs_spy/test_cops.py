@@ -127,7 +127,7 @@ def test_the_cops_pursue_a_spy_who_hid_his_pieces_as_if_he_had_them():
     cops_turn(t)
     t.do("cops")
     assert t.last.startswith(
-        "the Deputy moves C1 -> D1, toward black, who shows 1 piece (6 moves away)"
+        "the Deputy moves C1 -> D1, toward black, who shows 1 piece (now 5 moves away)"
     )
 
 
@@ -362,3 +362,71 @@ def test_the_board_says_a_found_piece_brings_the_deputy_in_the_cops_turn():
     board = GAME.render(t.state)
     assert "Deputy: the 1st piece is found, he arrives in the cops' turn" in board
     assert "arrives when the 1st piece is found" not in board
+
+
+# ---- pinned where a mutation run of cops.py found them loose (issue 23) ----------------------
+
+
+def test_once_a_cop_carries_the_thingamajig_out_the_other_cops_do_not_move():
+    """The game is over when the Sheriff leaves with the Thingamajig: the SWAT Team, who moves
+    after him, stays where he is and attacks no one."""
+    t = started()
+    t.put("black", "E5")
+    t.put("white", "D3")
+    t.put("sheriff", "A1")
+    t.put("swat", "B3")
+    for record in t.secret["pieces"]:
+        record["at"] = "cop:sheriff"
+    t.state.update(turn="cops", phase="cops", cops_moved=False, found=3)
+    t.state["cops"][0].update(status="dead", killed=t.state["turn_no"])
+    t.do("cops")
+    assert t.last == (
+        "the Sheriff moves A1 -> A0, to the street at A0 with the Thingamajig;"
+        " the Sheriff carries the Thingamajig out of the building: the cops win, both spies lose"
+    )
+    assert t.view["winner"] == "cops"
+    assert [c["at"] for c in t.state["cops"]][1:] == ["A0", "B3"]
+    assert t.view["fights"] == []
+
+
+def test_cops_who_meet_do_not_pool_pieces_while_a_spy_still_holds_one():
+    """The cops combine the Thingamajig only when they carry all three pieces: with one still on
+    black, the Deputy and the Sheriff meeting in C3 each keep their own piece."""
+    t = started()
+    t.put("black", "E3")
+    t.put("white", "A5")
+    t.put("deputy", "B3")
+    t.put("sheriff", "C3")
+    t.give_pieces("black", [19])
+    t.secret["pieces"][0]["at"] = "cop:deputy"
+    t.secret["pieces"][1]["at"] = "cop:sheriff"
+    t.state.update(turn="cops", phase="cops", cops_moved=False, found=3)
+    t.state["cops"][2].update(status="dead", killed=t.state["turn_no"])
+    t.do("cops")
+    assert "together" not in t.last
+    assert t.last.startswith(
+        "the Deputy moves B3 -> C3, toward black, who shows 1 piece (now 2 moves away);"
+        " the Sheriff moves C3 -> D3 -> E3, toward black, who shows 1 piece (now in his room)"
+    )
+    assert [c["carrying"] for c in t.view["cops"][:2]] == [1, 1]
+
+
+def test_the_log_gives_the_distance_after_the_move_and_the_plan_the_distance_now():
+    """Issue 23, item 15: 'Deputy moves A1 -> B1 (3 moves away)' gave the distance before."""
+    t = started()
+    t.put("black", "E1")
+    t.put("white", "A5")
+    t.put("deputy", "A1")
+    t.state["pieces"]["black"] = 1
+    cops_turn(t)
+    assert t.view["cops_next"][0]["why"] == "toward black, who shows 1 piece (4 moves away)"
+    t.do("cops")
+    assert t.last.startswith(
+        "the Deputy moves A1 -> B1, toward black, who shows 1 piece (now 3 moves away)"
+    )
+    t.state.update(pieces={"black": 0, "white": 0}, turn="cops", phase="cops", cops_moved=False)
+    t.do("cops")
+    assert t.last.startswith(
+        "the Deputy moves B1 -> C1, toward black, the nearest spy (now 2 moves away;"
+        " no spy shows a piece)"
+    )

@@ -219,3 +219,50 @@ def test_integrity_lists_each_problem_of_a_damaged_file_on_its_own_line(tmp_path
         assert store.integrity() == (
             "row 1 missing from index events_by_table\nrow 2 missing from index events_by_table"
         )
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "UPDATE events SET time=x'3132'",
+        "UPDATE events SET who=x'00ff'",
+        "UPDATE events SET force=x'41'",
+        "UPDATE events SET void=x'41'",
+        "UPDATE events SET seat=x'41'",
+        "UPDATE events SET status='lost'",
+    ],
+)
+def test_an_event_row_of_the_wrong_kind_is_a_clear_damaged_database_error(tmp_path, sql):
+    """Issue 23: a damaged event row (bytes where text belongs, a
+    status that is neither live nor undone) is named, never read as if it were sound."""
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time="12:00", who="ann", seat="red")
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA ignore_check_constraints=ON")
+    con.execute(sql)
+    con.commit()
+    con.close()
+    with Store(path, create=False) as store:
+        with pytest.raises(InputError) as caught:
+            store.events(table_id)
+    assert caught.value.message == f"{path}: damaged Dead Drop database (event id 1)"
+
+
+def test_a_sound_event_row_reads_back_as_written(tmp_path):
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time="12:00", who="ann", force="why", seat="red")
+        store.append(table_id, {"type": "add", "n": 2}, time=None)
+        store.set_void(2, "typo")
+        store.set_status(2, "undone")
+    with Store(path, create=False) as store:
+        rows = store.events(table_id)
+    assert [(r.id, r.action, r.time, r.who, r.force, r.void, r.status, r.seat) for r in rows] == [
+        (1, {"type": "add"}, "12:00", "ann", "why", None, "live", "red"),
+        (2, {"type": "add", "n": 2}, None, None, None, "typo", "undone", None),
+    ]

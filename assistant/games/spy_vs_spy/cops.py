@@ -35,7 +35,8 @@ class Plan(NamedTuple):
     start: str
     path: tuple[str, ...]
     goal: str
-    why: str
+    why: str  # from where the cop stands: "toward black, who shows 1 piece (3 moves away)"
+    moved: str = ""  # the same after the move (the log): "... (now 1 move away)"
 
     @property
     def end(self) -> str:
@@ -47,9 +48,21 @@ def _loaded_cop(state: Json, cop_id: str) -> bool:
     return bool(pieces) and len(cop_pieces(state, cop_id)) == len(pieces)
 
 
-def goal(state: Json, kit: Kit, cop_id: str) -> tuple[str, str, bool] | None:
-    """(the node the cop heads for, why, whether he may step into the street), or None when he
-    has nowhere to go (no spy on the board)."""
+def _toward(state: Json, spy: str, away: str) -> str:
+    if state["pieces"][spy] > 0:
+        return f"toward {spy}, who shows {plural(state['pieces'][spy], 'piece')} ({away})"
+    return f"toward {spy}, the nearest spy ({away}; no spy shows a piece)"
+
+
+def _away(moves: int, now: str = "") -> str:
+    if moves == 0:
+        return "now in his room"
+    return f"{now}{plural(moves, 'move')} away"
+
+
+def goal(state: Json, kit: Kit, cop_id: str) -> tuple[str, str, bool, str | None] | None:
+    """(the node the cop heads for, why, whether he may step into the street, the spy he
+    pursues), or None when he has nowhere to go (no spy on the board)."""
     at = cop_of(state, cop_id)["at"]
     on = [c["cop"] for c in state["cops"] if c["status"] == "on"]
     carrying = {c: len(cop_pieces(state, c)) for c in on}
@@ -61,11 +74,12 @@ def goal(state: Json, kit: Kit, cop_id: str) -> tuple[str, str, bool] | None:
             dist = distances(kit.board, at, loaded=cop_id == holder)
             door = min(kit.board.doors, key=lambda d: (dist.get(d, 10**6), d))
             if cop_id == holder:
-                return door, f"to the street at {door} with the Thingamajig", True
+                return door, f"to the street at {door} with the Thingamajig", True, None
             return (
                 door,
                 f"to the street at {door}, with {name_of(kit, holder)} and the Thingamajig",
                 True,
+                None,
             )
         if cop_id in holders:
             dist = distances(kit.board, at, loaded=False)
@@ -77,6 +91,7 @@ def goal(state: Json, kit: Kit, cop_id: str) -> tuple[str, str, bool] | None:
                 cop_of(state, mate)["at"],
                 f"to meet {name_of(kit, mate)} and put the Thingamajig together",
                 False,
+                None,
             )
     spies = [s for s in state["spies"] if state["positions"][s] is not None]
     if not spies:
@@ -93,14 +108,7 @@ def goal(state: Json, kit: Kit, cop_id: str) -> tuple[str, str, bool] | None:
         ),
     )
     away = dist.get(state["positions"][target], 0)
-    if showing:
-        shows = plural(state["pieces"][target], "piece")
-        why = f"toward {target}, who shows {shows} ({plural(away, 'move')} away)"
-    else:
-        why = (
-            f"toward {target}, the nearest spy ({plural(away, 'move')} away; no spy shows a piece)"
-        )
-    return state["positions"][target], why, False
+    return state["positions"][target], _toward(state, target, _away(away)), False, target
 
 
 def route(state: Json, kit: Kit, cop_id: str, target: str, street: bool) -> tuple[str, ...]:
@@ -133,8 +141,13 @@ def plan_one(state: Json, kit: Kit, cop_id: str) -> Plan | None:
     start = cop_of(state, cop_id)["at"]
     if aim is None:
         return None
-    target, why, street = aim
-    return Plan(cop_id, start, route(state, kit, cop_id, target, street), target, why)
+    target, why, street, spy = aim
+    path = route(state, kit, cop_id, target, street)
+    moved = why
+    if spy is not None and path:
+        dist = distances(kit.board, path[-1], loaded=_loaded_cop(state, cop_id))
+        moved = _toward(state, spy, _away(dist.get(target, 0), "now "))
+    return Plan(cop_id, start, path, target, why, moved)
 
 
 def plan_turn(state: Json, kit: Kit) -> list[Plan]:
@@ -193,7 +206,7 @@ def cops(state: Json, action: Json, turn: Turn) -> None:
             continue
         who = name_of(kit, cop["cop"])
         if plan.path:
-            turn.note(f"{who} moves {' -> '.join((plan.start, *plan.path))}, {plan.why}")
+            turn.note(f"{who} moves {' -> '.join((plan.start, *plan.path))}, {plan.moved}")
         else:
             turn.note(f"{who} stays in {plan.start}, {plan.why}")
         cop["at"] = plan.end
