@@ -292,3 +292,18 @@ def test_give_to_another_and_something(table, fields):
     quote("offering trades or sales of chits")
     refusal = table.refused("give", power="Germany", **fields)
     assert str(refusal) == "action: give: pounds or chits to another power"
+
+
+def test_a_forced_end_turn_ends_the_current_powers_turn():
+    """Found by random play (issue 23): a forced end_turn named for Germany on Italy's turn
+    handed Italy a fresh turn of 12 Action Points. --force waives the rule, never the
+    bookkeeping: the current power's turn ends."""
+    table = Table().set_up()
+    table.do("discard", power="Germany", tile="Ge 1")
+    table.do("end_turn", power="Germany")
+    table.do("discard", power="Italy", tile="It 8")
+    table.do("diplomacy", power="Italy", **{"with": ["Germany"]})
+    assert table.state["ap_left"] == 11
+    table.do("end_turn", power="Germany", force=True)
+    assert table.state["turn"] == "Russia"
+    assert table.last.startswith("Italy ends its turn (11 Action Points unspent); Russia's turn")

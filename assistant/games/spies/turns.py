@@ -42,6 +42,10 @@ CASH_POUNDS, CASH_CHITS = 20, 1  # 3.7: "you immediately get 20£ and an Action 
 def end_turn(state: Json, action: Json, turn: Turn) -> None:
     power = names.power(action["power"], state)
     own_turn(state, power, "end a turn", turn)
+    # --force waives the rule, never the bookkeeping: it is the current power's turn that ends
+    # (a forced end_turn named for another power must not hand the current one a fresh turn)
+    if state["turn"] in turn.data.powers:
+        power = state["turn"]
     turn.rule(
         state["step"]["tile"] is not None or not state["hands"][power],
         TILE_RULE,
