@@ -230,3 +230,26 @@ def test_a_bare_exchange_keeps_the_weapons_of_the_one_before():
     assert str(refusal) == (
         "Combat: black declared his weapon at the start of combat: it stays declared"
     )
+
+
+def test_a_runners_new_fight_comes_before_the_fights_waiting():
+    """A runner who runs into a cop's room fights him at once: "If a retreating spy moves in to
+    a square with a spy or cop in it a new round of combat is automatically initiated", before
+    the fights already waiting (issue 23: a runner's new fight was not noticed queued last)."""
+    rule("If a retreating spy moves in to a square with a spy or cop in it a new round of combat")
+    t = started()
+    t.put("black", "B1")
+    t.put("deputy", "B1")
+    t.put("white", "D1")
+    t.put("sheriff", "D1")
+    t.put("swat", "C1")
+    t.state["fights"] = [
+        {"attacker": "deputy", "defender": "black", "room": "B1", "exchanges": 1},
+        {"attacker": "sheriff", "defender": "white", "room": "D1", "exchanges": 0},
+    ]
+    t.state["phase"] = "fight"
+    t.do("run", spy="black", to="C1")
+    assert [(f["attacker"], f["defender"], f["room"]) for f in t.view["fights"]] == [
+        ("black", "swat", "C1"),
+        ("sheriff", "white", "D1"),
+    ]
