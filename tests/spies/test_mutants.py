@@ -1,0 +1,250 @@
+"""Checks of `chits.py` and `turns.py` that a mutation run (issue 23) found no test noticed: each
+test kills mutants that left every other test green."""
+
+from __future__ import annotations
+
+import pytest
+from spies_table import Table, quote
+
+from assistant.games.spies.rules import GAME
+
+
+@pytest.fixture
+def table() -> Table:
+    table = Table(bank=60).set_up()
+    table.discard()  # Germany's turn, after its tile
+    return table
+
+
+def test_a_counter_names_a_play_that_waits(table):
+    quote("Discovery can be countered by Cover.")
+    table.do("chit", power="Germany", chit="Discovery", city="Warsaw")
+    refusal = table.refused("chit", power="Britain", chit="Cover", against=2)
+    assert str(refusal) == ("3.8 Playing Action Chits: against: no play 2 waits (the chain has 1)")
+
+
+def test_a_recruit_without_a_spy_names_one_of_several(table):
+    quote("You play a Recruit chit in order to recover a spy from the Sanctioned box on the map.")
+    table.state["out"]["Germany"] = {"Kurt": "sanctioned", "Erik": "sanctioned"}
+    refusal = table.refused("chit", power="Germany", chit="Recruit")
+    assert str(refusal) == "action: spy: which of Erik, Kurt (or let the tracker draw)"
+    table.state["out"]["Germany"] = {"Kurt": "sanctioned"}
+    table.do("chit", power="Germany", chit="Recruit")
+    assert table.last.endswith("Kurt is recruited and starts in Germany's capital")
+    assert table.view["out_of_play"]["Germany"] == {}
+
+
+def test_secrets_are_cashed_in_on_your_own_turn(table):
+    quote("During each of your turns, you have 12 Action Points to expend")
+    refusal = table.refused("cash", power="Britain", secret="Enigma Code")
+    assert "Britain" in str(refusal) and "Germany" in str(refusal)
+    assert table.view["record"]["Britain"] == []
+
+
+def test_a_search_that_names_an_enemy_names_its_spy(table):
+    refusal = table.refused("search", power="Germany", city="Berlin", enemy="Britain")
+    assert str(refusal).startswith("action: target: Britain has no spy")
+
+
+def test_a_counterspy_in_a_known_city_takes_no_owner_and_in_another_needs_one(table):
+    quote(
+        "If one of your spies is captured by a counterspy in a neutral country, place that spy in "
+        "the Spies Captured in Neutral Countries box, not on the Time and Victory Record."
+    )
+    table.at(1933, "Britain").discard()
+    table.do("chit", power="Britain", chit="Discovery", city="Berlin")
+    table.do("resolve")
+    refusal = table.refused(
+        "counterspy",
+        power="Germany",
+        enemy="Britain",
+        target="Willy",
+        city="Berlin",
+        owner="neutral",
+    )
+    assert str(refusal) == "action: owner: Berlin is in the city table (Germany in 1933)"
+    table.do("chit", power="Britain", chit="Discovery", city="Nowhere")
+    table.do("resolve")
+    table.do(
+        "counterspy",
+        power="Germany",
+        enemy="Britain",
+        target="Willy",
+        city="Nowhere",
+        owner="neutral",
+    )
+    assert table.last.endswith(
+        ": into the Spies Captured in Neutral Countries box; the counterspy leaves play"
+    )
+    assert table.view["out_of_play"]["Britain"] == {"Willy": "captured in a neutral country"}
+    assert table.view["record"]["Germany"] == []
+
+
+def test_no_originals_read_none(table):
+    table.at(1939, "Britain").end_turn()
+    table.do("originals", power="Germany", secrets=[])
+    assert table.last == "Germany's original secrets in its 1939 column: none (0 points)"
+
+
+def test_diplomacy_with_nobody_is_refused(table):
+    quote("at a cost of one Action Point *per opponent*")
+    refusal = table.refused("diplomacy", power="Germany", **{"with": []})
+    assert str(refusal) == "action: with: expected the opponents, each once"
+
+
+def test_a_power_without_tiles_ends_its_turn_without_one():
+    quote("At the start of your turn, you must either discard *any* Event Tile face-down")
+    table = Table(bank=60).set_up()
+    table.state["hands"]["Germany"] = []
+    table.do("end_turn", power="Germany")
+    assert table.last == "Germany ends its turn (12 Action Points unspent); Italy's turn"
+
+
+def test_give_counts_the_chits_in_words(table):
+    quote("offering trades or sales of chits")
+    table.do("give", power="Germany", to="Italy", chits=2)
+    assert table.last == "Germany gives Italy 2 Action chits"
+    table.do("give", power="Germany", to="Italy", chits=1, pounds=5)
+    assert table.last == "Germany gives Italy 5£ (Germany 55£, Italy 65£) and 1 Action chit"
+    assert table.state["chits"]["Germany"] == 2 and table.state["chits"]["Italy"] == 8
+
+
+def test_a_double_cross_alone_reverses_a_comparison(table):
+    quote("to **reverse the results of a strength comparison**")
+    table.do("chit", power="Germany", chit="Double Cross")
+    assert table.last == (
+        "Germany plays Double Cross (1£, 1 AP, 11 left): a strength comparison is reversed"
+    )
+    assert table.state["chain"] is None
+
+
+def test_papers_while_a_chain_waits_join_it(table):
+    table.do("chit", power="Germany", chit="Discovery", city="Warsaw")
+    table.do("chit", power="Britain", chit="Papers")
+    assert table.last == (
+        "Britain plays Papers (2£, no AP on Germany's turn): no strength comparison for that search"
+    )
+    table.do("resolve")
+    assert table.last.split("\n")[1:] == [
+        "  1. Germany's Discovery in Warsaw: stands",
+        "  2. Britain's Papers: stands",
+    ]
+
+
+def test_a_discovery_naming_its_spy_is_no_escape(table):
+    table.do("chit", power="Germany", chit="Discovery", city="Warsaw", spy="Kurt")
+    assert table.last == (
+        "Germany plays Discovery in Warsaw (3£, 1 AP, 11 left); open to counters until resolved"
+    )
+
+
+def test_an_escape_only_of_a_captured_spy(table):
+    quote("captured spies can return to play by an Escape chit")
+    refusal = table.refused("chit", power="Germany", chit="Escape", spy="Kurt")
+    assert str(refusal) == "3.8 Playing Action Chits: Germany's Kurt is not captured (in play)"
+
+
+def test_a_drop_in_a_known_city_takes_no_owner(table):
+    refusal = table.refused("chit", power="Germany", chit="Drop", city="Warsaw", owner="neutral")
+    assert str(refusal) == "action: owner: Warsaw is in the city table (neutral)"
+
+
+def test_originals_are_placed_once(table):
+    table.at(1939, "Britain").end_turn()
+    table.do("originals", power="Germany", secrets=[])
+    refusal = table.refused("originals", power="Germany", secrets=[])
+    assert str(refusal) == (
+        "6.0 How to Win the Game: Germany's original secrets are already placed"
+    )
+
+
+def test_a_search_on_anothers_turn_finds_only_the_movers_spy(table):
+    quote("You cannot search for a spy that has not moved.")
+    table.at(1933, "Russia").discard()
+    table.do("move", power="Russia", spy="R1", spaces=2)  # a label: any of Russia's spies
+    refusal = table.refused(
+        "search", power="Germany", city="Munich", enemy="Britain", target="Willy"
+    )
+    assert refusal.rule == "4.1 Searching for Arriving Enemy Spies"
+    table.do("search", power="Germany", city="Munich", enemy="Russia", target="Merinka")
+
+
+def test_moves_count_spaces_and_points_in_words(table):
+    quote("Each spy can move a maximum of 5 spaces per turn")
+    refusal = table.refused("move", power="Germany", spy="Kurt", spaces=0)
+    assert str(refusal) == "action: spaces: expected a whole number >= 1 (got 0)"
+    table.do("move", power="Germany", spy="Kurt", spaces=1)
+    assert table.last == "Germany moves Kurt 1 space (1 AP, 11 left)"
+    table.do("move", power="Germany", spy="Kurt", spaces=2)
+    assert table.last == "Germany moves Kurt 2 spaces (2 AP, 9 left)"
+    table.do("move", power="Germany", spy="Kurt", spaces=2)
+    table.do("diplomacy", power="Germany", **{"with": ["Italy", "Russia", "France", "Britain"]})
+    table.do("move", power="Germany", spy="Erik", spaces=1)
+    table.do("end_turn", power="Germany")
+    assert table.last == "Germany ends its turn (2 Action Points unspent); Italy's turn"
+
+
+def test_a_counter_names_a_play_by_its_number(table):
+    table.do("chit", power="Germany", chit="Discovery", city="Warsaw")
+    refusal = table.refused("chit", power="Britain", chit="Cover", against=0)
+    assert str(refusal) == "action: against: expected a whole number >= 1 (got 0)"
+    table.do("chit", power="Britain", chit="Papers")
+    table.do("chit", power="Italy", chit="Cover")  # past the Papers, to the Discovery
+    assert table.last == (
+        "Italy plays Cover against Germany's Discovery in Warsaw (1£, no AP on Germany's turn)"
+    )
+
+
+def test_the_tracker_draws_no_recruit_from_an_empty_box(table):
+    action = {"type": "chit", "power": "Germany", "chit": "Recruit"}
+    assert GAME.complete(table.state, action, 7) == action
+
+
+def test_no_sanction_of_your_own_spy(table):
+    refusal = table.refused(
+        "chit",
+        power="Germany",
+        chit="Sanction",
+        city="Warsaw",
+        spy="Kurt",
+        enemy="Germany",
+        target="Erik",
+    )
+    assert str(refusal) == "3.8 Playing Action Chits: Germany does not sanction its own spy"
+
+
+def test_a_forced_chit_without_chits_leaves_none_below_zero(table):
+    table.state["chits"]["Germany"] = 0
+    cup = table.state["cup"]
+    table.do("chit", force=True, power="Germany", chit="Double Cross")
+    assert table.state["chits"]["Germany"] == 0 and table.state["cup"] == cup
+
+
+def test_a_recruit_while_a_chain_waits_stands_alone(table):
+    quote("**Recruiting** cannot be countered.")
+    table.state["out"]["Germany"] = {"Kurt": "sanctioned"}
+    table.do("chit", power="Germany", chit="Discovery", city="Warsaw")
+    table.do("chit", power="Germany", chit="Recruit", spy="Kurt")
+    assert len(table.state["chain"]["plays"]) == 1
+
+
+def test_a_source_opens_a_chain(table):
+    table.do("chit", power="Germany", chit="Source", enemy="Britain")
+    assert table.last == "Germany plays Source (4£, 2 AP, 10 left); open to counters until resolved"
+
+
+def test_diplomacy_not_with_yourself_and_chits_given_are_held(table):
+    refusal = table.refused("diplomacy", power="Germany", **{"with": ["Germany"]})
+    assert str(refusal) == "3.9 Initiating Diplomacy: Germany does not negotiate with itself"
+    refusal = table.refused("give", power="Germany", to="Italy", chits=9)
+    assert str(refusal) == "3.9 Initiating Diplomacy: Germany holds 5 Action chits"
+
+
+def test_a_counter_against_the_play_it_names(table):
+    quote("Discovery can be countered by Cover.")
+    table.do("chit", power="Germany", chit="Discovery", city="Warsaw")
+    table.do("chit", power="Britain", chit="Double Cross")
+    table.do("chit", power="Italy", chit="Cover", against=1)  # not the newest play, 2
+    assert table.last == (
+        "Italy plays Cover against Germany's Discovery in Warsaw (1£, no AP on Germany's turn)"
+    )
