@@ -43,7 +43,8 @@ def test_secrets_are_cashed_in_on_your_own_turn(table):
 
 def test_a_search_that_names_an_enemy_names_its_spy(table):
     refusal = table.refused("search", power="Germany", city="Berlin", enemy="Britain")
-    assert str(refusal).startswith("action: target: Britain has no spy")
+    assert str(refusal).startswith("action: target: name Britain's spy (one of ")
+    assert "None" not in str(refusal)
 
 
 def test_a_counterspy_in_a_known_city_takes_no_owner_and_in_another_needs_one(table):

@@ -91,9 +91,11 @@ def secret(value: Any, data: GameData) -> str:
 
 
 def spy(value: Any, owner: str, data: GameData, what: str = "spy") -> str:
-    name = find(value, data.spies[owner])
+    name = find(value, data.spies[owner]) if value is not None else None
     if name is None:
         known = ", ".join(data.spies[owner])
+        if value is None:
+            raise Refuse("action", f"{what}: name {owner}'s spy (one of {known})")
         raise Refuse("action", f"{what}: {owner} has no spy {value!r} ({owner}'s: {known})")
     return name
 
