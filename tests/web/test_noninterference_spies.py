@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 from assistant.games.spies.data import default_data
 from assistant.games.spies.tiles import playable
 from deaddrop.web.api import Tables
+from tests.spies.spies_table import POLICE, SECRETS  # the recorded five-player game's
 from tests.web.noninterference import KEY, Played, Step, first_difference, play
 
 DATA = default_data()
@@ -42,20 +43,6 @@ CITIES = sorted(DATA.cities)
 SPIES = sorted({name for spies in DATA.spies.values() for name in spies})
 CHITS = sorted(DATA.chits)
 SECRET_NAMES = sorted(DATA.secrets)
-SECRETS = {  # the recorded five-player game's (tests/spies/games/five-players.yaml)
-    "Germany": ["Berlin", "Hamburg", "Munich", "Essen", "Leipzig", "Stettin", "Frankfurt"],
-    "Italy": ["Rome", "Milan", "Naples", "Turin", "Venice", "Bengazi"],
-    "Russia": ["Moscow", "Kiev", "Minsk", "Odessa", "Tula", "Kharkov", "Rostov"],
-    "France": ["Paris", "Lyons", "Brest", "Nancy", "Algiers", "Tunis"],
-    "Britain": ["London", "Glasgow", "Cairo", "Malta", "Liverpool", "Manchester"],
-}
-POLICE = {
-    "Germany": {"Berlin": 2, "Hamburg": 2, "Munich": 2, "Essen": 1},
-    "Italy": {"Rome": 2, "Milan": 2, "Naples": 2, "Turin": 1},
-    "Russia": {"Moscow": 2, "Kiev": 2, "Minsk": 2, "Odessa": 1},
-    "France": {"Paris": 2, "Lyons": 2, "Brest": 2},
-    "Britain": {"London": 2, "Glasgow": 2, "Liverpool": 1},
-}
 ENTERED, DRAWN, A_LAST = "entered", "drawn", "A enters its hand last"
 SEEDS = {"one": 7, "two": 8}  # the chance of the draws (only drawn hands use it)
 
