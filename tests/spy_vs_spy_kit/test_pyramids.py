@@ -13,7 +13,7 @@ from svs_kit import FOLDER, bag_excluded, components, cops, equipment, figure, r
 
 from pnp.definitions import load_game
 from pnp.model import Line, Polygon
-from pnp.pyramid_net import Pyramid, fan_net, folded, nests
+from pnp.pyramid_net import Pyramid, fan_net, folded, nests, net_yaml
 from pnp.units import to_mm
 
 FLAT = ("flat_pyramids_large", "flat_pyramids_medium", "flat_pyramids_small")
@@ -294,3 +294,16 @@ def test_the_health_track_runs_from_the_health_to_zero():
     colours = [r["lives_colour"] for r in spec["rows"]]
     lives = re.findall(r"takes three (\w+) 3-pip pieces", rules_text())
     assert sorted(colours) == sorted(c.lower() for c in lives)
+
+
+@pytest.mark.parametrize("name", NETS)
+def test_the_nets_are_what_pnp_pyramid_net_makes_of_the_stated_sizes(name):
+    """The templates hold the generator's output for the stated base and height: regenerated
+    with `python -m pnp.pyramid_net BASE HEIGHT PIPS`, nothing drawn by hand."""
+    import yaml
+
+    (base, height), _, _ = nets()[name]
+    made = net_yaml(base, height, pips_of(name))
+    size = re.search(r"# size: \[(\S+), (\S+)\]", made).groups()
+    assert list(size) == components()[name]["size"]
+    assert yaml.safe_load(made) == components()[name]["front"]
