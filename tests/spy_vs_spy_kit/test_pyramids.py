@@ -9,7 +9,7 @@ from collections import Counter
 from functools import cache
 
 import pytest
-from svs_kit import FOLDER, bag_excluded, components, cops, equipment, figure, row, rules_text
+from svs_kit import DOC, FOLDER, bag_excluded, components, cops, equipment, figure, row, rules_text
 
 from pnp.definitions import load_game
 from pnp.model import Line, Polygon
@@ -144,6 +144,15 @@ def test_flat_pieces_stack_and_hide_a_number_token():
 # ---- the nets: fold them up from their own polygons ---------------------------------------------
 
 
+def stated(name: str) -> tuple[str, str]:
+    """The base and height docs/spy-vs-spy.md states for a net (its "What the kit holds" row),
+    which the title's base must match."""
+    line = next(li for li in DOC.read_text(encoding="utf-8").splitlines() if f"| `{name}` |" in li)
+    base, height = re.search(r"base ([\d.]+) mm, ([\d.]+) mm tall", line).groups()
+    assert f"{base} mm base" in components()[name]["title"]
+    return base, height
+
+
 @cache
 def nets() -> dict[str, tuple[tuple, list, list]]:
     """Each net component: (the stated base and height in mm, its face polygons in mm, its
@@ -152,7 +161,7 @@ def nets() -> dict[str, tuple[tuple, list, list]]:
     out = {}
     for name in NETS:
         component = kit[name]
-        base, height = re.search(r"base ([\d.]+) mm, ([\d.]+) mm tall", component.title).groups()
+        base, height = stated(name)
         faces = [
             tuple((to_mm(x), to_mm(y)) for x, y in e.points)
             for e in component.front
