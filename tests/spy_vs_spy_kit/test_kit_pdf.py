@@ -196,3 +196,18 @@ def test_the_board_prints_in_two_tiles_glued_across_no_text(kit):
 def test_on_letter_too_the_board_is_two_tiles(tmp_path):
     reader = PdfReader(build(tmp_path, "--paper", "letter", "--bleed", "3mm"))
     assert "parts 1-2 of 2" in guide_text(reader)
+
+
+def test_the_pdf_prints_every_pyramid_by_name_and_the_guide_says_what_you_need(kit):
+    drawn = drawn_strings(kit)
+    names = {r["colour"] for r in components()["flat_pyramids_large"]["rows"]}
+    assert len(names) == 10
+    for name in names:  # each colour by name, flat and folded: readable on a greyscale print
+        assert drawn.count(name) >= 2, name
+    for cop in cops():
+        assert cop.name in drawn  # on his card and on his blue pieces
+    guide = guide_text(kit)
+    assert "What you need: this printed kit, scissors" in guide
+    assert "glue, and if you like two six-sided dice" in guide
+    for part in ("Flat 3-pip pyramids", "Fold-up 1-pip pyramids", "Player screens"):
+        assert part in guide
