@@ -9,8 +9,9 @@ the second face upright (its base edge level at the bottom, where a name can be 
 `nests(outer, inner, wall)` says whether a pyramid fits under another, both standing on the
 table, each wall `wall` thick.
 
-`python -m pnp.pyramid_net BASE HEIGHT [TAB]` prints the YAML elements of a net (the polygons,
-the dashed fold lines, the pips) for a kit's template.
+`python -m pnp.pyramid_net BASE HEIGHT PIPS [TAB]` (millimetres) prints the YAML elements of a
+net (the polygons, the dashed fold lines, the pips, the name) for a kit's template, its size on a
+comment line first.
 """
 
 from __future__ import annotations
@@ -207,11 +208,19 @@ def net_yaml(base: float, height: float, pips: int, tab: float = 4.0) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str]) -> None:
-    base, height, pips = float(argv[0]), float(argv[1]), int(argv[2])
-    tab = float(argv[3]) if len(argv) > 3 else 4.0
-    print(net_yaml(base, height, pips, tab))
+def main(argv: list[str]) -> int:
+    usage = "usage: python -m pnp.pyramid_net BASE HEIGHT PIPS [TAB] (mm, mm, 1-3, mm)"
+    try:
+        base, height, pips = float(argv[0]), float(argv[1]), int(argv[2])
+        tab = float(argv[3]) if len(argv) > 3 else 4.0
+        if not 1 <= pips <= 3:
+            raise ValueError("pips are 1, 2 or 3")
+        print(net_yaml(base, height, pips, tab))
+    except (IndexError, ValueError) as error:
+        print(f"{usage}: {error}", file=sys.stderr)
+        return 2
+    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
-    main(sys.argv[1:])
+    sys.exit(main(sys.argv[1:]))

@@ -316,3 +316,14 @@ def test_the_nets_are_what_pnp_pyramid_net_makes_of_the_stated_sizes(name):
     size = re.search(r"# size: \[(\S+), (\S+)\]", made).groups()
     assert list(size) == components()[name]["size"]
     assert yaml.safe_load(made) == components()[name]["front"]
+
+
+def test_the_generator_refuses_bad_sizes_in_one_line(capsys):
+    from pnp.pyramid_net import main
+
+    assert main(["25.4", "44.45", "3"]) == 0
+    assert capsys.readouterr().out.startswith("# size: [83.21mm, 48.23mm]")
+    for bad in (["25.4"], ["25.4", "x", "3"], ["25.4", "44.45", "4"], ["-1", "44.45", "3"]):
+        assert main(bad) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("usage: python -m pnp.pyramid_net") and err.count("\n") == 1
