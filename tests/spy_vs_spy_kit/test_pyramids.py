@@ -9,6 +9,8 @@ from collections import Counter
 from functools import cache
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from svs_kit import DOC, FOLDER, bag_excluded, components, cops, equipment, figure, row, rules_text
 
 from pnp.definitions import load_game
@@ -327,3 +329,26 @@ def test_the_generator_refuses_bad_sizes_in_one_line(capsys):
         assert main(bad) == 2
         err = capsys.readouterr().err
         assert err.startswith("usage: python -m pnp.pyramid_net") and err.count("\n") == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    base=st.floats(5, 80),
+    ratio=st.floats(0.3, 4),
+    tab=st.floats(1, 8),
+    shrink=st.floats(0.3, 0.95),
+)
+def test_any_fan_net_folds_back_into_its_pyramid(base, ratio, tab, shrink):
+    """fan_net and folded are inverse for every size; a net lies in its box; a smaller copy of
+    a pyramid (the same slope) nests under it when the walls leave room, and never the reverse."""
+    height = base * ratio
+    net = fan_net(base, height, tab)
+    pyramid = folded(net.faces)
+    assert pyramid.base == pytest.approx(base, abs=1e-6)
+    assert pyramid.height == pytest.approx(height, abs=1e-6)
+    points = [p for face in net.faces for p in face] + list(net.tab)
+    assert all(0 < x < net.width and 0 < y < net.height for x, y in points)
+    small = Pyramid(base * shrink, height * shrink)
+    assert not nests(small, pyramid, 0.1)
+    room = base / 2 * (1 - shrink) - 0.1 * pyramid.slant / height  # at the foot, level
+    assert nests(pyramid, small, 0.1) == (room >= -1e-6)
