@@ -1,0 +1,95 @@
+"""The `map` element: YAML -> model.MapArt, and the step that gives each map element the game's
+map (the `map:` section) and the seams of its board once the whole game is read.
+
+    - {map: map-land.json, box: full, title: "SPIES!", cartouche: BOX, legend: BOX}
+
+`map` names the land file (coasts and territories, tools/map/land.py) beside the YAML file."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+from pnp.definitions.scope import Scope
+from pnp.definitions.values import BAD, failed, join
+from pnp.definitions.yaml_lines import Y, display_path
+from pnp.model import Component, MapArt
+
+LAND_KEYS = ("projection", "window_km", "territories", "land", "attribution")
+
+
+def land_problem(path: Any) -> str | None:
+    """Why the land file at `path` cannot be drawn, or None."""
+    shown = display_path(path)
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return f"land file {shown} not found"
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        return f"land file {shown} cannot be read ({type(error).__name__})"
+    missing = [k for k in LAND_KEYS if not isinstance(doc, dict) or k not in doc]
+    if missing:
+        return f"land file {shown} lacks {', '.join(missing)} (expected tools/map/land.py's output)"
+    return None
+
+
+def parse_map(scope: Scope, m: dict[str, Y], path: str) -> MapArt:
+    ctx = scope.ctx
+    where = join(path, "map")
+    name = ctx.text(m["map"], where)
+    box = scope.box(m.get("box"), join(path, "box"))
+    title = ctx.text(m["title"], join(path, "title")) if "title" in m else ""
+    cartouche = scope.box(m["cartouche"], join(path, "cartouche")) if "cartouche" in m else None
+    legend = scope.box(m["legend"], join(path, "legend")) if "legend" in m else None
+    if not failed(name):
+        problem = land_problem(scope.folder / name)
+        if problem:
+            name = ctx.err(m["map"].line, where, problem)
+    if failed(name, box, title, cartouche, legend):
+        return BAD
+    return MapArt(str(scope.folder / name), box, title, cartouche, legend)
+
+
+def board_seams(component: Component) -> tuple[tuple[float, bool], ...]:
+    """The lines where the parts of a split board meet, on every paper: both edges of each glue
+    band (x for vertical lines, y for horizontal), sorted."""
+    if not component.split:
+        return ()
+    from pnp.imposition.paper import PAPERS, Paper, Settings
+    from pnp.imposition.tiles import board_tiles
+
+    seams: set[tuple[float, bool]] = set()
+    for name in PAPERS:
+        paper = Paper.of(Settings(paper=name)).cut_for(component)
+        for tile in board_tiles(component.width, component.height, paper, component.overlap):
+            r = tile.region
+            if tile.col < tile.cols - 1:
+                seams |= {
+                    (round(r.x + r.w - component.overlap, 3), True),
+                    (round(r.x + r.w, 3), True),
+                }
+            if tile.row < tile.rows - 1:
+                seams |= {
+                    (round(r.y + r.h - component.overlap, 3), False),
+                    (round(r.y + r.h, 3), False),
+                }
+    return tuple(sorted(seams))
+
+
+def has_map(component: Component) -> bool:
+    return any(isinstance(el, MapArt) for el in (*component.front, *(component.back or ())))
+
+
+def with_map(component: Component, game_map: Any) -> Component:
+    """`component` with the game's map and its board's seams in each of its map elements."""
+    seams = board_seams(component)
+
+    def fill(elements: tuple[Any, ...]) -> tuple[Any, ...]:
+        return tuple(
+            replace(el, seams=seams, game_map=game_map) if isinstance(el, MapArt) else el
+            for el in elements
+        )
+
+    back = None if component.back is None else fill(component.back)
+    return replace(component, front=fill(component.front), back=back)
