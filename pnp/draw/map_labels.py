@@ -101,7 +101,7 @@ def place_labels(
         label = labels[i]
         own = label.anchor
         best: tuple[float, int, Box] | None = None
-        for box in candidates(label, gap):
+        for box in candidates(label, gap) + _past_seams(candidates(label, gap)[:4], seams):
             if area is not None and not _inside(box, area):
                 continue
             hard = sum(1 for s in seams if crosses(box, s)) * 1000.0
@@ -165,6 +165,22 @@ def _hits(seg: Segment, box: Box) -> bool:
         if t0 > t1:
             return False
     return True
+
+
+def _past_seams(boxes: list[Box], seams: Sequence[Seam], most: float = 24.0) -> list[Box]:
+    """Each box that crosses a seam, moved along the seam's normal just clear of it (both ways,
+    at most `most` points): a name beside a symbol that lies in a glue band."""
+    out = []
+    for box in boxes:
+        for seam in seams:
+            if not crosses(box, seam):
+                continue
+            lo, size = (box.x, box.w) if seam.vertical else (box.y, box.h)
+            for shift in (seam.at + 0.5 - lo, seam.at - 0.5 - size - lo):
+                if abs(shift) <= most + size:
+                    dx, dy = (shift, 0.0) if seam.vertical else (0.0, shift)
+                    out.append(Box(box.x + dx, box.y + dy, box.w, box.h))
+    return out
 
 
 def _area(a: Box, b: Box) -> float:

@@ -244,3 +244,19 @@ def map_ops(art: MapArt) -> tuple[ops.Op, ...]:
     if art.legend is not None:
         out += legend_ops(art.legend, owner_colour, frame, CREDIT)
     return (ops.Group(tuple(out), clip=b),)
+
+
+def inside(rings: tuple[tuple[tuple[float, float], ...], ...], x: float, y: float) -> bool:
+    """True when (x, y) lies inside the rings, filled even-odd (as the map paints them)."""
+    crossings = 0
+    for ring in rings:
+        for (x0, y0), (x1, y1) in zip(ring, ring[1:], strict=False):
+            if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+                crossings += 1
+    return crossings % 2 == 1
+
+
+def territory_at(land: Land, lon: float, lat: float) -> Territory | None:
+    """The territory the place at `lon`, `lat` lies in, or None (at sea)."""
+    x, y = land.conic.km(lon, lat)
+    return next((t for t in land.territories if inside(t.rings, x, y)), None)

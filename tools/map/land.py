@@ -4,7 +4,7 @@ Run once, by hand, with network only to fetch the data (never at build or test t
 
     cd /tmp && npm pack world-atlas && tar xzf world-atlas-*.tgz     # Natural Earth as TopoJSON
     .venv/bin/pip install shapely                                     # this tool only
-    .venv/bin/python tools/map/land.py /tmp/package/countries-50m.json
+    .venv/bin/python tools/map/land.py /tmp/package/countries-50m.json [templates/spies/map.yaml]
 
 Source: Natural Earth 1:50m Admin 0 countries (public domain), as the npm package `world-atlas`
 2.0.2 carries it (TopoJSON). "Made with Natural Earth. Free vector and raster map data @
@@ -36,8 +36,9 @@ sys.path.insert(0, str(ROOT))
 from pnp.draw.map_projection import Conic, Window  # noqa: E402
 
 OUT = ROOT / "templates" / "spies" / "map-land.json"
+MAP = ROOT / "templates" / "spies" / "map.yaml"
 CONIC = Conic(lat1=35.0, lat2=60.0, lat0=45.0, lon0=17.0)
-WINDOW = Window(-2900.0, -1800.0, 2350.0, 2000.0)  # km; 5250 x 3800, the board's 760 x 550 mm
+WINDOW = Window(-2900.0, -1903.0, 2350.0, 2000.0)  # km; 5250 x 3903, as the board: 760 x 565 mm
 TOLERANCE_KM = 2.5  # about 0.35 mm at the map's scale (1 : 6.9 million)
 MIN_AREA_KM2 = 60.0  # islets smaller than this (under 1 mm across on the map) are left out
 NUDGE_KM = 4.0
@@ -398,8 +399,8 @@ CHANGES: list[tuple[str, tuple[str, ...], list[tuple[float, float]]]] = [
         ],
     ),
 ]
-# Gibraltar: a disc around the Rock, drawn larger than life so that it shows (6 km radius)
-GIBRALTAR = (-5.35, 36.14, 0.055)
+# Gibraltar: a disc around the Rock, drawn larger than life so that it shows (5 km radius)
+GIBRALTAR = (-5.35, 36.14, 0.05)
 
 for _name in ("Spanish Morocco", "Tangier", "Danzig", "Gibraltar", "Dodecanese"):
     OWNER.setdefault(_name, "neutral")
@@ -458,7 +459,7 @@ def territories_1933(countries: dict[str, Any]) -> dict[str, Any]:
             out[loser] = out[loser].difference(area)
             out[gains] = taken if gains not in out else out[gains].union(taken)
     lon, lat, r = GIBRALTAR
-    rock = Point(lon, lat).buffer(r).intersection(out["Spain"])
+    rock = Point(lon, lat).buffer(r)
     out["Spain"] = out["Spain"].difference(rock)
     out["Gibraltar"] = rock
     return out
@@ -477,22 +478,24 @@ def project(shape: Any) -> Any:
     return shapely.make_valid(shapely.transform(around, fn))
 
 
-def cities() -> list[tuple[str, str, float, float]]:
-    """(name, owner, lon, lat) of every city of templates/spies/map.yaml (none before it exists)."""
+def cities(map_file: Path) -> list[tuple[str, str, float, float]]:
+    """(name, owner, lon, lat) of every city of the map (templates/spies/map.yaml)."""
     import yaml
 
-    map_file = ROOT / "templates" / "spies" / "map.yaml"
     if not map_file.exists():
         return []
     rows = yaml.safe_load(map_file.read_text(encoding="utf-8"))["map"]["cities"]
     return [(r["city"], r["owner"], float(r["lon"]), float(r["lat"])) for r in rows]
 
 
-def rings_of(shape: Any) -> list[list[list[int]]]:
+def rings_of(shape: Any, keep: tuple[Any, ...] = ()) -> list[list[list[int]]]:
+    """The rings of `shape` in whole km, islets under MIN_AREA_KM2 left out unless they hold
+    one of the points `keep`."""
     polys = list(shape.geoms) if hasattr(shape, "geoms") else [shape]
     out = []
     for poly in polys:
-        if poly.is_empty or poly.area < MIN_AREA_KM2:
+        small = poly.area < MIN_AREA_KM2 and not any(poly.contains(p) for p in keep)
+        if poly.is_empty or small:
             continue
         for ring in (poly.exterior, *poly.interiors):
             points = [[round(x), round(y)] for x, y in ring.coords]
@@ -502,7 +505,7 @@ def rings_of(shape: Any) -> list[list[list[int]]]:
     return out
 
 
-def main(path: str) -> None:
+def main(path: str, map_file: Path) -> None:
     import shapely
     from shapely.geometry import Point, box
     from shapely.ops import unary_union
@@ -519,10 +522,10 @@ def main(path: str) -> None:
     names = [n for n, _ in kept]
     simple = list(shapely.coverage_simplify([s for _, s in kept], TOLERANCE_KM))
     by_name = dict(zip(names, simple, strict=True))
-    for city, owner, lon, lat in cities():
+    for city, owner, lon, lat in cities(map_file):
         x, y = CONIC.km(lon, lat)
         spot = Point(x, y)
-        inside = [n for n, s in by_name.items() if s.contains(spot)]
+        inside = [n for n, s in by_name.items() if s.buffer(-1.5).contains(spot)]
         if inside and all(OWNER.get(n, "neutral") == owner for n in inside):
             continue
         near = min(
@@ -533,9 +536,10 @@ def main(path: str) -> None:
         by_name = {n: s.difference(disc) for n, s in by_name.items()}
         by_name[near] = by_name[near].union(disc)
         print(f"{city}: a {NUDGE_KM:g} km disc of {near} under it", file=sys.stderr)
+    spots = tuple(Point(*CONIC.km(lon, lat)) for _, _, lon, lat in cities(map_file))
     territories = []
     for name in names:
-        rings = rings_of(by_name[name])
+        rings = rings_of(by_name[name], spots)
         if rings:
             territories.append({"name": name, "owner": OWNER.get(name, "neutral"), "rings": rings})
     land = unary_union(list(by_name.values())).buffer(0.01).buffer(-0.01)
@@ -552,7 +556,7 @@ def main(path: str) -> None:
         },
         "window_km": [WINDOW.x0, WINDOW.y0, WINDOW.x1, WINDOW.y1],
         "territories": territories,
-        "land": rings_of(land),
+        "land": rings_of(land, spots),
     }
     text = json.dumps(doc, separators=(",", ":"))
     OUT.write_text(text + "\n")
@@ -565,6 +569,6 @@ def main(path: str) -> None:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
+    if len(sys.argv) not in (2, 3):
         sys.exit(__doc__)
-    main(sys.argv[1])
+    main(sys.argv[1], Path(sys.argv[2]) if len(sys.argv) == 3 else MAP)
