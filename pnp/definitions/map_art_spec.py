@@ -13,19 +13,18 @@ from typing import Any
 
 from pnp.definitions.scope import Scope
 from pnp.definitions.values import BAD, failed, join
-from pnp.definitions.yaml_lines import Y, display_path
+from pnp.definitions.yaml_lines import Y
 from pnp.model import Component, MapArt
 
 LAND_KEYS = ("projection", "window_km", "territories", "land", "attribution")
 
 
-def land_problem(path: Any) -> str | None:
-    """Why the land file at `path` cannot be drawn, or None."""
-    shown = display_path(path)
+def land_problem(path: Any, shown: str) -> str | None:
+    """Why the land file at `path` (written `shown`) cannot be drawn, or None."""
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        return f"land file {shown} not found"
+        return f"land file {shown} not found (expected beside the YAML file)"
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         return f"land file {shown} cannot be read ({type(error).__name__})"
     missing = [k for k in LAND_KEYS if not isinstance(doc, dict) or k not in doc]
@@ -43,7 +42,7 @@ def parse_map(scope: Scope, m: dict[str, Y], path: str) -> MapArt:
     cartouche = scope.box(m["cartouche"], join(path, "cartouche")) if "cartouche" in m else None
     legend = scope.box(m["legend"], join(path, "legend")) if "legend" in m else None
     if not failed(name):
-        problem = land_problem(scope.folder / name)
+        problem = land_problem(scope.folder / name, name)
         if problem:
             name = ctx.err(m["map"].line, where, problem)
     if failed(name, box, title, cartouche, legend):
@@ -93,3 +92,25 @@ def with_map(component: Component, game_map: Any) -> Component:
 
     back = None if component.back is None else fill(component.back)
     return replace(component, front=fill(component.front), back=back)
+
+
+def attach_maps(components: list[Component], game_map: Any, trees: list[Any]) -> list[Component]:
+    """The components, each map element given the game's map and its board's seams; a map
+    element in a game without a `map:` section is reported at its component."""
+    out = []
+    for component in components:
+        if not has_map(component):
+            out.append(component)
+        elif game_map is None:
+            source = component.source
+            ctx = next(ctx for _, ctx, _ in trees if ctx.file == source.file)
+            what = "draws a map, but no file of the game has a map: section"
+            ctx.err(
+                source.line,
+                source.path,
+                what,
+                "expected map: with the cities (docs/pnp-format.md, Maps)",
+            )
+        else:
+            out.append(with_map(component, game_map))
+    return out

@@ -16,6 +16,8 @@ from pnp.geometry import overlaps
 from pnp.model import Box
 from pnp.record import record
 
+FARTHEST = 15.0  # points: no name stands farther than this from its symbol
+
 
 @record
 class Label:
@@ -102,11 +104,12 @@ def place_labels(
         own = label.anchor
         best: tuple[float, int, Box] | None = None
         for box in candidates(label, gap) + _past_seams(candidates(label, gap)[:4], seams):
-            if area is not None and not _inside(box, area):
+            if area is not None and not _inside(box, area) or _gap(own, box) > FARTHEST:
                 continue
             hard = sum(1 for s in seams if crosses(box, s)) * 1000.0
             hard += sum(_area(box, t) * 10 for t in taken if overlaps(box, t))
             hard += sum(_area(box, o) for o in obstacles if o != own and overlaps(box, o))
+            hard += 50.0 * _nearer_other(box, own, label, labels)
             soft = index.crossing(box)
             if best is None or (hard, soft) < best[:2]:
                 best = (hard, soft, box)
@@ -165,6 +168,24 @@ def _hits(seg: Segment, box: Box) -> bool:
         if t0 > t1:
             return False
     return True
+
+
+def _gap(a: Box, b: Box) -> float:
+    dx = max(a.x - (b.x + b.w), b.x - (a.x + a.w), 0.0)
+    dy = max(a.y - (b.y + b.h), b.y - (a.y + a.h), 0.0)
+    return (dx * dx + dy * dy) ** 0.5
+
+
+def _nearer_other(box: Box, own: Box, label: Label, labels: Sequence[Label]) -> int:
+    """1 when another label's symbol lies nearer to `box` than its own symbol does (the name
+    would be read as the other's), else 0."""
+    mine = _gap(own, box)
+    reach = Box(box.x - mine - 1, box.y - mine - 1, box.w + 2 * mine + 2, box.h + 2 * mine + 2)
+    for other in labels:
+        a = other.anchor
+        if other is not label and overlaps(reach, a) and _gap(a, box) < mine - 0.25:
+            return 1
+    return 0
 
 
 def _past_seams(boxes: list[Box], seams: Sequence[Seam], most: float = 24.0) -> list[Box]:

@@ -188,15 +188,14 @@ def map_ops(art: MapArt) -> tuple[ops.Op, ...]:
     owner_colour = colours(game_map)
     b = art.box
     out: list[ops.Op] = [ops.Rect(b.x, b.y, b.w, b.h, 0.0, None, SEA_FILL, 0.0)]
+    drawn = {t.name: _rings(frame, t.rings) for t in land.territories}
     for t in land.territories:
         colour = owner_colour.get(t.owner, owner_colour.get("neutral", "#9a9184"))
         amount = NEUTRAL_TINT if t.owner == "neutral" else POWER_TINT
-        out.append(ops.Path(_rings(frame, t.rings), None, sym.tint(colour, amount), 0.0))
+        out.append(ops.Path(drawn[t.name], BORDER, sym.tint(colour, amount), 0.35))
     for t in land.territories:
-        if t.owner != "neutral" and t.owner in owner_colour:
-            out.append(ops.Path(_rings(frame, t.rings), owner_colour[t.owner], None, 1.3))
-    for t in land.territories:
-        out.append(ops.Path(_rings(frame, t.rings), BORDER, None, 0.35))
+        if t.owner != "neutral" and t.owner in owner_colour:  # the border in the owner's colour
+            out.append(ops.Path(drawn[t.name], owner_colour[t.owner], None, 1.3))
     out.append(ops.Path(_rings(frame, land.land), COAST, None, 0.7))
     where = {name: (x, y, box) for name, x, y, box in layout.cities}
     ships = {name: (x, y, box) for name, x, y, box in layout.ships}
