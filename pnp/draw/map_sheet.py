@@ -27,10 +27,10 @@ from pnp.geometry import inset
 from pnp.model import Box, MapArt
 from pnp.record import record
 
-SEA_FILL = "#dcebf2"
+SEA_FILL = "#e4f0f5"
 BORDER = "#6f6a63"
 COAST = "#2f5d7c"
-NEUTRAL_TINT = 0.38
+NEUTRAL_TINT = 0.46
 POWER_TINT = 0.42
 CITY_SIZE = 7.0  # points: every city's name (the least on the map: 6 pt)
 CAPITAL_SIZE = 8.5
@@ -179,6 +179,33 @@ def _trimmed(
     return ((a[0] + ux * ra, a[1] + uy * ra), (b[0] - ux * rb, b[1] - uy * rb))
 
 
+HALO = 0.7  # points: the light outline that keeps a name legible over lines and borders
+_AROUND = tuple(
+    (HALO * math.cos(math.radians(a)), HALO * math.sin(math.radians(a))) for a in range(0, 360, 45)
+)
+
+
+def name_ops(placed: Placed, style: NameStyle) -> list[ops.Op]:
+    """A name with its halo: the text eight times around in the halo colour, then itself."""
+    x, y = placed.box.x, placed.box.y + style.size * 0.8
+    halo = SEA_FILL if style.italic else "#ffffff"
+    out: list[ops.Op] = []
+    for colour, offsets in ((halo, _AROUND), (style.colour, ((0.0, 0.0),))):
+        for dx, dy in offsets:
+            out.append(
+                ops.Text(
+                    x + dx,
+                    y + dy,
+                    style.text,
+                    style.size,
+                    bold=style.bold,
+                    italic=style.italic,
+                    color=colour,
+                )
+            )
+    return out
+
+
 def map_ops(art: MapArt) -> tuple[ops.Op, ...]:
     """Every op of the map, in the component's frame."""
     layout = map_layout(art)
@@ -225,19 +252,7 @@ def map_ops(art: MapArt) -> tuple[ops.Op, ...]:
         x, y, _ = where[city.name]
         out += sym.city_symbol(city.kind, x, y, owner_colour.get(city.owner, sym.INK))
     for placed in layout.labels:
-        style = layout.names[placed.key]
-        box = placed.box
-        out.append(
-            ops.Text(
-                box.x,
-                box.y + style.size * 0.8,
-                style.text,
-                style.size,
-                bold=style.bold,
-                italic=style.italic,
-                color=style.colour,
-            )
-        )
+        out += name_ops(placed, layout.names[placed.key])
     if art.cartouche is not None:
         out += cartouche_ops(art.cartouche, art.title, SUBTITLE)
     if art.legend is not None:
