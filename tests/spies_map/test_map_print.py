@@ -317,3 +317,28 @@ def _shape(items: list[ops.Op]) -> tuple[tuple[str, int], ...]:
     return tuple(
         (type(op).__name__, len(op.points) if isinstance(op, ops.Polyline) else 0) for op in items
     )
+
+
+def test_the_map_as_svg_for_a_screen_with_counters_at_cities(kit):
+    from pnp.render import Counter, map_places, map_svg
+
+    counters = {
+        "Berlin": [Counter("#b3261e"), Counter("#1f4fa3", "2")],
+        "Cairo": [Counter("#8a5a14")],
+    }
+    svg = map_svg(kit, counters, key=False)
+    assert svg.startswith("<svg") and "viewBox" in svg
+    bare = map_svg(kit, None, key=False)
+    assert svg.count('fill="#b3261e"') == bare.count('fill="#b3261e"') + 1  # the red counter
+    assert ">2</text>" in svg and ">Berlin</text>" in svg
+    assert ">Key</text>" not in bare and ">Key</text>" in map_svg(kit, None, key=True)
+    where = map_places(kit)
+    assert set(where) == {c.name for c in kit.map.cities} | {z.name for z in kit.map.sea_zones}
+    # every point is on the picture, and Berlin east of Paris, Cairo south of Berlin
+    assert where["Berlin"][0] > where["Paris"][0] and where["Cairo"][1] > where["Berlin"][1]
+    with pytest.raises(ValueError, match="not a city of the map: Atlantis"):
+        map_svg(kit, {"Atlantis": [Counter("#000000")]})
+    calls = []
+    map_svg(kit, lambda city, x, y, r: calls.append((city, x, y, r)) or [], key=False)
+    assert {c for c, *_ in calls} == {c.name for c in kit.map.cities}
+    assert all(where[c] == (x, y) and r > 0 for c, x, y, r in calls)
