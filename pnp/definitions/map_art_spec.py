@@ -96,11 +96,18 @@ def with_map(component: Component, game_map: Any) -> Component:
 
 def attach_maps(components: list[Component], game_map: Any, trees: list[Any]) -> list[Component]:
     """The components, each map element given the game's map and its board's seams; a map
-    element in a game without a `map:` section is reported at its component."""
+    element in a game without a `map:` section is reported at its component (one whose `map:`
+    section has problems is left out: they are reported where they are)."""
+    written = any(
+        tree is not None and isinstance(tree.value, dict) and "map" in tree.value
+        for _, _, tree in trees
+    )
     out = []
     for component in components:
         if not has_map(component):
             out.append(component)
+        elif game_map is None and written:
+            continue  # the map: section has problems, reported where they are
         elif game_map is None:
             source = component.source
             ctx = next(ctx for _, ctx, _ in trees if ctx.file == source.file)
