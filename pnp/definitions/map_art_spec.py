@@ -7,7 +7,6 @@ map (the `map:` section) and the seams of its board once the whole game is read.
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from typing import Any
 
@@ -16,20 +15,19 @@ from pnp.definitions.values import BAD, failed, join
 from pnp.definitions.yaml_lines import Y
 from pnp.model import Component, MapArt
 
-LAND_KEYS = ("projection", "window_km", "territories", "land", "attribution")
-
 
 def land_problem(path: Any, shown: str) -> str | None:
     """Why the land file at `path` (written `shown`) cannot be drawn, or None."""
+    from pnp.draw.map_sheet import read_land
+
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        read_land(str(path))
     except FileNotFoundError:
         return f"land file {shown} not found (expected beside the YAML file)"
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+    except (OSError, ValueError) as error:  # unreadable, not UTF-8, not JSON, a NUL in the name
         return f"land file {shown} cannot be read ({type(error).__name__})"
-    missing = [k for k in LAND_KEYS if not isinstance(doc, dict) or k not in doc]
-    if missing:
-        return f"land file {shown} lacks {', '.join(missing)} (expected tools/map/land.py's output)"
+    except (KeyError, TypeError, IndexError, AttributeError):
+        return f"land file {shown} is not a land file (expected the output of tools/map/land.py)"
     return None
 
 

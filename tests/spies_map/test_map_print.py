@@ -266,6 +266,13 @@ def test_a_map_element_without_a_map_section_or_land_file_is_refused(tmp_path):
         "game.yaml:8: components.m.front[0].map: land file land.json not found"
         " (expected beside the YAML file)"
     )
+    (game / "land.json").write_text('{"projection": {"lat1": 35}, "territories": 3}')
+    with pytest.raises(InputError) as error:
+        load_game(game)
+    assert error.value.message.endswith(
+        "game.yaml:8: components.m.front[0].map: land file land.json is not a land file"
+        " (expected the output of tools/map/land.py)"
+    )
     (game / "land.json").write_bytes((KIT / "map-land.json").read_bytes())
     with pytest.raises(InputError) as error:
         load_game(game)
