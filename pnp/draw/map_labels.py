@@ -17,6 +17,7 @@ from pnp.model import Box
 from pnp.record import record
 
 FARTHEST = 15.0  # points: no name stands farther than this from its symbol
+SEAM_MARGIN = 1.5  # points: a name (and its halo) keeps this far from a seam
 
 
 @record
@@ -69,10 +70,10 @@ def candidates(label: Label, gap: float) -> list[Box]:
     return out
 
 
-def crosses(box: Box, seam: Seam) -> bool:
-    """True when `box` straddles the seam line."""
+def crosses(box: Box, seam: Seam, margin: float = 0.0) -> bool:
+    """True when `box` straddles the seam line (or comes within `margin` of it)."""
     lo, hi = (box.x, box.x + box.w) if seam.vertical else (box.y, box.y + box.h)
-    return lo < seam.at < hi
+    return lo - margin < seam.at < hi + margin
 
 
 Segment = tuple[float, float, float, float]  # x0, y0, x1, y1
@@ -106,7 +107,7 @@ def place_labels(
         for box in candidates(label, gap) + _past_seams(candidates(label, gap)[:4], seams):
             if area is not None and not _inside(box, area) or _gap(own, box) > FARTHEST:
                 continue
-            hard = sum(1 for s in seams if crosses(box, s)) * 1000.0
+            hard = sum(1 for s in seams if crosses(box, s, SEAM_MARGIN)) * 1000.0
             hard += sum(_area(box, t) * 10 for t in taken if overlaps(box, t))
             hard += sum(_area(box, o) for o in obstacles if o != own and overlaps(box, o))
             hard += 50.0 * _nearer_other(box, own, label, labels)
@@ -197,7 +198,10 @@ def _past_seams(boxes: list[Box], seams: Sequence[Seam], most: float = 24.0) -> 
             if not crosses(box, seam):
                 continue
             lo, size = (box.x, box.w) if seam.vertical else (box.y, box.h)
-            for shift in (seam.at + 0.5 - lo, seam.at - 0.5 - size - lo):
+            for shift in (
+                seam.at + SEAM_MARGIN + 0.5 - lo,
+                seam.at - SEAM_MARGIN - 0.5 - size - lo,
+            ):
                 if abs(shift) <= most + size:
                     dx, dy = (shift, 0.0) if seam.vertical else (0.0, shift)
                     out.append(Box(box.x + dx, box.y + dy, box.w, box.h))

@@ -152,8 +152,8 @@ def test_no_name_crosses_a_seam_of_the_printed_parts(sheet, layout, paper):
                 lines.add(Seam(y, False))
     assert len(lines) == 8  # two edges of each of the four glue bands
     for placed in layout.labels:
-        for seam in lines:
-            assert not crosses(placed.box, seam), (placed.key, seam)
+        for seam in lines:  # with its halo (0.7 pt) and a little more
+            assert not crosses(placed.box, seam, margin=1.0), (placed.key, seam)
         # every name is whole on at least one part
         assert any(_within(placed.box, r) for r in regions), placed.key
 
