@@ -99,7 +99,7 @@ class MapLayout:
     names: dict[str, NameStyle]
 
 
-_LAYOUTS: dict[tuple[Any, ...], MapLayout] = {}
+_LAYOUTS: dict[tuple[Any, ...], tuple[Any, MapLayout]] = {}  # (element, map id) -> (map, layout)
 
 
 def colours(game_map: Any) -> dict[str, str]:
@@ -110,8 +110,9 @@ def colours(game_map: Any) -> dict[str, str]:
 def map_layout(art: MapArt) -> MapLayout:
     """The projection of the map into the element's box and every name's place (cached)."""
     key = (art, id(art.game_map))
-    if key in _LAYOUTS:
-        return _LAYOUTS[key]
+    found = _LAYOUTS.get(key)
+    if found is not None and found[0] is art.game_map:  # (the map is kept: its id stays its own)
+        return found[1]
     land = read_land(art.land)
     frame = MapFrame(land.conic, land.window, art.box)
     game_map = art.game_map
@@ -145,7 +146,9 @@ def map_layout(art: MapArt) -> MapLayout:
         labels, obstacles, seams, inset(art.box, EDGE), lines=_segments(art, cities, ships)
     )
     layout = MapLayout(frame, tuple(cities), tuple(ships), tuple(placed), names)
-    _LAYOUTS[key] = layout
+    if len(_LAYOUTS) >= 16:
+        _LAYOUTS.clear()
+    _LAYOUTS[key] = (art.game_map, layout)
     return layout
 
 
