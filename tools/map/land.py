@@ -3,7 +3,7 @@
 Run once, by hand, with network only to fetch the data (never at build or test time):
 
     cd /tmp && npm pack world-atlas && tar xzf world-atlas-*.tgz     # Natural Earth as TopoJSON
-    .venv/bin/pip install shapely                                     # this tool only
+    .venv/bin/pip install shapely pyyaml                              # this tool only
     .venv/bin/python tools/map/land.py /tmp/package/countries-50m.json [templates/spies/map.yaml]
 
 Source: Natural Earth 1:50m Admin 0 countries (public domain), as the npm package `world-atlas`
@@ -17,9 +17,9 @@ What it does:
 3. projects them (pnp.draw.map_projection: Lambert conformal conic, standard parallels 35N and
    60N, origin 17E 45N) and crops them to the map's window (WINDOW, kilometres);
 4. simplifies them as one coverage (shared borders stay shared) to TOLERANCE_KM, drops islets
-   smaller than MIN_AREA_KM2, and makes sure every city of templates/spies/map.yaml (or
-   cities.yaml) lies on its owner's land (a coastal city the simplified coast leaves at sea
-   gets a disc of NUDGE_KM of its territory);
+   smaller than MIN_AREA_KM2 (unless a city stands on them), and makes sure every city of
+   templates/spies/map.yaml lies on its owner's land (a coastal city the simplified coast
+   leaves at sea gets a disc of NUDGE_KM of its territory);
 5. writes the territories (name, 1933 owner, rings in whole kilometres) and the land outline.
 """
 
