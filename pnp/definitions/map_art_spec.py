@@ -48,29 +48,33 @@ def parse_map(scope: Scope, m: dict[str, Y], path: str) -> MapArt:
     return MapArt(str(scope.folder / name), box, title, cartouche, legend)
 
 
+BLEEDS = (None, 0.0, 1.0, 2.0, 3.0)  # mm: the builds a board's seams are computed for
+
+
 def board_seams(component: Component) -> tuple[tuple[float, bool], ...]:
-    """The lines where the parts of a split board meet, on every paper: both edges of each glue
-    band (x for vertical lines, y for horizontal), sorted."""
+    """The lines where the parts of a split board meet, on every paper and with each of BLEEDS
+    (the default, and --bleed up to 3 mm): both edges of each glue band (x for vertical lines, y
+    for horizontal), sorted. A board whose parts are the same for all of them has 4 lines per
+    band and no more."""
     if not component.split:
         return ()
     from pnp.imposition.paper import PAPERS, Paper, Settings
     from pnp.imposition.tiles import board_tiles
+    from pnp.units import mm
 
     seams: set[tuple[float, bool]] = set()
     for name in PAPERS:
-        paper = Paper.of(Settings(paper=name)).cut_for(component)
-        for tile in board_tiles(component.width, component.height, paper, component.overlap):
-            r = tile.region
-            if tile.col < tile.cols - 1:
-                seams |= {
-                    (round(r.x + r.w - component.overlap, 3), True),
-                    (round(r.x + r.w, 3), True),
-                }
-            if tile.row < tile.rows - 1:
-                seams |= {
-                    (round(r.y + r.h - component.overlap, 3), False),
-                    (round(r.y + r.h, 3), False),
-                }
+        for bleed in BLEEDS:
+            setting = None if bleed is None else mm(bleed)
+            paper = Paper.of(Settings(paper=name, bleed=setting)).cut_for(component)
+            for tile in board_tiles(component.width, component.height, paper, component.overlap):
+                r = tile.region
+                if tile.col < tile.cols - 1:
+                    seams.add((round(r.x + r.w - component.overlap, 3), True))
+                    seams.add((round(r.x + r.w, 3), True))
+                if tile.row < tile.rows - 1:
+                    seams.add((round(r.y + r.h - component.overlap, 3), False))
+                    seams.add((round(r.y + r.h, 3), False))
     return tuple(sorted(seams))
 
 

@@ -38,7 +38,7 @@ from pnp.draw.map_projection import Conic, Window  # noqa: E402
 OUT = ROOT / "templates" / "spies" / "map-land.json"
 MAP = ROOT / "templates" / "spies" / "map.yaml"
 CONIC = Conic(lat1=35.0, lat2=60.0, lat0=45.0, lon0=17.0)
-WINDOW = Window(-2900.0, -1903.0, 2350.0, 2000.0)  # km; 5250 x 3903, as the board: 760 x 565 mm
+WINDOW = Window(-2900.0, -1819.0, 2350.3, 2000.0)  # km; 5250.3 x 3819, as the board: 763 x 555 mm
 TOLERANCE_KM = 2.5  # about 0.35 mm at the map's scale (1 : 6.9 million)
 MIN_AREA_KM2 = 60.0  # islets smaller than this (under 1 mm across on the map) are left out
 NUDGE_KM = 4.0
