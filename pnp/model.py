@@ -219,7 +219,24 @@ class Image:
     fit: str = "contain"  # contain | stretch
 
 
-Element = Text | Rect | Circle | Line | Grid | Track | Image | Polygon | Path | IconRef
+@record
+class MapArt:
+    """The game's map (its `map:` section, pnp.map_model) drawn in `box` on the coasts and 1933
+    territories of the land file `land` (pnp.draw.map_sheet): routes, sea zones, cities by
+    kind with their names, `title` in the `cartouche` box and the legend in the `legend` box.
+    `seams` are the lines (x or y, vertical or not) where the parts of a split board meet: no
+    name crosses them (the component's loader fills them in)."""
+
+    land: str
+    box: Box
+    title: str = ""
+    cartouche: Box | None = None
+    legend: Box | None = None
+    seams: tuple[tuple[float, bool], ...] = ()
+    game_map: Any = field(default=None, compare=False, repr=False)
+
+
+Element = Text | Rect | Circle | Line | Grid | Track | Image | Polygon | Path | IconRef | MapArt
 
 
 @record

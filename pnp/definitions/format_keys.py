@@ -73,6 +73,7 @@ ELEMENT_KEYS: dict[str, frozenset[str]] = {
     "polygon": frozenset({"polygon", "stroke", "fill", "width"}),
     "path": frozenset({"path", "box", "viewbox", "stroke", "fill", "width"}),
     "icon": frozenset({"icon", "box"}),
+    "map": frozenset({"map", "box", "title", "cartouche", "legend"}),
 }
 ELEMENT_REQUIRED: dict[str, tuple[str, ...]] = {
     "grid": ("rows", "cols"),

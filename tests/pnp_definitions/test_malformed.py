@@ -15,7 +15,8 @@ G = "bad/game.yaml"
 S = "bad/sheet.yaml"
 LENGTH = "(expected a number with a unit: mm, cm, in or pt, such as 63mm)"
 ONE_OF = (
-    "(expected exactly one of: text, rect, circle, line, grid, track, image, polygon, path, icon)"
+    "(expected exactly one of: text, rect, circle, line, grid, track, image, polygon, path, icon,"
+    " map)"
 )
 
 
