@@ -45,6 +45,28 @@ def _record(view: Json, powers: tuple[str, ...]) -> list[str]:
     return lines
 
 
+def _positions(view: Json, data: GameData) -> list[str]:
+    """A table that tracks positions: every city with police or spies, and what stands there
+    (the seat's own counters named: `show --as SEAT`)."""
+    if "positions" not in view:
+        return []
+    mine = (view.get("secret") or {}).get("spies") or {}
+    police: dict[str, list[str]] = {}
+    for power in data.powers:
+        for city, count in (view["police"].get(power) or {}).items():
+            police.setdefault(city, []).append(f"{adjective(power)} police {count}")
+    spies = view["positions"]["by_city"]
+    lines = ["positions:"]
+    for city in sorted(set(police) | set(spies)):
+        parts = list(police.get(city, []))
+        for power, counters in spies.get(city, {}).items():
+            named = [f"{c} {mine[power][c]}" if c in mine.get(power, {}) else c for c in counters]
+            word = "spy" if len(counters) == 1 else "spies"
+            parts.append(f"{adjective(power)} {word} {', '.join(named)}")
+        lines.append(f"  {city}: {'; '.join(parts)}")
+    return lines if len(lines) > 1 else ["positions: none yet"]
+
+
 def render_text(view: Json, data: GameData) -> str:
     turn = view["turn"]
     player = f" ({view['player']})" if view["player"] != turn else ""
@@ -103,6 +125,7 @@ def render_text(view: Json, data: GameData) -> str:
                 for p in view["chain"]
             )
         )
+    lines += _positions(view, data)
     lines += _record(view, data.powers)
     lines.append(f"RESULT: {view['result']}" if view["over"] else f"next: {view['next']}")
     return "\n".join(lines)
