@@ -407,3 +407,103 @@ def test_each_power_places_its_spies_and_sees_only_its_own(power):
     secret = GAME.seat_view(table.state, power)["secret"]["spies"]
     assert list(secret) == [power]
     assert sorted(secret[power].values()) == sorted(PLACED[power])
+
+
+def test_a_counterspy_captures_the_counter_that_discovered_it_but_never_a_cousin():
+    quote("Your Cousin is *never* captured by a counterspy")
+    placed = copy.deepcopy(PLACED)
+    placed["Britain"]["Cousin"] = "Prague"  # beside Germany's Ernst (#4)
+    table = tracked_table(placed)
+    table.do("discard", power="Germany", tile="random 36")
+    table.do("chit", power="Germany", chit="Discovery", city="Prague")
+    table.do("resolve")
+    assert refusal(
+        table, "counterspy", power="Britain", enemy="Germany", target="Ernst", city="Prague"
+    ) == (
+        "action: target: name the counter (#N; Germany's in Prague: #4): which spy a counter is "
+        "stays with Germany"
+    )
+    table.do("counterspy", power="Britain", enemy="Germany", target="#4", city="Prague")
+    assert table.last == (
+        "Britain's counterspy in Prague captures Germany's counter #4, turned up: Germany's "
+        "Ernst (2): into the Spies Captured in Neutral Countries box; the counterspy leaves play"
+    )
+    assert "#4" not in table.view["positions"]["spies"]["Germany"]
+    table.end_turn()
+    table.at(1933, "Britain").discard()
+    table.do("move", power="Britain", spy="Willy", to="Dusseldorf")
+    table.do("chit", power="Britain", chit="Discovery", city="Dusseldorf")
+    table.do("resolve")
+    table.do("move", power="Britain", spy="Cousin", path="Nurnberg,Munich")  # not in Prague now
+    table.state["step"]["discovered"].append({"power": "Britain", "city": "Munich"})  # shortcut
+    table.do("counterspy", power="Germany", enemy="Britain", target="#6", city="Munich")
+    assert table.last == (
+        "Germany's counterspy in Munich finds Britain's counter #6, Britain's Cousin: never "
+        "captured by a counterspy (5.2); the counterspy leaves play"
+    )
+    assert table.view["positions"]["spies"]["Britain"]["#6"] == "Munich"
+
+
+def test_an_escaped_spy_returns_in_its_capital():
+    table = tracked_table()
+    table.do("discard", power="Germany", tile="random 36")
+    table.do("search", power="Germany", city="Essen", enemy="Britain")
+    table.end_turn()
+    table.at(1933, "Britain").discard()
+    table.do("chit", power="Britain", chit="Escape", spy="Willy")
+    assert table.last.endswith(
+        "Willy escapes and returns to play in London (counter #7; off the record)"
+    )
+    assert table.view["positions"]["by_city"]["London"] == {"Britain": ["#7"]}
+
+
+def test_show_lists_positions_by_city_and_a_seat_its_own_spies(tmp_path, monkeypatch):
+    import json
+
+    from spies_table import POLICE, RANDOM, SECRETS
+    from typer.testing import CliRunner
+
+    from deaddrop.commands.main import app
+
+    monkeypatch.setenv("DEADDROP_DB", str(tmp_path / "tables.sqlite"))
+    monkeypatch.setenv("DEADDROP_CACHE", str(tmp_path / "cache"))
+    runner = CliRunner()
+
+    def run(*args: str) -> str:
+        result = runner.invoke(app, list(args))
+        assert result.exit_code == 0, result.output
+        return result.stdout
+
+    run("table", "new", "spies", "--name", "t")
+    for power in POWERS:
+        run("table", "do", "hand", f"power={power}", f"random={json.dumps(RANDOM[power])}")
+        run("table", "do", "secrets", f"power={power}", f"cities={json.dumps(SECRETS[power])}")
+        run("table", "do", "place", f"power={power}", f"spies={json.dumps(PLACED[power])}")
+        run("table", "do", "police", f"power={power}", f"cities={json.dumps(POLICE[power])}")
+    shown = run("table", "show")
+    assert (
+        "positions:\n  Athens: Italian spy #2\n  Berlin: German police 2; German spies #2, #6\n"
+        in (shown)
+    )
+    assert "Kurt" not in shown
+    mine = run("table", "show", "--as", "Germany")
+    assert '"spies": {"Germany": {"#1": "Erik", "#2": "Kurt"' in mine
+    assert "Willy" not in mine
+    log = run("table", "log", "--as", "Britain")
+    assert "Germany places its 6 spies face down: Moscow #1; Berlin #2 #6;" in log
+    assert "Kurt" not in log and "Willy" not in run("table", "log", "--as", "Germany")
+
+
+def test_the_phone_page_lists_positions_and_only_its_own_spies_by_name():
+    from assistant.games.spies.board import board
+
+    table = tracked_table()
+    widgets = {w["label"]: w for w in board(GAME.seat_view(table.state, "Germany"), GAME.data)}
+    assert "Berlin: German police 2; German spies #2, #6" in widgets["Positions"]["items"]
+    assert widgets["Your spies"]["items"][:2] == [
+        "Germany #1: Erik (Moscow)",
+        "Germany #2: Kurt (Berlin)",
+    ]
+    assert "Willy" not in str(widgets)
+    spectator = {w["label"] for w in board(GAME.view(table.state), GAME.data)}
+    assert "Positions" in spectator and "Your spies" not in spectator
