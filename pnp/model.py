@@ -14,9 +14,12 @@ from collections.abc import Mapping
 from dataclasses import field
 from functools import lru_cache
 from pathlib import Path as FilePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.record import record
+
+if TYPE_CHECKING:
+    from pnp.map_model import GameMap
 
 KINDS = ("card", "counter", "tile", "token", "sheet", "board")
 STOCKS = ("card", "paper")  # what a component is printed on
@@ -269,3 +272,4 @@ class GameKit:
     components: tuple[Component, ...]
     folder: FilePath
     notes: str = ""
+    map: GameMap | None = None  # the `map:` section of its files (pnp.map_model)
