@@ -119,13 +119,14 @@ PLACED = {
 }
 
 
-def tracked_table(placed: dict[str, dict[str, str]] | None = None):  # -> spies_table.Table
-    """A five-player table on this map that tracks positions, set up (1933, Germany's turn)."""
+def tracked_table(placed: dict[str, dict[str, str]] | None = None, game: Spies = GAME):
+    """A five-player table that tracks positions (on this map, or `game`'s), set up (1933,
+    Germany's turn): a spies_table.Table."""
     from spies_table import POLICE, POWERS, RANDOM, SECRETS, Table
 
     table = Table.__new__(Table)
-    table.game = GAME
-    table.state = GAME.setup({})
+    table.game = game
+    table.state = game.setup({})
     table.log = []
     for power in POWERS:  # the first spies placed make it a table that tracks positions
         table.do("hand", power=power, random=RANDOM[power])

@@ -309,16 +309,37 @@ def test_an_arriving_spy_is_searched_where_it_entered_this_turn():
         "3.5 Capture and Counterspies: Britain does not capture its own spy"
     )
     assert refusal(table, "search", power="Russia", city="Moscow", enemy="Germany") == (
-        "4.1 Searching for Arriving Enemy Spies: Germany's counter #1 has not moved into Moscow "
-        "this turn: you search for an enemy spy each time it moves into a city containing your "
-        "police"
+        "4.1 Searching for Arriving Enemy Spies: no Germany spy has moved into Moscow this "
+        "turn: you cannot search for a spy that has not moved"
     )
+    assert refusal(table, "search", power="Britain", city="Glasgow") == (
+        "3.4 Searching for Enemy Spies: no enemy spy in Glasgow (you search every city "
+        "containing your police and one or more enemy spies)"
+    )
+    assert refusal(table, "search", power="Germany", city="Essen") == (
+        "3.4 Searching for Enemy Spies: Germany searches before moving its spies (3.6: after you "
+        "have searched, you move)"
+    )
+    table.do("search", power="Britain", city="London")  # nothing found
     table.do("search", power="Britain", city="London", enemy="Germany")
     assert table.last.endswith(
         "Germany's counter #2 is turned up, Germany's Kurt (3): captured onto Britain's Time "
         "and Victory Record under 1933"
     )
     assert "no AP on Germany's turn" in table.last
+    table.do("move", power="Germany", spy="Cousin", to="Moscow")  # by air, beside Erik (#1)
+    assert refusal(table, "search", power="Russia", city="Moscow", enemy="Germany") == (
+        "action: target: which of Germany's counters in Moscow (#1, #6)"
+    )
+    assert refusal(
+        table, "search", power="Russia", city="Moscow", enemy="Germany", target="#1"
+    ) == (
+        "4.1 Searching for Arriving Enemy Spies: Germany's counter #1 has not moved into Moscow "
+        "this turn: you search for an enemy spy each time it moves into a city containing your "
+        "police"
+    )
+    table.do("search", power="Russia", city="Moscow", enemy="Germany", target="#6")
+    assert "Germany's counter #6 is turned up, Germany's Cousin (4): captured" in table.last
 
 
 # -- chits where their spies are (3.8, 5.1) ------------------------------------------------------
@@ -507,3 +528,34 @@ def test_the_phone_page_lists_positions_and_only_its_own_spies_by_name():
     assert "Willy" not in str(widgets)
     spectator = {w["label"] for w in board(GAME.view(table.state), GAME.data)}
     assert "Positions" in spectator and "Your spies" not in spectator
+
+
+def test_on_the_printed_map_moves_follow_its_routes():
+    """The same rules on templates/spies/map.yaml's routes (the game's own data)."""
+    from assistant.games.spies import routes
+
+    table = tracked_table(game=PLAIN)
+    graph = routes.graph_of(PLAIN.data)
+    assert graph is not None
+    table.do("discard", power="Germany", tile="random 36")
+    far = routes.shortest(graph, "Moscow", "Gibraltar")
+    assert far is not None and len(far) <= 5 and any(graph.is_sea(s) for s in far)
+    table.do("move", power="Germany", spy="Erik", to="Gibraltar")  # by air, then by sea
+    assert table.state["ap_left"] == PLAIN.data.ap - len(far)
+    step = routes.shortest(graph, "Gibraltar", "Lisbon")
+    assert step is not None
+    spent = len(far) + len(step)
+    assert spent > 5
+    assert refusal(table, "move", power="Germany", spy="Erik", to="Lisbon").startswith(
+        f"3.6 Moving Your Spies: a spy moves at most 5 spaces a turn; #1 has moved "
+        f"{len(far)}, {len(far)} + {len(step)} = {spent} (Gibraltar -"
+    )
+    path = routes.shortest(graph, "Berlin", "Paris")
+    assert path is not None and routes.check(graph, "Berlin", path) is None
+    table.do("move", power="Germany", spy="Kurt", to="Paris")
+    assert table.view["positions"]["spies"]["Germany"]["#2"] == "Paris"
+    sea = PLAIN.data.cities["Hamburg"].ports[0]
+    assert refusal(table, "move", power="Germany", spy="Cousin", path=f"Hamburg,{sea}") == (
+        f"3.6 Moving Your Spies: #6 in Berlin: the path ends at sea ({sea}): a spy cannot end "
+        "its movement at sea"
+    )

@@ -140,6 +140,15 @@ def _search_on_map(state: Json, action: Json, power: str, city: str, cost: int, 
         f"no enemy spy in {city} (you search every city containing your police and one or "
         "more enemy spies)",
     )
+    mover = state["turn"]
+    if mover != power:  # 4.1: only a spy that moved into the city this turn
+        entered = state["step"].get("entered", {})
+        turn.rule(
+            any(city in cities for cities in entered.values()),
+            ARRIVING_RULE,
+            f"no {mover} spy has moved into {city} this turn: you cannot search for a spy that "
+            "has not moved",
+        )
     found = "nothing found"
     if action.get("enemy") is not None or action.get("target") is not None:
         enemy = names.power(action.get("enemy"), state, "enemy")
