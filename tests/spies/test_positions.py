@@ -10,9 +10,12 @@ import copy
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from map_fixture import GAME, PLACED, tracked_table
 from spies_table import GAMES, POWERS, Table, quote
 
+from assistant.engine import Refusal
 from assistant.games.spies.rules import GAME as PLAIN
 
 
@@ -170,6 +173,12 @@ def test_a_move_follows_the_routes_and_costs_a_point_a_space():
     )
     assert refusal(table, "move", power="Germany", spy="Heidi", to="Prague") == (
         "3.6 Moving Your Spies: #3 is in Prague already"
+    )
+    assert refusal(table, "move", power="Germany", spy="Heidi", to="North Sea") == (
+        "3.6 Moving Your Spies: to: North Sea is a sea zone: a spy cannot end its movement at sea"
+    )
+    assert refusal(table, "move", power="Germany", spy="Heidi", to="Atlantis") == (
+        "action: to: Atlantis is not a city of the map"
     )
     assert refusal(table, "move", power="Germany", spy="Heidi", to="Cairo") == (
         "3.6 Moving Your Spies: no route joins Prague and Cairo on the map"
@@ -559,3 +568,43 @@ def test_on_the_printed_map_moves_follow_its_routes():
         f"3.6 Moving Your Spies: #6 in Berlin: the path ends at sea ({sea}): a spy cannot end "
         "its movement at sea"
     )
+
+
+_START = tracked_table()
+_START.do("discard", power="Germany", tile="random 36")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 20), min_size=1, max_size=7), st.booleans())
+def test_a_walk_on_the_map_is_a_move_when_it_is_at_most_5_spaces_ending_in_a_city(choices, split):
+    """Property: any walk along the routes from Kurt's Berlin is accepted exactly when it enters
+    at most 5 spaces and ends in a city; it costs its length and leaves the counter at its end.
+    Split in two moves of the same spy, the rules are the same."""
+    from assistant.games.spies import routes
+
+    graph = routes.graph_of(GAME.data)
+    assert graph is not None
+    walk, here = [], "Berlin"
+    for choice in choices:
+        near = graph.neighbours(here)
+        here = near[choice % len(near)]
+        walk.append(here)
+    table = Table.__new__(Table)
+    table.game, table.state, table.log = GAME, copy.deepcopy(_START.state), []
+    legal = len(walk) <= 5 and not graph.is_sea(walk[-1])
+    parts = [walk]
+    if split and len(walk) > 1 and not graph.is_sea(walk[0]):
+        parts = [walk[:1], walk[1:]]
+    outcome = None
+    for part in parts:
+        outcome = GAME.apply(
+            table.state, {"type": "move", "power": "Germany", "spy": "Kurt", "path": part}
+        )
+        if isinstance(outcome, Refusal):
+            break
+        table.state = outcome
+    assert (not isinstance(outcome, Refusal)) == legal, (walk, outcome)
+    if legal:
+        assert table.state["ap_left"] == _START.state["ap_left"] - len(walk)
+        assert table.view["positions"]["spies"]["Germany"]["#2"] == walk[-1]
+        assert table.state["step"]["moved"]["#2"] == len(walk)

@@ -141,6 +141,45 @@ SPIES_AT = st.lists(st.tuples(st.sampled_from(POWERS), st.integers(0, 12)), max_
 
 
 @functools.cache
+def a_map_steps(a: str, b: str) -> st.SearchStrategy[Step]:
+    """What A's phone tries on a table that tracks positions (refused alike on the others):
+    moves, searches and Sanctions against B's counters (B's first stands in A's first police
+    city, its second beside A's first spy)."""
+    opt = st.one_of
+    return st.one_of(
+        st.builds(  # on the map: a spy of A's to a city (the shortest path), or a counter
+            lambda spy, city: do(a, "move", spy=spy, to=city),
+            st.sampled_from([*DATA.spies[a], "#1", "#2"]),
+            st.sampled_from(CITIES),
+        ),
+        st.builds(  # on the map: a search, a capture by counter, a Sanction beside A's spy
+            lambda k, target: do(
+                a,
+                "search",
+                city=f"@police {k}",
+                enemy=b,
+                **({"target": target} if target else {}),
+            ),
+            st.integers(0, 1),
+            opt(st.none(), st.just("@theirs"), st.sampled_from(COUNTERS)),
+        ),
+        st.builds(
+            lambda spy, target: do(
+                a,
+                "chit",
+                chit="Sanction",
+                city="@spy city",
+                spy=spy,
+                enemy=b,
+                **({"target": target} if target else {}),
+            ),
+            st.sampled_from([*DATA.spies[a], "#1", "#1"]),  # #1: beside B's second counter
+            opt(st.none(), st.just("@theirs"), st.sampled_from(COUNTERS)),
+        ),
+    )
+
+
+@functools.cache
 def a_steps(a: str, b: str) -> st.SearchStrategy[Step]:
     """What A's phone tries."""
     tile = tiles(b)
@@ -195,35 +234,7 @@ def a_steps(a: str, b: str) -> st.SearchStrategy[Step]:
             st.sampled_from(list(DATA.spies[a])),
             st.integers(0, 6),
         ),
-        st.builds(  # on the map: a spy of A's to a city (the shortest path), or a counter
-            lambda spy, city: do(a, "move", spy=spy, to=city),
-            st.sampled_from([*DATA.spies[a], "#1", "#2"]),
-            st.sampled_from(CITIES),
-        ),
-        st.builds(  # on the map: a search, a capture by counter, a Sanction beside A's spy
-            lambda k, target: do(
-                a,
-                "search",
-                city=f"@police {k}",
-                enemy=b,
-                **({"target": target} if target else {}),
-            ),
-            st.integers(0, 3),
-            opt(st.none(), st.sampled_from(COUNTERS)),
-        ),
-        st.builds(
-            lambda spy, target: do(
-                a,
-                "chit",
-                chit="Sanction",
-                city="@spy city",
-                spy=spy,
-                enemy=b,
-                **({"target": target} if target else {}),
-            ),
-            st.sampled_from(list(DATA.spies[a])),
-            opt(st.none(), st.sampled_from(COUNTERS)),
-        ),
+        a_map_steps(a, b),
         st.builds(lambda w: do(a, "diplomacy", **{"with": listed(w)}), st.lists(power, max_size=2)),
         st.builds(
             lambda to, pounds, chits: do(
@@ -305,11 +316,14 @@ def scenarios(draw: st.DrawFn) -> dict[str, Any]:
     kinds = {
         "A's tile": a_tiles(a, b),
         "A": a_steps(a, b),
+        "A on the map": a_map_steps(a, b),
         "advance": ADVANCE,
         "B": b_steps(b),
         "answers": ANSWERS,
     }
-    kind = st.sampled_from(["A's tile", "A", "A", "advance", "advance", "advance", "B", "answers"])
+    kind = st.sampled_from(
+        ["A's tile", "A", "A", "A on the map", "advance", "advance", "advance", "B", "answers"]
+    )
     probes = draw(st.lists(a_tiles(a, b), min_size=1, max_size=2))  # at once: A's turn has come
     steps = probes + draw(st.lists(kind.flatmap(kinds.__getitem__), min_size=5, max_size=14))
     return {
@@ -363,12 +377,18 @@ def a_fill(a: str, step: Step, state: dict) -> Step:
             params[key] = placement(dict(police)) if police else "{}"
         elif value.startswith("@police"):
             params[key] = police[int(value.split()[1]) % len(police)][0] if police else "Berlin"
+        elif value == "@theirs":
+            continue  # below, once the city is known
         elif value == "@spy city":
             mine = ((view.get("positions") or {}).get("spies") or {}).get(a) or {}
             params[key] = next(iter(mine.values()), "Berlin")
         elif value == "@sanctioned":
             out = [s for s, why in view["out_of_play"][a].items() if "sanction" in str(why)]
             params[key] = out[0] if out else next(iter(DATA.spies[a]))
+    if params.get("target") == "@theirs":  # B's first counter in the action's city, if any
+        here = ((view.get("positions") or {}).get("by_city") or {}).get(params.get("city"), {})
+        counters = [c for power, cs in here.items() if power != a for c in cs]
+        params["target"] = counters[0] if counters else "#1"
     if "spies" in params:
         tile = DATA.tiles.get(params["tile"]) or DATA.tile_number(
             int(params["tile"]) if params["tile"].isdigit() else 0

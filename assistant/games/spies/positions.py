@@ -175,11 +175,6 @@ def by_city(state: Json, powers: tuple[str, ...]) -> dict[str, dict[str, list[st
     }
 
 
-def describe_counters(power: str, here: list[str]) -> str:
-    word = "spy" if len(here) == 1 else "spies"
-    return f"{power} {word} {' '.join(here)}"
-
-
 def lost_drops(state: Json, turn: Turn) -> None:
     """Drop: "You must always have at least one spy in the same city as the Drop chit ... if the
     spy is removed for any reason, the chit is removed and the Drop is eliminated." On a table

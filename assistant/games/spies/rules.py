@@ -3,8 +3,10 @@
 The tracker keeps what the table must keep and cannot see for itself: money, Action Points, the
 year and whose turn, the Event Tiles in hand, played and discarded, the chits played and their
 chains, the Time and Victory Record; it asks the players for the positions a rule needs (where
-their spies are when a tile is played, where a Drop stands). Face-down values stay with the
-players. The vocabulary, the house choices and an example year are in docs/spies.md.
+their spies are when a tile is played, where a Drop stands), or, on a table whose spies were
+placed at the set up, keeps them on the map itself (positions.py; moves along routes.py's graph).
+Face-down values stay with the players. The vocabulary, the house choices and an example year
+are in docs/spies.md.
 
 Rules are pure: the facts come from templates/spies/ (data.py reads them once); the random draws
 (a hand's random tiles, a recruit) go through `complete` with a recorded seed.

@@ -353,6 +353,10 @@ def _move_on_map(state: Json, action: Json, power: str, turn: Turn) -> None:
         how = ""
     else:
         assert to is not None
+        if graph.is_sea(to):
+            raise Refuse(MOVE_RULE, f"to: {to} is a sea zone: a spy cannot end its movement at sea")
+        if to not in graph.cities:
+            raise Refuse("action", f"to: {to} is not a city of the map")
         found = routes.shortest(graph, here, to)
         if found is None:
             raise Refuse(MOVE_RULE, f"no route joins {here} and {to} on the map")
