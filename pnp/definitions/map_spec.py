@@ -75,15 +75,16 @@ def parse_map(ctx: Ctx, node: Y) -> Any:
     owners = _owners(ctx, m["owners"], join(where, "owners")) if "owners" in m else ()
     kinds = _names(ctx, m["kinds"], join(where, "kinds")) if "kinds" in m else ()
     zones = _zones(ctx, m.get("sea_zones"), join(where, "sea_zones"), bounds)
-    cities = _cities(ctx, m["cities"], join(where, "cities"), bounds, owners, kinds, zones)
+    at = join(where, "cities")
+    cities, broken = _cities(ctx, m["cities"], at, bounds, owners, kinds, zones)
     sea_zones = _zones_with_ports(ctx, zones, cities)
     names = set(cities)
     for name, zone in zones.items():
         if name in names:
             what = f"sea zone '{name}' has the name of a city"
             ctx.err(zone.source.line, zone.source.path, what, "expected another name")
-    rail = _lines(ctx, m.get("rail"), join(where, "rail"), cities, rail_km, rail=True)
-    air = _lines(ctx, m.get("air"), join(where, "air"), cities, rail_km, rail=False)
+    rail = _lines(ctx, m.get("rail"), join(where, "rail"), cities, broken, rail_km, rail=True)
+    air = _lines(ctx, m.get("air"), join(where, "air"), cities, broken, rail_km, rail=False)
     if failed(bounds, rail_km, owners, kinds, rail, air) or ctx.problems:
         if not ctx.problems:  # never drop the map without saying why
             ctx.err(node.key_line, where, "cannot be read (a loader bug: please report it)")
@@ -148,9 +149,9 @@ def _position(ctx: Ctx, row: Y, where: str, bounds: Any) -> tuple[Any, Any]:
         ("lon", lon, bounds.west, bounds.east),
     ):
         if not low <= value <= high:
-            what = f"{key} {value} is outside the map"
+            what = f"{key} {value:g} is outside the map"
             line = row.value[key].line
-            return ctx.err(line, join(where, key), what, f"expected {low} to {high}"), lon
+            return ctx.err(line, join(where, key), what, f"expected {low:g} to {high:g}"), lon
     return lat, lon
 
 
@@ -170,15 +171,19 @@ def _zones(ctx: Ctx, node: Y | None, where: str, bounds: Any) -> dict[str, MapZo
         name = ctx.text(row.value["zone"], join(at, "zone"))
         lat, lon = _position(ctx, row, at, bounds)
         adjacent = _names(ctx, row.value["adjacent"], join(at, "adjacent"))
-        if failed(name, lat, lon, adjacent):
+        if failed(name):
             continue
+        # a problem is recorded: the zone stays known, so that its ports and neighbours are not
+        # reported as unknown
+        lat, lon = (0.0, 0.0) if failed(lat, lon) else (lat, lon)
+        adjacent = () if failed(adjacent) else adjacent
         if name in zones:
             first = zones[name].source.line
             ctx.err(row.line, join(at, "zone"), f"sea zone '{name}' is already on line {first}")
             continue
         source = Source(ctx.file, row.line, at)
         zones[name] = MapZone(name, lat, lon, adjacent, (), source)
-        lines[name] = [item.line for item in row.value["adjacent"].value]
+        lines[name] = [item.line for item in row.value["adjacent"].value or []]
     for name, zone in zones.items():
         for i, other in enumerate(zone.adjacent):
             at = join(zone.source.path, "adjacent", i)
@@ -204,57 +209,71 @@ def _cities(
     owners: Any,
     kinds: Any,
     zones: dict[str, MapZone],
-) -> dict[str, MapCity]:
+) -> tuple[dict[str, MapCity], set[str]]:
+    """The cities by name, and the names of those with a problem (recorded): they stay known,
+    so that a line to one is not reported as a line to an unknown city."""
     cities: dict[str, MapCity] = {}
+    broken: set[str] = set()
     items = ctx.items(node, where)
     owner_names = [name for name, _ in owners] if not failed(owners) else []
     for index, row in enumerate(items or []):
         at = join(where, index)
-        if not ctx.keys(row, at, CITY_KEYS, CITY_REQUIRED) or any(
-            key not in row.value for key in CITY_REQUIRED
-        ):
+        if not ctx.keys(row, at, CITY_KEYS, CITY_REQUIRED) or "city" not in row.value:
             continue
         v = row.value
-        name, country, owner, kind = (
-            ctx.text(v[key], join(at, key)) for key in ("city", "country", "owner", "kind")
-        )
-        place = ctx.text(v["place"], join(at, "place")) if "place" in v else name
-        ours = ctx.text(v["ours"], join(at, "ours")) if "ours" in v else ""
-        geonames = ctx.integer(v["geonames"], join(at, "geonames"), 1) if "geonames" in v else 0
-        lat, lon = _position(ctx, row, at, bounds)
-        if owner_names and not failed(owner) and owner not in owner_names:
-            what = f"unknown owner '{owner}'"
-            owner = ctx.err(v["owner"].line, join(at, "owner"), what, did_you_mean(owner, owners))
-        if kinds and not failed(kinds, kind) and kind not in kinds:
-            what = f"unknown kind '{kind}'"
-            kind = ctx.err(v["kind"].line, join(at, "kind"), what, did_you_mean(kind, kinds))
-        ports = _ports(ctx, v.get("ports"), join(at, "ports"), zones)
-        if failed(name, country, owner, kind, place, ours, geonames, lat, lon, ports):
+        name = ctx.text(v["city"], join(at, "city"))
+        if failed(name):
             continue
         if name in cities:
             first = cities[name].source.line
             ctx.err(v["city"].line, join(at, "city"), f"city '{name}' is already on line {first}")
             continue
+        missing = any(key not in v for key in CITY_REQUIRED)
+        country, owner, kind = (
+            ctx.text(v[key], join(at, key)) if key in v else BAD
+            for key in ("country", "owner", "kind")
+        )
+        place = ctx.text(v["place"], join(at, "place")) if "place" in v else name
+        ours = ctx.text(v["ours"], join(at, "ours")) if "ours" in v else ""
+        geonames = ctx.integer(v["geonames"], join(at, "geonames"), 1) if "geonames" in v else 0
+        lat, lon = _position(ctx, row, at, bounds) if "lat" in v and "lon" in v else (BAD, BAD)
+        if owner_names and not failed(owner) and owner not in owner_names:
+            what = f"unknown owner '{owner}'"
+            line = v["owner"].line
+            owner = ctx.err(line, join(at, "owner"), what, did_you_mean(owner, owner_names))
+        if kinds and not failed(kinds, kind) and kind not in kinds:
+            what = f"unknown kind '{kind}'"
+            kind = ctx.err(v["kind"].line, join(at, "kind"), what, did_you_mean(kind, kinds))
+        ports = _ports(ctx, v.get("ports"), join(at, "ports"), zones)
+        values = (country, owner, kind, place, ours, geonames, lat, lon)
+        if missing or failed(*values, ports):
+            broken.add(name)
+            values = tuple("" if failed(x) else x for x in values)  # type: ignore[assignment]
+        country, owner, kind, place, ours, geonames, lat, lon = values
         source = Source(ctx.file, row.line, at)
         cities[name] = MapCity(
             name, place, country, owner, kind, ours, geonames, lat, lon, ports, source
         )
-    return cities
+    return cities, broken
 
 
 def _ports(ctx: Ctx, node: Y | None, where: str, zones: dict[str, MapZone]) -> Any:
+    """The sea zones a city is a port on (the known ones: the others are reported)."""
     if node is None:
         return ()
     names = _names(ctx, node, where)
     if failed(names):
-        return BAD
+        return ()
+    out = []
     for i, (name, item) in enumerate(zip(names, node.value, strict=True)):
         if name not in zones:
             what = f"unknown sea zone '{name}'"
-            return ctx.err(item.line, join(where, i), what, did_you_mean(name, zones, "sea zone"))
-        if names.count(name) > 1:
-            return ctx.err(item.line, join(where, i), f"sea zone '{name}' is listed twice")
-    return names
+            ctx.err(item.line, join(where, i), what, did_you_mean(name, zones, "sea zone"))
+        elif name in out:
+            ctx.err(item.line, join(where, i), f"sea zone '{name}' is listed twice")
+        else:
+            out.append(name)
+    return tuple(out)
 
 
 def _zones_with_ports(
@@ -275,6 +294,7 @@ def _lines(
     node: Y | None,
     where: str,
     cities: dict[str, MapCity],
+    broken: set[str],
     rail_km: Any,
     rail: bool,
 ) -> Any:
@@ -296,7 +316,7 @@ def _lines(
             ctx.err(item.line, at, what)
             continue
         seen[pair] = item.line
-        if rail and not failed(rail_km) and not line.long:
+        if rail and not failed(rail_km) and not line.long and not {line.a, line.b} & broken:
             a, b = cities[line.a], cities[line.b]
             length = km(a.lat, a.lon, b.lat, b.lon)
             if length > rail_km:
