@@ -68,7 +68,11 @@ def test_the_documented_state_keys_are_the_views():
     section = DOC.split("## State JSON (`show --json`)", 1)[1].split("\n## ", 1)[0]
     words = section.split("A record\nentry")[0]
     named = set(re.findall(r"`(\w+)`", words)) | set(re.findall(r'"(\w+)":', words))
+    from map_fixture import tracked_table
+
     view = GAME.view(replayed()[0])
+    view.update(tracked_table().view)  # and a table that tracks positions: `positions`
     assert set(view) - {"game"} <= named | {"players"}, set(view) - named
     inner = {"annexed", "spy_home", "number", "stands", "setup", "play", "final", "null"}
+    inner |= set(view["positions"])
     assert named - set(view) <= inner, named - set(view)

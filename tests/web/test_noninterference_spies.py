@@ -17,6 +17,12 @@ tables: the power whose turn it is plays its first playable own tile (the same i
 or discards the k-th tile of its hand (a random tile in one table and another in the other:
 face down), ends its turn, resolves a chain; B counters with chits and answers; the seats asked
 answer.
+
+Half the scenarios track positions (tests/spies/map_fixture.py's placements, the first spies
+placed at the set up): B's secret then also holds which of its spies each of its counters is.
+In the second table B's spies trade counters (the same cities, counter by counter), except those
+the rules turned up in the first (a spy captured or killed is named: "Britain's Willy"); A moves
+its spies (`to=`), searches, sanctions and counters B's counters by number.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from hypothesis import strategies as st
 from assistant.games.spies.data import default_data
 from assistant.games.spies.tiles import playable
 from deaddrop.web.api import Tables
+from tests.spies.map_fixture import PLACED  # the recorded five-player 1933's, on the map
 from tests.spies.spies_table import POLICE, SECRETS  # the recorded five-player game's
 from tests.web.noninterference import KEY, Played, Step, first_difference, play
 
@@ -42,6 +49,7 @@ OWN = {p: [t.code for t in DATA.tiles.values() if t.power == p] for p in POWERS}
 CITIES = sorted(DATA.cities)
 SPIES = sorted({name for spies in DATA.spies.values() for name in spies})
 CHITS = sorted(DATA.chits)
+COUNTERS = ["#1", "#2", "#3", "#7"]
 SECRET_NAMES = sorted(DATA.secrets)
 ENTERED, DRAWN, A_LAST = "entered", "drawn", "A enters its hand last"
 SEEDS = {"one": 7, "two": 8}  # the chance of the draws (only drawn hands use it)
@@ -61,10 +69,26 @@ def deal(a: str, mine: list[str], others: list[str]) -> dict[str, list[str]]:
     return {p: mine if p == a else [next(rest) for _ in range(3)] for p in POWERS}
 
 
-def setup(a: str, mode: str, hands: dict[str, list[str]]) -> list[dict[str, Any]]:
+def placements(a: str, b: str, names: list[str] | None = None) -> dict[str, dict[str, str]]:
+    """Every power's spies on the map (PLACED), B's first counter in A's first police city and
+    its second beside A's first spy (so that A may search and sanction them); `names`: B's spies
+    in the order of its counters (PLACED's order by default)."""
+    out = {power: dict(spies) for power, spies in PLACED.items()}
+    cities = list(out[b].values())
+    cities[0] = next(iter(POLICE[a]))
+    cities[1] = next(iter(PLACED[a].values()))
+    order = names if names is not None else list(out[b])
+    out[b] = dict(zip(order, cities, strict=True))
+    return out
+
+
+def setup(
+    a: str, mode: str, hands: dict[str, list[str]], placed: dict[str, dict[str, str]] | None
+) -> list[dict[str, Any]]:
     """The set up at the host's command line: hands (A's first when the others are drawn; none
-    for A when it enters its own), the recorded game's secrets and police, then 1933 up to A's
-    turn (the powers before it play a tile of their own and end their turns)."""
+    for A when it enters its own), the recorded game's secrets (and, tracking positions, every
+    power's spies) and police, then 1933 up to A's turn (the powers before it play a tile of their
+    own and end their turns)."""
     if mode == DRAWN:
         dealt = [{"type": "hand", "power": a, "random": hands[a]}]
         dealt += [{"type": "hand", "power": p} for p in POWERS if p != a]
@@ -84,6 +108,10 @@ def setup(a: str, mode: str, hands: dict[str, list[str]]) -> list[dict[str, Any]
     return [
         *dealt,
         *({"type": "secrets", "power": p, "cities": SECRETS[p]} for p in POWERS),
+        *(
+            {"type": "place", "power": p, "spies": placed[p]}
+            for p in (POWERS if placed is not None else ())
+        ),
         *({"type": "police", "power": p, "cities": POLICE[p]} for p in POWERS),
         *(before if mode != A_LAST else []),
     ]
@@ -113,6 +141,45 @@ SPIES_AT = st.lists(st.tuples(st.sampled_from(POWERS), st.integers(0, 12)), max_
 
 
 @functools.cache
+def a_map_steps(a: str, b: str) -> st.SearchStrategy[Step]:
+    """What A's phone tries on a table that tracks positions (refused alike on the others):
+    moves, searches and Sanctions against B's counters (B's first stands in A's first police
+    city, its second beside A's first spy)."""
+    opt = st.one_of
+    return st.one_of(
+        st.builds(  # on the map: a spy of A's to a city (the shortest path), or a counter
+            lambda spy, city: do(a, "move", spy=spy, to=city),
+            st.sampled_from([*DATA.spies[a], "#1", "#2"]),
+            st.sampled_from(CITIES),
+        ),
+        st.builds(  # on the map: a search, a capture by counter, a Sanction beside A's spy
+            lambda k, target: do(
+                a,
+                "search",
+                city=f"@police {k}",
+                enemy=b,
+                **({"target": target} if target else {}),
+            ),
+            st.integers(0, 1),
+            opt(st.none(), st.just("@theirs"), st.sampled_from(COUNTERS)),
+        ),
+        st.builds(
+            lambda spy, target: do(
+                a,
+                "chit",
+                chit="Sanction",
+                city="@spy city",
+                spy=spy,
+                enemy=b,
+                **({"target": target} if target else {}),
+            ),
+            st.sampled_from([*DATA.spies[a], "#1", "#1"]),  # #1: beside B's second counter
+            opt(st.none(), st.just("@theirs"), st.sampled_from(COUNTERS)),
+        ),
+    )
+
+
+@functools.cache
 def a_steps(a: str, b: str) -> st.SearchStrategy[Step]:
     """What A's phone tries."""
     tile = tiles(b)
@@ -134,7 +201,7 @@ def a_steps(a: str, b: str) -> st.SearchStrategy[Step]:
         opt(st.none(), st.integers(1, 3)),
         opt(st.none(), st.sampled_from([*DATA.spies[a], "@sanctioned"])),
         opt(st.none(), power),
-        opt(st.none(), st.sampled_from(SPIES)),
+        opt(st.none(), st.sampled_from(SPIES), st.sampled_from(COUNTERS)),
     )
     return st.one_of(
         st.builds(
@@ -167,6 +234,7 @@ def a_steps(a: str, b: str) -> st.SearchStrategy[Step]:
             st.sampled_from(list(DATA.spies[a])),
             st.integers(0, 6),
         ),
+        a_map_steps(a, b),
         st.builds(lambda w: do(a, "diplomacy", **{"with": listed(w)}), st.lists(power, max_size=2)),
         st.builds(
             lambda to, pounds, chits: do(
@@ -242,22 +310,27 @@ ANSWERS = st.builds(lambda yes: Step(None, "@answers", {"yes": yes}), st.boolean
 def scenarios(draw: st.DrawFn) -> dict[str, Any]:
     a, b = draw(st.permutations(POWERS))[:2]
     mode = draw(st.sampled_from([ENTERED, DRAWN, A_LAST]))
+    tracked = draw(st.booleans())
     dealt = draw(st.permutations(RANDOM))
     # by kind first: one_of would flatten A's many actions and drown the others
     kinds = {
         "A's tile": a_tiles(a, b),
         "A": a_steps(a, b),
+        "A on the map": a_map_steps(a, b),
         "advance": ADVANCE,
         "B": b_steps(b),
         "answers": ANSWERS,
     }
-    kind = st.sampled_from(["A's tile", "A", "A", "advance", "advance", "advance", "B", "answers"])
+    kind = st.sampled_from(
+        ["A's tile", "A", "A", "A on the map", "advance", "advance", "advance", "B", "answers"]
+    )
     probes = draw(st.lists(a_tiles(a, b), min_size=1, max_size=2))  # at once: A's turn has come
     steps = probes + draw(st.lists(kind.flatmap(kinds.__getitem__), min_size=5, max_size=14))
     return {
         "a": a,
         "b": b,
         "mode": mode,
+        "map": tracked,
         "mine": sorted(dealt[:3]),
         "others": dealt[3:],
         "steps": steps,
@@ -304,9 +377,18 @@ def a_fill(a: str, step: Step, state: dict) -> Step:
             params[key] = placement(dict(police)) if police else "{}"
         elif value.startswith("@police"):
             params[key] = police[int(value.split()[1]) % len(police)][0] if police else "Berlin"
+        elif value == "@theirs":
+            continue  # below, once the city is known
+        elif value == "@spy city":
+            mine = ((view.get("positions") or {}).get("spies") or {}).get(a) or {}
+            params[key] = next(iter(mine.values()), "Berlin")
         elif value == "@sanctioned":
             out = [s for s, why in view["out_of_play"][a].items() if "sanction" in str(why)]
             params[key] = out[0] if out else next(iter(DATA.spies[a]))
+    if params.get("target") == "@theirs":  # B's first counter in the action's city, if any
+        here = ((view.get("positions") or {}).get("by_city") or {}).get(params.get("city"), {})
+        counters = [c for power, cs in here.items() if power != a for c in cs]
+        params["target"] = counters[0] if counters else "#1"
     if "spies" in params:
         tile = DATA.tiles.get(params["tile"]) or DATA.tile_number(
             int(params["tile"]) if params["tile"].isdigit() else 0
@@ -319,7 +401,13 @@ def a_fill(a: str, step: Step, state: dict) -> Step:
     return Step(step.seat, step.op, {**step.body, "params": params})
 
 
-def run(tmp: Path, name: str, scenario: dict[str, Any], hands: dict[str, list[str]]) -> Played:
+def run(
+    tmp: Path,
+    name: str,
+    scenario: dict[str, Any],
+    hands: dict[str, list[str]],
+    placed: dict[str, dict[str, str]] | None = None,
+) -> Played:
     a, mode = scenario["a"], scenario["mode"]
     db = tmp / f"{name}.sqlite"
     phones: dict[str, Any] = {}
@@ -353,7 +441,7 @@ def run(tmp: Path, name: str, scenario: dict[str, Any], hands: dict[str, list[st
         db,
         "spies",
         {"players": 5},
-        setup(a, mode, hands),
+        setup(a, mode, hands, placed),
         scenario["steps"],
         [a, None],
         seed=SEEDS[name] if mode == DRAWN else SEEDS["one"],
@@ -390,6 +478,26 @@ def second_hands(
             if all(code in hands[p] for code, p in shown.items()):
                 candidates.append(hands)
     return pick.choice(candidates) if candidates else None
+
+
+def turned_up(played: Played, b: str) -> set[str]:
+    """B's spies the rules turned up during the play (named in what A or the spectators got)."""
+    said = "\n".join(played.received[None])
+    return {spy for spy in DATA.spies[b] if f"{b}'s {spy}" in said}
+
+
+def second_placements(
+    scenario: dict[str, Any], shown: set[str], pick: random.Random
+) -> dict[str, dict[str, str]]:
+    """B's spies trade counters, but for those turned up (they keep theirs)."""
+    a, b = scenario["a"], scenario["b"]
+    names = list(PLACED[b])
+    free = [i for i, spy in enumerate(names) if spy not in shown]
+    moved = [names[i] for i in free]
+    pick.shuffle(moved)
+    for i, spy in zip(free, moved, strict=True):
+        names[i] = spy
+    return placements(a, b, names)
 
 
 def reached(one: Played, a: str, b: str) -> list[str]:
@@ -474,18 +582,53 @@ def reached(one: Played, a: str, b: str) -> list[str]:
     },
     pick=random.Random(2),
 )
+@example(  # positions: Germany captures the British counter in Berlin and sanctions the one in
+    # Moscow; both are turned up (they keep their counters in the second table), the other
+    # British spies trade counters
+    scenario={
+        "a": "Germany",
+        "b": "Britain",
+        "mode": ENTERED,
+        "map": True,
+        "mine": ["random 36", "random 41", "random 50"],
+        "others": [c for c in RANDOM if c not in ("random 36", "random 41", "random 50")],
+        "steps": [
+            do("Germany", "discard", tile="@mine 0"),
+            do("Germany", "move", spy="Kurt", to="Paris"),  # routes or not, the same reply
+            do("Germany", "search", city="@police 0", enemy="Britain", target="Willy"),
+            do("Germany", "search", city="@police 0", enemy="Britain"),
+            do("Germany", "chit", chit="Sanction", city="@spy city", spy="Erik", enemy="Britain"),
+            do(
+                "Germany",
+                "chit",
+                chit="Sanction",
+                city="@spy city",
+                spy="Erik",
+                enemy="Britain",
+                target="#2",
+            ),
+            Step("Britain", "@turn", {"k": 0}),
+        ],
+    },
+    pick=random.Random(3),
+)
 @given(scenario=scenarios(), pick=st.randoms(use_true_random=False))
 def test_a_receives_the_same_whatever_b_holds(tmp_path_factory, scenario, pick):
     tmp = tmp_path_factory.mktemp("spies")
     a, b = scenario["a"], scenario["b"]
-    one = run(tmp, "one", scenario, deal(a, scenario["mine"], scenario["others"]))
+    placed = placements(a, b) if scenario.get("map") else None
+    one = run(tmp, "one", scenario, deal(a, scenario["mine"], scenario["others"]), placed)
     hands = deal(a, scenario["mine"], scenario["others"])
     if scenario["mode"] != DRAWN:  # drawn: the other seed draws them
         swapped = second_hands(scenario, played_by(one), pick)
         assume(swapped is not None)
         hands = swapped if swapped is not None else hands
-    two = run(tmp, "two", scenario, hands)
-    event(f"set up: {scenario['mode']}")
+    shown = turned_up(one, b)
+    again = second_placements(scenario, shown, pick) if placed is not None else None
+    two = run(tmp, "two", scenario, hands, again)
+    event(f"set up: {scenario['mode']}" + (", positions tracked" if placed else ""))
+    if placed is not None:
+        event(f"B's spies turned up: {min(len(shown), 2)}{'+' if len(shown) >= 2 else ''}")
     for said in reached(one, a, b):
         event(said)
     held = [set(hand_of(played.states[b][-1], b)) for played in (one, two)]

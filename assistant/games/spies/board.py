@@ -8,6 +8,7 @@ from __future__ import annotations
 from assistant.engine import Json
 from assistant.games.spies import scoring
 from assistant.games.spies.data import GameData, default_data
+from assistant.games.spies.render import positions_by_city
 from assistant.games.spies.state import adjective
 from assistant.games.widgets import joined, listing, meter, money, secret_of, stat, table
 
@@ -104,6 +105,17 @@ def board(view: Json, data: GameData | None = None) -> list[Json]:
         lines = [f"{p}: {joined(tiles)}" for p, tiles in hands.items()]
         lines += [f"{p} discarded: {joined(tiles)}" for p, tiles in discards.items() if tiles]
         widgets.append(listing("Your Event Tiles", lines or ["none"], private=True))
+    if "positions" in view:  # a table that tracks positions
+        public = {k: v for k, v in view.items() if k != "secret"}
+        widgets.append(listing("Positions", positions_by_city(public, data) or ["none"]))
+        spies = (secret or {}).get("spies") or {}
+        mine = [
+            f"{p} {counter}: {name} ({view['positions']['spies'][p].get(counter, '?')})"
+            for p, named in spies.items()
+            for counter, name in named.items()
+        ]
+        if mine:
+            widgets.append(listing("Your spies", mine, private=True))
     chain = _chain(view)
     if chain:
         widgets.append(listing("Waiting (the open chain)", chain))

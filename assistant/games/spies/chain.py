@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from assistant.engine import Json
 from assistant.games.actions import Refuse
+from assistant.games.spies import positions
 from assistant.games.spies.data import GameData
 from assistant.games.spies.state import Turn, set_status
 
@@ -143,13 +144,17 @@ def resolve(state: Json, action: Json, turn: Turn) -> None:
 
 
 def _sanction(state: Json, plays: list[Json], stands: list[bool], turn: Turn) -> str:
-    opening = plays[0]
+    opening = dict(plays[0])
     counters = [p for p, up in zip(plays, stands, strict=True) if up and p["against"] == 1]
+    escapes = not stands[0] and bool(counters) and counters[0]["chit"] == "Escape"
+    if positions.tracked(state) and not escapes:  # counters named: turned up now
+        opening["spy"] = positions.spy_of(state, opening["power"], opening["spy"])
+        opening["target"] = positions.spy_of(state, opening["enemy"], opening["target"])
     if stands[0] or not counters:
         return kill(
             state, opening["power"], opening["spy"], opening["enemy"], opening["target"], turn
         )
-    if counters[0]["chit"] == "Escape":
+    if escapes:
         return f"{opening['enemy']}'s {opening['target']} escapes: the Sanction has no effect"
     return "Double Cross: " + kill(
         state, opening["enemy"], opening["target"], opening["power"], opening["spy"], turn
@@ -168,6 +173,7 @@ def kill(
         why = f" (5.2: only a Cousin kills {killer}'s Cousin; the attacker dies instead)"
     value = turn.data.spies[victim][victim_spy]
     set_status(state, victim, victim_spy, "sanctioned")
+    positions.remove(state, victim, victim_spy)
     state["record"][killer].append(
         {
             "year": state["year"],
@@ -177,7 +183,11 @@ def kill(
             "value": value,
         }
     )
-    return (
-        f"{victim}'s {victim_spy} ({value}) is killed{why}: into the Sanctioned Spies box; a "
+    # on a table that tracks positions both counters are turned up: 5.2 turns on who killed
+    by = f" by {killer}'s {killer_spy}" if positions.tracked(state) else ""
+    text = (
+        f"{victim}'s {victim_spy} ({value}) is killed{by}{why}: into the Sanctioned Spies box; a "
         f"Sanctioned Spy marker ({value}) on {killer}'s record under {state['year']}"
     )
+    positions.lost_drops(state, turn)
+    return text

@@ -13,13 +13,14 @@ import random
 
 from assistant.engine import Json
 from assistant.games.actions import Refuse
-from assistant.games.spies import chain, names
+from assistant.games.spies import chain, names, positions
 from assistant.games.spies.data import Chit, GameData
 from assistant.games.spies.state import (
     OTHER_TURN,
     Turn,
     adjective,
     ap_note,
+    capital,
     out_of_play,
     owner,
     pay,
@@ -143,6 +144,14 @@ def play(state: Json, action: Json, turn: Turn) -> None:
             HAVEN_RULE,
             f"no {name} in {city} (a spy haven: no Discovery, Drop or Sanction there)",
         )
+    if positions.tracked(state) and not against and name in ("Discovery", "Drop") and city:
+        # the Discovery entry: "You must have a spy in the city with that secret"; the Drop
+        # entry: "You must always have at least one spy in the same city as the Drop chit"
+        turn.rule(
+            bool(positions.in_city(state, power, city)),
+            CHIT_RULE,
+            f"{power} has no spy in {city} (a {name} is played by a spy in its city)",
+        )
     record = {"power": power, "chit": name, "city": city, "against": against or None}
     extra, alone = _prepare(state, action, power, name, against, plays, record, turn)
     pounds = _pounds(state, action, chit, city, data)
@@ -184,6 +193,8 @@ def _prepare(
         if countered["chit"] == "Sanction" and power != countered["enemy"]:
             raise Refuse(CHIT_RULE, f"only {countered['enemy']}, whose spy is sanctioned, plays it")
         return "", False
+    if name == "Sanction" and positions.tracked(state):
+        return _sanction_on_map(state, action, power, record, turn)
     if name == "Sanction":
         spy = names.spy(action.get("spy"), power, data)
         enemy = names.power(action.get("enemy"), state, "enemy")
@@ -215,6 +226,32 @@ def _prepare(
     return "", False
 
 
+def _sanction_on_map(
+    state: Json, action: Json, power: str, record: Json, turn: Turn
+) -> tuple[str, bool]:
+    """Sanction on a table that tracks positions: "Your spy and the enemy spy must be in the same
+    city"; the enemy spy is named by its counter there (which spy it is stays with its owner until
+    the Sanction takes effect)."""
+    data = turn.data
+    city = str(record["city"])
+    counter = positions.own_counter(state, power, action.get("spy"), data)
+    turn.rule(
+        positions.city_of(state, power, counter) == city,
+        CHIT_RULE,
+        f"{power}'s {counter} is not in {city} (your spy and the enemy spy must be in the same "
+        "city)",
+    )
+    enemy = names.power(action.get("enemy"), state, "enemy")
+    if enemy == power:
+        raise Refuse(CHIT_RULE, f"{power} does not sanction its own spy")
+    target = positions.enemy_counter(state, enemy, action.get("target"), city, CHIT_RULE, "target")
+    record.update(spy=counter, enemy=enemy, target=target)
+    spy, victim = positions.spy_of(state, power, counter), positions.spy_of(state, enemy, target)
+    if victim == "Cousin" and spy != "Cousin":  # 5.2: "without an opportunity to counter"
+        return "; " + chain.kill(state, power, spy, enemy, victim, turn), True
+    return f": {power}'s {counter} against {enemy}'s {target}", False
+
+
 def _recruit(state: Json, action: Json, power: str, turn: Turn) -> str:
     """Recruit: a spy back from the Sanctioned box, a new recruit in the capital (the enemy keeps
     the Victory Points of the marker)."""
@@ -229,6 +266,10 @@ def _recruit(state: Json, action: Json, power: str, turn: Turn) -> str:
     if boxed and spy not in boxed:
         raise Refuse(CHIT_RULE, f"{power}'s {spy} is not in the Sanctioned Spies box")
     set_status(state, power, spy, "in play")
+    if positions.tracked(state):
+        home = capital(power, turn.data)
+        counter = positions.add(state, power, spy, home)
+        return f"{spy} is recruited and starts in {home} (counter {counter})"
     return f"{spy} is recruited and starts in {power}'s capital"
 
 
@@ -245,4 +286,8 @@ def _escape(state: Json, action: Json, power: str, turn: Turn) -> str:
                 entries.remove(entry)
                 break
     set_status(state, power, spy, "in play")
+    if positions.tracked(state):  # ours: an escaped spy starts again in its capital
+        home = capital(power, turn.data)
+        counter = positions.add(state, power, spy, home)
+        return f"{spy} escapes and returns to play in {home} (counter {counter}; off the record)"
     return f"{spy} escapes and returns to play (off the record)"

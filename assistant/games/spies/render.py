@@ -45,6 +45,35 @@ def _record(view: Json, powers: tuple[str, ...]) -> list[str]:
     return lines
 
 
+def positions_by_city(view: Json, data: GameData) -> list[str]:
+    """A table that tracks positions: every city with police or spies, and what stands there
+    ("Berlin: German police 2; German spies #2, #6"); a seat's own counters are named."""
+    if "positions" not in view:
+        return []
+    mine = (view.get("secret") or {}).get("spies") or {}
+    police: dict[str, list[str]] = {}
+    for power in data.powers:
+        for city, count in (view["police"].get(power) or {}).items():
+            police.setdefault(city, []).append(f"{adjective(power)} police {count}")
+    spies = view["positions"]["by_city"]
+    lines = [""]
+    for city in sorted(set(police) | set(spies)):
+        parts = list(police.get(city, []))
+        for power, counters in spies.get(city, {}).items():
+            named = [f"{c} {mine[power][c]}" if c in mine.get(power, {}) else c for c in counters]
+            word = "spy" if len(counters) == 1 else "spies"
+            parts.append(f"{adjective(power)} {word} {', '.join(named)}")
+        lines.append(f"{city}: {'; '.join(parts)}")
+    return lines[1:]
+
+
+def _positions(view: Json, data: GameData) -> list[str]:
+    if "positions" not in view:
+        return []
+    lines = positions_by_city(view, data)
+    return ["positions:", *(f"  {line}" for line in lines)] if lines else ["positions: none"]
+
+
 def render_text(view: Json, data: GameData) -> str:
     turn = view["turn"]
     player = f" ({view['player']})" if view["player"] != turn else ""
@@ -103,6 +132,7 @@ def render_text(view: Json, data: GameData) -> str:
                 for p in view["chain"]
             )
         )
+    lines += _positions(view, data)
     lines += _record(view, data.powers)
     lines.append(f"RESULT: {view['result']}" if view["over"] else f"next: {view['next']}")
     return "\n".join(lines)

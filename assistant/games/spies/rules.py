@@ -3,8 +3,10 @@
 The tracker keeps what the table must keep and cannot see for itself: money, Action Points, the
 year and whose turn, the Event Tiles in hand, played and discarded, the chits played and their
 chains, the Time and Victory Record; it asks the players for the positions a rule needs (where
-their spies are when a tile is played, where a Drop stands). Face-down values stay with the
-players. The vocabulary, the house choices and an example year are in docs/spies.md.
+their spies are when a tile is played, where a Drop stands), or, on a table whose spies were
+placed at the set up, keeps them on the map itself (positions.py; moves along routes.py's graph).
+Face-down values stay with the players. The vocabulary, the house choices and an example year
+are in docs/spies.md.
 
 Rules are pure: the facts come from templates/spies/ (data.py reads them once); the random draws
 (a hand's random tiles, a recruit) go through `complete` with a recorded seed.
@@ -91,6 +93,18 @@ ACTIONS = Actions[Turn](
         during("the set up; your turn, after the tile, before searching", "setup", "play"),
     ),
     Action(
+        "place",
+        "where a power's pieces stand (a table that tracks positions): spies at the set up, "
+        "police at the set up or on your turn",
+        setup.place,
+        (
+            POWER_,
+            Param("spies", Kind("{Spy: City}"), False, "2.6: every spy, any city of the map"),
+            Param("police", Kind("{City: count}"), False, "2.5, 3.3: as the police action"),
+        ),
+        during("the set up; your turn, after the tile, before searching", "setup", "play"),
+    ),
+    Action(
         "discard",
         "discard an Event Tile face down (no Action Point)",
         tiles.discard,
@@ -104,7 +118,12 @@ ACTIONS = Actions[Turn](
         (
             POWER_,
             Param("tile", TILE),
-            Param("spies", Kind("{Power: [City]}"), False, "who has spies in the tile's cities"),
+            Param(
+                "spies",
+                Kind("{Power: [City]}"),
+                False,
+                "who has spies where (a table without positions; only the tile's cities pay)",
+            ),
         ),
         during("the start of your turn", "play"),
     ),
@@ -116,18 +135,20 @@ ACTIONS = Actions[Turn](
             POWER_,
             Param("city", CITY, help="a city with the power's police"),
             Param("enemy", POWER, False, "the captured spy's power"),
-            Param("target", Kind("spy"), False, "the captured spy"),
+            Param("target", Kind("spy"), False, "the captured spy (positions: its counter, #N)"),
         ),
         during("your turn, before moving (1 AP a city); an enemy spy arriving (free)", "play"),
     ),
     Action(
         "move",
-        "move one spy (1 AP a space, at most 5 a turn)",
+        "move one spy (1 AP a space, at most 5 a turn): spaces=N, or to=/path= on the map",
         turns.move,
         (
             POWER_,
             Param("spy", Kind("spy or label"), help="its name, or any label you keep for it"),
-            Param("spaces", WHOLE, help="cities and sea zones entered"),
+            Param("spaces", WHOLE, False, "cities and sea zones entered (no positions)"),
+            Param("to", CITY, False, "positions: the city it goes to (the shortest path)"),
+            Param("path", Kind("cities"), False, "positions: the spaces it enters, A,B,C"),
         ),
         during("your turn, after searching", "play"),
     ),
@@ -181,7 +202,7 @@ ACTIONS = Actions[Turn](
         (
             POWER_,
             Param("enemy", POWER),
-            Param("target", Kind("spy")),
+            Param("target", Kind("spy"), help="the spy captured (positions: its counter, #N)"),
             Param("city", CITY),
             Param("owner", Kind("power or neutral"), False, "a city not in the table"),
         ),
@@ -327,6 +348,10 @@ class Spies:
     def seat_view(self, state: Json, seat: str | None) -> Json:
         return seating.seat_view(self.view(state), state, seat)
 
+    def seat_action(self, action: Json, seat: str | None) -> Json:
+        """The action as `seat` reads it in the log: its own spies named, others' hidden."""
+        return seating.seat_action(action, seat, self.public_action)
+
     def board(self, view: Json) -> list[Json]:
         """The board for the page: assistant/games/spies/board.py."""
         from assistant.games.spies.board import board
@@ -363,7 +388,7 @@ class Spies:
             hidden = {key: "(face down)" for key in ("random",) if key in action}
             hidden.update({key: "(secret)" for key in ("seed",) if key in action})
             return {**action, **hidden}
-        return action
+        return seating.hide_spies(action)
 
 
 GAME = Spies()

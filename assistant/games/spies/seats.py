@@ -13,10 +13,12 @@ discarded face down; never another seat's. The spectator sees the public view on
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 from assistant.engine import Json
 from assistant.games.actions import Actions, Param
+from assistant.games.spies import positions
 from assistant.games.spies.state import player_of
 
 
@@ -51,4 +53,38 @@ def seat_view(view: Json, state: Json, seat: str | None) -> Json:
         "hands": {p: list(state["hands"][p]) for p in powers},
         "discards": {p: list(state["discards"][p]) for p in powers},
     }
+    if positions.tracked(state):  # which spy each of its counters is
+        on_map = {p: positions.counters(state, p) for p in powers}
+        out["secret"]["spies"] = {
+            p: {c: positions.spy_of(state, p, c) for c in on_map[p]} for p in powers
+        }
     return out
+
+
+def hide_spies(action: Json) -> Json:
+    """A `place` or a `move` on the map as the table sees it: the counters' cities, never which
+    spy (its owner's secret). A `move spaces=N` (a table without positions) is left as typed."""
+    kind = action.get("type")
+    if kind == "place" and isinstance(action.get("spies"), dict):
+        cities = [str(city) for city in action["spies"].values()]
+        counts = {city: cities.count(city) for city in dict.fromkeys(cities)}
+        shown = ", ".join(f"{city} {n}" if n > 1 else city for city, n in counts.items())
+        return {**action, "spies": f"(face down: {shown})"}
+    if kind == "move" and ("to" in action or "path" in action) and "spy" in action:
+        if not str(action["spy"]).strip().startswith("#"):
+            return {**action, "spy": "(secret)"}
+    return action
+
+
+def seat_action(action: Json, seat: str | None, public: Callable[[Json], Json]) -> Json:
+    """`action` as `seat` may read it: its own powers' spies named, every other secret hidden
+    (`public`)."""
+    power = action.get("power")
+    if seat is not None and isinstance(power, str) and _plays(seat, power):
+        if action.get("type") in ("place", "move"):
+            return action
+    return public(action)
+
+
+def _plays(seat: str, power: str) -> bool:
+    return power.strip().lower() in (p.lower() for p in seat.split("+"))

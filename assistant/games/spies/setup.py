@@ -14,7 +14,7 @@ from typing import Any
 
 from assistant.engine import Json
 from assistant.games.actions import Refuse
-from assistant.games.spies import names
+from assistant.games.spies import names, positions
 from assistant.games.spies.state import Turn, adjective, own_turn, police_cities, tile_first
 from assistant.words import a
 
@@ -162,6 +162,64 @@ def police(state: Json, action: Json, turn: Turn) -> None:
         _maybe_begin(state, turn)
 
 
+def place(state: Json, action: Json, turn: Turn) -> None:
+    """`place power=... spies={Spy: City, ...}` (2.6) and/or `police={City: count}` (2.5 at the
+    set up, 3.3 on your turn): the positions of a table that tracks them."""
+    given = [key for key in ("spies", "police") if action.get(key) is not None]
+    if not given:
+        raise Refuse("action", "place: spies={Spy: City, ...} and/or police={City: count, ...}")
+    if "spies" in given:
+        _place_spies(state, action, turn)
+    if "police" in given:
+        police(state, {"power": action["power"], "cities": action["police"]}, turn)
+    elif "spies" in given:
+        _maybe_begin(state, turn)
+
+
+def _place_spies(state: Json, action: Json, turn: Turn) -> None:
+    """2.6: "Place all of your spies ... face-down, without restrictions, in any of the cities
+    on the map." Each becomes a numbered counter (positions.py), in the order given."""
+    data = turn.data
+    power = names.power(action["power"], state)
+    if not positions.tracked(state) and state["phase"] != "setup":
+        raise Refuse(
+            positions.DEPLOY_RULE,
+            "this table does not track positions (it would have with a place spies=... at the "
+            "set up): the players keep their spies on the map",
+        )
+    if state["phase"] != "setup":
+        raise Refuse(positions.DEPLOY_RULE, "spies are placed at the set up (then they move, 3.6)")
+    if positions.placed(state, power):
+        raise Refuse(positions.DEPLOY_RULE, f"{power}'s spies are already placed")
+    value = action["spies"]
+    if not isinstance(value, dict):
+        raise Refuse("action", "spies: expected {Spy: City, ...}, every spy of yours")
+    spies: dict[str, str] = {}
+    for key, where in value.items():
+        spy = names.spy(key, power, data, "spies")
+        if spy in spies:
+            raise Refuse(positions.DEPLOY_RULE, f"{spy} is placed twice")
+        city = names.city(where, data, f"spies.{key}")
+        if city is None:
+            raise Refuse(positions.DEPLOY_RULE, f"{where!r} is not a city of the map ({spy})")
+        spies[spy] = city.name
+    missing = [spy for spy in data.spies[power] if spy not in spies]
+    turn.rule(
+        not missing,
+        positions.DEPLOY_RULE,
+        f"place all of your spies: {', '.join(missing)} not placed",
+    )
+    if not positions.tracked(state):  # the first spies placed: the table tracks positions
+        state["positions"] = positions.start()
+    counters = positions.place(state, power, spies)
+    cities = list(spies.values())
+    where = "; ".join(
+        f"{city} {' '.join(c for c, at in zip(counters, cities, strict=True) if at == city)}"
+        for city in dict.fromkeys(cities)
+    )
+    turn.note(f"{power} places its {len(spies)} spies face down: {where}")
+
+
 def _rearranging(state: Json, power: str, turn: Turn) -> None:
     own_turn(state, power, "re-arrange its police", turn)
     tile_first(state, power, turn)
@@ -181,6 +239,7 @@ def _maybe_begin(state: Json, turn: Turn) -> None:
         state["hands"][p]
         and state["secret_cities"][p] is not None
         and state["police"][p] is not None
+        and (not positions.tracked(state) or positions.placed(state, p))
         for p in state["hands"]
     ):
         state["phase"] = "play"

@@ -7,8 +7,9 @@ current year ... Every player receives the indicated number of Action chits or a
 for each city listed in which he has a spy, provided the spy is not in its own territory. There
 is no additional reward for having 2 or more spies in a city."
 
-The tracker asks the players where they have spies: `spies: {Power: [City, ...]}`, the tile's
-cities only. House reading (docs/spies.md): a tile's awards are paid before its special effect
+On a table that tracks positions the tracker pays from the map (positions.py); on the others it
+asks the players where they have spies: `spies: {Power: [City, ...]}` (any city: only the
+tile's are paid). House reading (docs/spies.md): a tile's awards are paid before its special effect
 takes hold (an annexation changes the territory after the awards of the tile that made it).
 """
 
@@ -18,7 +19,7 @@ from typing import Any
 
 from assistant.engine import Json
 from assistant.games.actions import Refuse
-from assistant.games.spies import names
+from assistant.games.spies import names, positions
 from assistant.games.spies.data import GameData, Tile
 from assistant.games.spies.state import (
     EFFECT_RULE,
@@ -88,7 +89,17 @@ def play(state: Json, action: Json, turn: Turn) -> None:
     refused = playable(state, tile)
     if refused is not None:
         turn.rule(False, *refused)
-    claims = _claims(action.get("spies"), tile, state, data)
+    if positions.tracked(state):
+        if action.get("spies") is not None:
+            raise Refuse(
+                "action",
+                "spies: this table tracks positions: the awards are paid from the map",
+            )
+        # 3.21: "for each city listed in which he has a spy" (where its counters stand)
+        claims = {p: positions.cities_of(state, p) for p in data.powers}
+        claims = {p: cities for p, cities in claims.items() if cities}
+    else:
+        claims = _claims(action.get("spies"), tile, state, data)
     spend(state, power, data.costs["tile"], f"playing {tile.code}", turn)
     _take(state, power, tile.code)
     state["played"].append({"code": tile.code, "power": power, "year": state["year"]})
@@ -101,7 +112,7 @@ def play(state: Json, action: Json, turn: Turn) -> None:
     for line in lines:
         turn.note(f"  {line}")
     elsewhere = sorted({c for cities in claims.values() for c in cities} - set(tile.cities))
-    if elsewhere:
+    if elsewhere and not positions.tracked(state):
         turn.note(f"  no award in {', '.join(elsewhere)} (not a city of {tile.code})")
     paid = []
     for payee, (chits, pounds) in totals.items():

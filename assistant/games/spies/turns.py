@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from assistant.engine import Json
 from assistant.games.actions import Refuse
-from assistant.games.spies import names, scoring
+from assistant.games.spies import names, positions, routes, scoring
 from assistant.games.spies.data import GameData
 from assistant.games.spies.state import (
     SEATS_RULE,
@@ -112,6 +112,9 @@ def search(state: Json, action: Json, turn: Turn) -> None:
         cost = 0 if city in step["searched"] else data.costs["search"]
         spend(state, power, cost, f"a search in {city}", turn)
         step["searched"].append(city)
+    if positions.tracked(state):
+        _search_on_map(state, action, power, city, cost, turn)
+        return
     found = "nothing found"
     if action.get("enemy") is not None or action.get("target") is not None:
         enemy, spy = _enemy_spy(state, action, power, turn)
@@ -122,6 +125,54 @@ def search(state: Json, action: Json, turn: Turn) -> None:
             f"{enemy}'s {spy} ({data.spies[enemy][spy]}) is captured: {_on_record(state, power)}"
         )
     turn.note(f"{power}'s police search {city} ({ap_note(state, power, cost)}): {found}")
+
+
+def _search_on_map(state: Json, action: Json, power: str, city: str, cost: int, turn: Turn) -> None:
+    """3.4 on a table that tracks positions: "in every city containing your police and one or
+    more enemy spies"; a capture names the counter searched for (or none: the only one there),
+    which is turned up. 4.1: on another's turn, only a counter that entered the city this turn
+    (the mover's)."""
+    data = turn.data
+    enemies = [p for p in data.powers if p != power and positions.in_city(state, p, city)]
+    turn.rule(
+        bool(enemies),
+        SEARCH_RULE,
+        f"no enemy spy in {city} (you search every city containing your police and one or "
+        "more enemy spies)",
+    )
+    mover = state["turn"]
+    if mover != power:  # 4.1: only a spy that moved into the city this turn
+        entered = state["step"].get("entered", {})
+        turn.rule(
+            any(city in cities for cities in entered.values()),
+            ARRIVING_RULE,
+            f"no {mover} spy has moved into {city} this turn: you cannot search for a spy that "
+            "has not moved",
+        )
+    found = "nothing found"
+    if action.get("enemy") is not None or action.get("target") is not None:
+        enemy = names.power(action.get("enemy"), state, "enemy")
+        if enemy == power:
+            raise Refuse(CAPTURE_RULE, f"{power} does not capture its own spy")
+        counter = positions.enemy_counter(
+            state, enemy, action.get("target"), city, SEARCH_RULE, "target"
+        )
+        if state["turn"] != power:
+            entered = state["step"].get("entered", {}).get(counter, [])
+            turn.rule(
+                enemy == state["turn"] and city in entered,
+                ARRIVING_RULE,
+                f"{enemy}'s counter {counter} has not moved into {city} this turn: you search "
+                "for an enemy spy each time it moves into a city containing your police",
+            )
+        spy = positions.spy_of(state, enemy, counter)
+        _capture(state, power, enemy, spy, turn, neutral_box=False)
+        found = (
+            f"{enemy}'s counter {counter} is turned up, {enemy}'s {spy} "
+            f"({data.spies[enemy][spy]}): captured {_on_record(state, power)}"
+        )
+    turn.note(f"{power}'s police search {city} ({ap_note(state, power, cost)}): {found}")
+    positions.lost_drops(state, turn)
 
 
 def _enemy_spy(state: Json, action: Json, power: str, turn: Turn) -> tuple[str, str]:
@@ -158,6 +209,7 @@ def _capture(
     state: Json, power: str, enemy: str, spy: str, turn: Turn, *, neutral_box: bool
 ) -> None:
     value = turn.data.spies[enemy][spy]
+    positions.remove(state, enemy, spy)
     if neutral_box:
         set_status(state, enemy, spy, "captured in a neutral country")
         return
@@ -173,6 +225,9 @@ def counterspy(state: Json, action: Json, turn: Turn) -> None:
     Cousin."""
     data = turn.data
     power = names.power(action["power"], state)
+    if positions.tracked(state):
+        _counterspy_on_map(state, action, power, turn)
+        return
     enemy, spy = _enemy_spy(state, action, power, turn)
     turn.rule(
         spy != "Cousin",
@@ -211,11 +266,150 @@ def counterspy(state: Json, action: Json, turn: Turn) -> None:
     )
 
 
+def _counterspy_on_map(state: Json, action: Json, power: str, turn: Turn) -> None:
+    """3.5 on a table that tracks positions: the counter that discovered the counterspy is
+    named, and turned up; 5.2: a Cousin is not captured ("simply remove the counterspy")."""
+    data = turn.data
+    enemy = names.power(action.get("enemy"), state, "enemy")
+    if enemy == power:
+        raise Refuse(CAPTURE_RULE, f"{power} does not capture its own spy")
+    city = names.city_name(action["city"], data)
+    if action.get("owner") is not None:
+        raise Refuse("action", "owner: a table that tracks positions knows its cities")
+    found = {"power": enemy, "city": city}
+    discovered = state["step"].get("discovered", [])
+    turn.rule(
+        found in discovered,
+        CAPTURE_RULE,
+        f"no {enemy} spy has discovered a secret in {city} this turn (a counterspy acts when a "
+        "spy discovers it: a Discovery that stands)",
+    )
+    counter = positions.enemy_counter(
+        state, enemy, action.get("target"), city, CAPTURE_RULE, "target"
+    )
+    if found in discovered:
+        discovered.remove(found)  # 3.5: "remove the counterspy from play"
+    spy = positions.spy_of(state, enemy, counter)
+    known = data.cities.get(city)
+    where = owner(state, known) if known is not None else "neutral"
+    if spy == "Cousin":
+        turn.note(
+            f"{power}'s counterspy in {city} finds {enemy}'s counter {counter}, {enemy}'s "
+            "Cousin: never captured by a counterspy (5.2); the counterspy leaves play"
+        )
+        return
+    neutral = where == "neutral"
+    _capture(state, power, enemy, spy, turn, neutral_box=neutral)
+    box = (
+        "into the Spies Captured in Neutral Countries box" if neutral else _on_record(state, power)
+    )
+    turn.note(
+        f"{power}'s counterspy in {city} captures {enemy}'s counter {counter}, turned up: "
+        f"{enemy}'s {spy} ({data.spies[enemy][spy]}): {box}; the counterspy leaves play"
+    )
+    positions.lost_drops(state, turn)
+
+
+def _path(value: object, data: GameData) -> list[str]:
+    """`path`: A,B,C or [A, B, C]: cities and sea zones as the map names them."""
+    items = value.split(",") if isinstance(value, str) else value
+    if not isinstance(items, list) or not items:
+        raise Refuse("action", "path: expected the spaces entered, A,B,C (cities, sea zones)")
+    seas = dict.fromkeys(getattr(getattr(data, "routes", None), "sea_zones", {}) or {})
+    out = []
+    for item in items:
+        sea = names.find(item, seas)
+        out.append(sea if sea is not None else names.city_name(item, data, "path"))
+    return out
+
+
+def _move_on_map(state: Json, action: Json, power: str, turn: Turn) -> None:
+    """3.6 on a table that tracks positions: the route is checked on the map (rail, air, to sea,
+    by sea, from sea), at most 5 spaces a turn, never ending at sea, 1 AP a space; `to` alone:
+    the shortest path."""
+    data = turn.data
+    if action.get("spaces") is not None:
+        raise Refuse(
+            "action",
+            "spaces: this table tracks positions: move spy=... to=CITY (or path=A,B,C)",
+        )
+    if action.get("to") is None and action.get("path") is None:
+        raise Refuse("action", "move needs to=CITY or path=A,B,C (this table tracks positions)")
+    graph = routes.graph_of(data)
+    if graph is None:
+        raise Refuse("action", "the map's routes are not in the game's data (templates/spies/)")
+    counter = positions.own_counter(state, power, action["spy"], data)
+    here = str(positions.city_of(state, power, counter))
+    to = names.city_name(action["to"], data, "to") if action.get("to") is not None else None
+    if action.get("path") is not None:
+        path = _path(action["path"], data)
+        if len(path) > 1 and path[0] == here:
+            path = path[1:]  # the path may name the city it starts from
+        problem = routes.check(graph, here, path)
+        if problem is not None:
+            raise Refuse(MOVE_RULE, f"{counter} in {here}: {problem}")
+        if to is not None and path[-1] != to:
+            raise Refuse("action", f"path ends in {path[-1]}, not in {to} (to=)")
+        how = ""
+    else:
+        assert to is not None
+        if graph.is_sea(to):
+            raise Refuse(MOVE_RULE, f"to: {to} is a sea zone: a spy cannot end its movement at sea")
+        if to not in graph.cities:
+            raise Refuse("action", f"to: {to} is not a city of the map")
+        found = routes.shortest(graph, here, to)
+        if found is None:
+            raise Refuse(MOVE_RULE, f"no route joins {here} and {to} on the map")
+        if not found:
+            raise Refuse(MOVE_RULE, f"{counter} is in {to} already")
+        path, how = found, ", the shortest path"
+    step = state["step"]
+    turn.rule(
+        counter == step["moving"] or counter not in step["moved"],
+        MOVE_RULE,
+        f"{power} has finished moving {counter} (you must finish moving one spy before you "
+        "begin moving another)",
+    )
+    before = step["moved"].get(counter, 0)
+    spaces = len(path)
+    turn.rule(
+        before + spaces <= SPACES,
+        MOVE_RULE,
+        f"a spy moves at most {SPACES} spaces a turn; {counter} has moved {before}, "
+        f"{before} + {spaces} = {before + spaces} ({routes.described(graph, here, path)})",
+    )
+    cost = spaces * data.costs["move"]
+    spend(state, power, cost, f"moving {spaces} spaces", turn)
+    step["moving"] = counter
+    step["moved"][counter] = before + spaces
+    entered = step.setdefault("entered", {}).setdefault(counter, [])
+    entered += [space for space in path if not graph.is_sea(space)]
+    state["positions"]["counters"][power][counter] = path[-1]
+    turn.note(
+        f"{power} moves {counter}: {routes.described(graph, here, path)} "
+        f"({plural(spaces, 'space')}{how}; {ap_note(state, power, cost)})"
+    )
+    positions.lost_drops(state, turn)
+
+
 def move(state: Json, action: Json, turn: Turn) -> None:
     """3.6: at most 5 spaces a spy a turn, 1 AP a space; one spy's move finished before the next."""
     data = turn.data
     power = names.power(action["power"], state)
+    if positions.tracked(state):
+        own_turn(state, power, "move a spy", turn)
+        tile_first(state, power, turn)
+        _move_on_map(state, action, power, turn)
+        return
     label = names.text(action["spy"], "spy")
+    if action.get("to") is not None or action.get("path") is not None:
+        raise Refuse(
+            "action",
+            "to/path: this table does not track positions (no spies placed at the set up): "
+            "move spy=... spaces=N",
+        )
+    if action.get("spaces") is None:
+        raise Refuse("action", "move needs spaces=...")
     spaces = names.amount(action["spaces"], "spaces", 1)
     own_turn(state, power, "move a spy", turn)
     tile_first(state, power, turn)
@@ -330,6 +524,13 @@ def cash(state: Json, action: Json, turn: Turn) -> None:
     holder = scoring.holder(state, secret)
     if holder is not None:
         raise Refuse(SECRET_RULE, f"{secret} is already on {holder}'s record")
+    if positions.tracked(state):
+        turn.rule(
+            bool(positions.in_city(state, power, at)),
+            SECRET_RULE,
+            f"{power} has no spy in {at} (a secret is cashed in once one of your spies, who "
+            "controls the secret, has moved it to your capital city)",
+        )
     value = data.secrets[secret]
     state["bank"][power] += CASH_POUNDS
     drawn = draw_chits(state, power, CASH_CHITS)
@@ -350,6 +551,12 @@ def drop_lost(state: Json, action: Json, turn: Turn) -> None:
     city = names.city_name(action["city"], turn.data)
     if city not in state["drops"][power]:
         raise Refuse("3.8 Playing Action Chits", f"{power} has no Drop in {city}")
+    if positions.tracked(state) and positions.in_city(state, power, city):
+        raise Refuse(
+            "3.8 Playing Action Chits",
+            f"{power} has a spy in {city}: its Drop stands (it is eliminated when no spy of "
+            "yours is left there)",
+        )
     state["drops"][power].remove(city)
     state["cup"] += 1
     turn.note(f"{power}'s Drop in {city} is eliminated (no {power} spy left there)")

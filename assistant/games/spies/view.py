@@ -4,7 +4,7 @@ they hold, discards how many; secrets and police where they stand (never their v
 from __future__ import annotations
 
 from assistant.engine import Json
-from assistant.games.spies import scoring
+from assistant.games.spies import positions, scoring
 from assistant.games.spies.chain import describe_play, standing
 from assistant.games.spies.data import GameData
 from assistant.games.spies.state import player_of
@@ -24,6 +24,11 @@ def next_step(state: Json, data: GameData) -> str:
                     ("hand", state["hands"][power]),
                     ("secrets", state["secret_cities"][power] is not None),
                     ("police", state["police"][power] is not None),
+                    *(
+                        [("place spies", positions.placed(state, power))]
+                        if positions.tracked(state)
+                        else []
+                    ),
                 )
                 if not done
             ]
@@ -43,6 +48,16 @@ def next_step(state: Json, data: GameData) -> str:
 
 
 def public_view(state: Json, data: GameData) -> Json:
+    view = _view(state, data)
+    if positions.tracked(state):  # only on a table that tracks them (the others' view as before)
+        view["positions"] = {
+            "spies": {p: positions.counters(state, p) for p in data.powers},
+            "by_city": positions.by_city(state, data.powers),
+        }
+    return view
+
+
+def _view(state: Json, data: GameData) -> Json:
     scored = scoring.points(state)
     chain = state["chain"]
     return {
