@@ -88,6 +88,7 @@ class Tables:
         self.key = key
         self.links: dict[str, Link] = {}
         self._cache: dict[str, Snapshot] = {}
+        self._pictures: dict[tuple[str, str], str | None] = {}
         self._lock = threading.Lock()
         self._refreshed = time.monotonic()
 
@@ -179,6 +180,29 @@ class Tables:
         except DeadDropError as error:  # busy, damaged: the link is good, the table unreadable
             return self._unavailable(error)
         return Reply(200, state_json(snap, link.seat))
+
+    def picture(self, text: str, name: str) -> str | None:
+        """GET /api/<code>/<name>: the picture (SVG text) a map widget of the code's game shows,
+        drawn once per game and name; None when the code or the picture is unknown. A picture
+        is the same for every seat: what stands on it comes with each seat's state."""
+        link = self.link(text)
+        if link is None:
+            return None
+        try:
+            game = self.snapshot(link.table).table.game
+        except (Gone, DeadDropError):
+            return None
+        draw: Callable[[str], str | None] | None = getattr(game, "picture", None)
+        if draw is None:
+            return None
+        key = (game.name, name)
+        with self._lock:
+            if key in self._pictures:
+                return self._pictures[key]
+        svg = draw(name)
+        with self._lock:
+            self._pictures[key] = svg
+        return svg
 
     # -- acting --------------------------------------------------------------------------------
 
