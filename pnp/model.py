@@ -14,9 +14,12 @@ from collections.abc import Mapping
 from dataclasses import field
 from functools import lru_cache
 from pathlib import Path as FilePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.record import record
+
+if TYPE_CHECKING:
+    from pnp.map_model import GameMap
 
 KINDS = ("card", "counter", "tile", "token", "sheet", "board")
 STOCKS = ("card", "paper")  # what a component is printed on
@@ -216,7 +219,24 @@ class Image:
     fit: str = "contain"  # contain | stretch
 
 
-Element = Text | Rect | Circle | Line | Grid | Track | Image | Polygon | Path | IconRef
+@record
+class MapArt:
+    """The game's map (its `map:` section, pnp.map_model) drawn in `box` on the coasts and 1933
+    territories of the land file `land` (pnp.draw.map_sheet): routes, sea zones, cities by
+    kind with their names, `title` in the `cartouche` box and the legend in the `legend` box.
+    `seams` are the lines (x or y, vertical or not) where the parts of a split board meet: no
+    name crosses them (the component's loader fills them in)."""
+
+    land: str
+    box: Box
+    title: str = ""
+    cartouche: Box | None = None
+    legend: Box | None = None
+    seams: tuple[tuple[float, bool], ...] = ()
+    game_map: Any = field(default=None, compare=False, repr=False)
+
+
+Element = Text | Rect | Circle | Line | Grid | Track | Image | Polygon | Path | IconRef | MapArt
 
 
 @record
@@ -269,3 +289,4 @@ class GameKit:
     components: tuple[Component, ...]
     folder: FilePath
     notes: str = ""
+    map: GameMap | None = None  # the `map:` section of its files (pnp.map_model)

@@ -10,6 +10,7 @@ from typing import Any
 from pnp.definitions.boxes import mm_text, read_coord
 from pnp.definitions.format_keys import ELEMENT_KEYS, ELEMENT_REQUIRED, FITS
 from pnp.definitions.grid_spec import parse_grid, parse_track
+from pnp.definitions.map_art_spec import parse_map
 from pnp.definitions.scope import Scope
 from pnp.definitions.values import BAD, failed, join, type_name
 from pnp.definitions.yaml_lines import Y, did_you_mean, display_path
@@ -274,4 +275,5 @@ _PARSERS: dict[str, Callable[[Scope, dict[str, Y], str], Element]] = {
     "polygon": _polygon,
     "path": _path,
     "icon": _icon,
+    "map": parse_map,
 }

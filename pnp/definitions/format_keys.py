@@ -3,8 +3,10 @@ sets, and a test checks that `pnp/definition.schema.json` lists exactly the same
 
 from __future__ import annotations
 
-GAME_KEYS = frozenset({"game", "title", "notes", "order", "styles", "boxes", "icons", "components"})
-FILE_KEYS = frozenset({"styles", "boxes", "icons", "components"})  # files other than game.yaml
+GAME_KEYS = frozenset(
+    {"game", "title", "notes", "order", "styles", "boxes", "icons", "components", "map"}
+)
+FILE_KEYS = frozenset({"styles", "boxes", "icons", "components", "map"})  # not game.yaml's own
 ICON_KEYS = frozenset({"size", "elements"})
 
 COMPONENT_KEYS = frozenset(
@@ -71,6 +73,7 @@ ELEMENT_KEYS: dict[str, frozenset[str]] = {
     "polygon": frozenset({"polygon", "stroke", "fill", "width"}),
     "path": frozenset({"path", "box", "viewbox", "stroke", "fill", "width"}),
     "icon": frozenset({"icon", "box"}),
+    "map": frozenset({"map", "box", "title", "cartouche", "legend"}),
 }
 ELEMENT_REQUIRED: dict[str, tuple[str, ...]] = {
     "grid": ("rows", "cols"),

@@ -17,6 +17,8 @@ from pnp.definitions.boxes import BoxSpec, parse_box
 from pnp.definitions.component_spec import parse_component, read_size
 from pnp.definitions.element_spec import parse_face
 from pnp.definitions.format_keys import FILE_KEYS, GAME_KEYS, ICON_KEYS
+from pnp.definitions.map_art_spec import attach_maps
+from pnp.definitions.map_spec import read_maps
 from pnp.definitions.scope import Scope
 from pnp.definitions.styles import StyleSpec, parse_style
 from pnp.definitions.values import Ctx, chain_problem, failed, join
@@ -195,6 +197,8 @@ def load_game(folder: Path) -> GameKit:
             else:
                 dropped.append((ctx, spec.key_line, where))
     _game_bounds(components, trees)
+    game_map = read_maps(trees)
+    components = attach_maps(components, game_map, trees)
     if dropped and not problems:  # never drop a component without saying why
         for ctx, line, where in dropped:
             ctx.err(line, where, "cannot be read (a loader bug: please report it)")
@@ -207,6 +211,7 @@ def load_game(folder: Path) -> GameKit:
         components=tuple(ordered),
         folder=folder,
         notes=meta.notes,
+        map=game_map,
     )
 
 

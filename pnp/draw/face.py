@@ -53,6 +53,10 @@ def element_ops(el: model.Element, data: dict[str, Any]) -> tuple[ops.Op, ...]:
         return path_ops(el, data)
     if isinstance(el, model.IconRef):
         return icon_ops(el, data)
+    if isinstance(el, model.MapArt):
+        from pnp.draw.map_sheet import map_ops
+
+        return map_ops(el)
     raise TypeError(f"unknown element {type(el).__name__}")
 
 

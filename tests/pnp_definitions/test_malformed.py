@@ -15,7 +15,8 @@ G = "bad/game.yaml"
 S = "bad/sheet.yaml"
 LENGTH = "(expected a number with a unit: mm, cm, in or pt, such as 63mm)"
 ONE_OF = (
-    "(expected exactly one of: text, rect, circle, line, grid, track, image, polygon, path, icon)"
+    "(expected exactly one of: text, rect, circle, line, grid, track, image, polygon, path, icon,"
+    " map)"
 )
 
 
@@ -379,8 +380,8 @@ CASES = {
         [
             f"{G}:1: game: 'other' is not the folder name (expected bad)",
             f"{G}:2: title: a list is not a text",
-            f"{G}:3: colour: unknown field (expected one of: boxes, components, game, icons, notes,"
-            " order, styles, title)",
+            f"{G}:3: colour: unknown field (expected one of: boxes, components, game, icons, map,"
+            " notes, order, styles, title)",
         ],
     ),
     "tracks and grids": (
@@ -554,7 +555,7 @@ def test_problems_of_several_games_come_together(make_game):
     assert caught.value.lines() == [
         f"{F}:2: components.a.kind: unknown kind 'cardd' (did you mean 'card'?)",
         "two/game.yaml:2: color: unknown field (expected one of: boxes, components, game, icons,"
-        " notes, order, styles, title)",
+        " map, notes, order, styles, title)",
     ]
 
 

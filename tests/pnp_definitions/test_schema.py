@@ -22,6 +22,15 @@ from pnp.definitions.format_keys import (
     GAME_KEYS,
     STYLE_KEYS,
 )
+from pnp.definitions.map_spec import (
+    CITY_KEYS,
+    CITY_REQUIRED,
+    LINE_KEYS,
+    MAP_KEYS,
+    MAP_REQUIRED,
+    ZONE_KEYS,
+    ZONE_REQUIRED,
+)
 from pnp.model import KINDS
 
 SCHEMA = json.loads(resources.files("pnp").joinpath("definition.schema.json").read_text("utf-8"))
@@ -96,6 +105,22 @@ BAD = {
     },
     "box field typo": {"boxes": {"b": {"wdth": "3mm"}}},
     "percentage size": {"components": {"a": {"kind": "card", "size": ["50%", "1mm"], "front": []}}},
+    "map without bounds": {"map": {"rail_km": 700, "cities": []}},
+    "map city without a position": {
+        "map": {
+            "bounds": {"west": 0, "east": 1, "south": 0, "north": 1},
+            "rail_km": 700,
+            "cities": [{"city": "A", "country": "X", "owner": "n", "kind": "city"}],
+        }
+    },
+    "map line of three cities": {
+        "map": {
+            "bounds": {"west": 0, "east": 1, "south": 0, "north": 1},
+            "rail_km": 700,
+            "cities": [],
+            "rail": [["A", "B", "C"]],
+        }
+    },
 }
 
 
@@ -125,6 +150,14 @@ def test_schema_and_loader_know_the_same_fields():
         for kind, keys in ELEMENT_KEYS.items()
     }
     assert schema_elements == loader_elements
+    game_map = defs["map"]
+    assert set(game_map["properties"]) == MAP_KEYS
+    assert tuple(game_map["required"]) == MAP_REQUIRED
+    city = game_map["properties"]["cities"]["items"]
+    assert (set(city["properties"]), tuple(city["required"])) == (CITY_KEYS, CITY_REQUIRED)
+    zone = game_map["properties"]["sea_zones"]["items"]
+    assert (set(zone["properties"]), tuple(zone["required"])) == (ZONE_KEYS, ZONE_REQUIRED)
+    assert set(defs["map_line"]["oneOf"][1]["properties"]) == LINE_KEYS
 
 
 def test_the_schema_accepts_and_refuses_what_the_format_says():

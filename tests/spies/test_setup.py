@@ -156,8 +156,8 @@ def test_secrets_one_a_city_in_your_territory():
         ),
         (
             ["London", "Dover", "Cairo", "Malta", "Liverpool", "Manchester"],
-            "2.4 Drawing and Deploying Secrets: Dover is not in the city table "
-            "(templates/spies/cities.yaml)",
+            "2.4 Drawing and Deploying Secrets: Dover is not a city of the map "
+            "(templates/spies/map.yaml)",
         ),
     ],
 )

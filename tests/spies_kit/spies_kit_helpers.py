@@ -38,6 +38,11 @@ def load_components() -> dict:
     return found
 
 
+def load_map() -> dict:
+    """The `map:` section of templates/spies/map.yaml (cities, sea zones, lines), plain YAML."""
+    return yaml.safe_load((KIT / "map.yaml").read_text(encoding="utf-8"))["map"]
+
+
 def rows(component: dict) -> list[dict]:
     """A component's rows with every value as text (as the kit prints it), `count` as a number."""
     out = []

@@ -1,6 +1,7 @@
 """The kit's data (templates/spies/*.yaml, as the Spies! tracker will read it) against our own
 reading of the rules text copied beside these tests: the 50 Event Tiles, Counter Section Nr. 2,
-the special effects untangled from the display's two columns, and the cities of the tiles."""
+the special effects untangled from the display's two columns, and the cities of the tiles (the
+map's cities: the map's network is tested in tests/spies_map)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import re
 from collections import Counter
 
 import pytest
-from spies_kit_helpers import POWERS, parse_counter_cells, rows, rules_text
+from spies_kit_helpers import POWERS, load_map, parse_counter_cells, rows, rules_text
 
 # ---------------------------------------------------------------- Event Tiles
 
@@ -232,9 +233,9 @@ def test_chits_hold_what_the_summary_gives(components):
 # ---------------------------------------------------------------- cities
 
 
-def test_cities_file_has_every_tile_city_once(components, rules_tiles):
+def test_the_map_has_every_tile_city_once(rules_tiles):
     named = {city for tile in rules_tiles for _, cities in tile.awards for city in cities}
-    cities = rows(components["city_tags"])
+    cities = rows({"rows": load_map()["cities"]})
     assert sorted(c["city"] for c in cities) == sorted(named)
     by_name = {c["city"]: c for c in cities}
     assert {c for c, row in by_name.items() if row["kind"] == "spy haven"} == {
@@ -263,7 +264,7 @@ def test_cities_file_has_every_tile_city_once(components, rules_tiles):
 
 
 def test_annexed_countries_have_cities(components):
-    countries = {row["country"] for row in rows(components["city_tags"])}
+    countries = {row["country"] for row in load_map()["cities"]}
     for tile in rows(components["event_tiles"]):
         found = re.fullmatch(r"(?:annex|spy home) (.+)", tile["special"])
         if found:
@@ -275,9 +276,9 @@ def test_power_colours_are_the_same_in_every_file(components):
     for component in ("spies", "police"):
         for row in rows(components[component]):
             assert row["colour"] == colours[row["power"]], row
-    for row in rows(components["city_tags"]):
-        if row["owner"] != "neutral":
-            assert row["colour"] == colours[row["owner"]], row["city"]
+    owners = load_map()["owners"]  # the map's territories
+    assert {owner: owners[owner] for owner in colours} == colours
+    assert set(owners) == {*colours, "neutral"}
 
 
 @pytest.mark.parametrize(

@@ -179,9 +179,15 @@ def sheets(paper: str = "a4", bleed: float | None = None) -> list[tuple[int, int
     ]
 
 
+def guide_pages(reader) -> int:
+    """How many pages the print guide takes (its footer says "Print guide, page 1 of N")."""
+    return int(re.search(r"Print guide, page 1 of (\d+)", reader.pages[0].extract_text())[1])
+
+
 def guide_text(reader) -> str:
-    """The print guide's words (its first two pages), whitespace made single."""
-    return " ".join(" ".join(page.extract_text() for page in reader.pages[:2]).split())
+    """The print guide's words (all its pages), whitespace made single."""
+    pages = reader.pages[: guide_pages(reader)]
+    return " ".join(" ".join(page.extract_text() for page in pages).split())
 
 
 # ---- reading the PDF ---------------------------------------------------------------------------

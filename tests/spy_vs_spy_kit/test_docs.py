@@ -18,15 +18,47 @@ def test_the_counts_table_is_the_kit():
     assert listed == {name: copies(spec) for name, spec in components().items()}
 
 
-def test_every_house_choice_the_kit_prints_is_in_the_docs():
+def _printed_texts() -> list[str]:
+    """Every text element of every component (front and back), as written in the templates."""
+    out = []
+    for spec in components().values():
+        for face in ("front", "back"):
+            out += [str(e["text"]) for e in spec.get(face) or () if "text" in e]
+    return out
+
+
+def test_the_pieces_state_rules_plainly():
+    """No printed word about the rules text, what it lacks, or who chose (docs and notes hold
+    the reasons)."""
+    for text in _printed_texts():
+        for words in ("House choice", "the rules", "rules'", "missing", "our reading", "OURS"):
+            assert words not in text, (words, text)
+
+
+def test_every_reading_the_docs_quote_is_printed_as_quoted():
+    """The readings table quotes each rule as the kit prints it: every quoted sentence is a
+    printed text (its fields filled from the player aid's row)."""
+    table = TEXT.split("## Readings and choices")[1].split("\n\n")[2]
+    quoted = re.findall(r'"([A-Z][^"]+[.:])"', table.split("| the rules |")[1])
+    assert len(quoted) >= 9
+    aid = components()["player_aid"]["rows"][0]
     printed = set()
-    for path in FOLDER.glob("*.yaml"):
-        for text in re.findall(r"House choice: ([^\"]+)", path.read_text(encoding="utf-8")):
-            printed.add(" ".join(text.split()[:6]).rstrip(".,;:"))
-    assert len(printed) == 6
-    for start in printed:
-        filled = start.replace("{search}", "1").replace("{health}", "8")
-        assert filled in TEXT, start
+    for text in _printed_texts():
+        for key, value in aid.items():
+            text = text.replace("{" + key + "}", str(value))
+        printed.add(text)
+    for sentence in quoted:
+        assert any(sentence in text for text in printed), sentence
+
+
+def test_the_notes_say_what_you_need_and_why_the_board_reads_as_it_does():
+    import yaml
+
+    notes = yaml.safe_load((FOLDER / "game.yaml").read_text(encoding="utf-8"))["notes"]
+    first = notes.split("\n")[0]
+    assert first.startswith("What you need: this printed kit, scissors")
+    assert "glue" in first and "two six-sided dice" in first
+    assert "About this edition" in notes and "drawing of the legal moves" in notes
 
 
 def test_nothing_names_the_rules_file_outside_the_repository():

@@ -15,6 +15,7 @@ from svs_kit import (
     cops,
     equipment,
     grey_image,
+    guide_pages,
     guide_text,
     hex_rgb,
     pieces,
@@ -38,9 +39,9 @@ def kit(built):
 
 
 def drawn_strings(reader) -> list[str]:
-    """Every string the kit draws, one line of text each, from page 3 on (not the guide)."""
+    """Every string the kit draws, one line of text each, after the guide."""
     out: list[str] = []
-    for page in reader.pages[2:]:
+    for page in reader.pages[guide_pages(reader) :]:
         page.extract_text(visitor_text=lambda text, *_: out.append(text.strip()))
     return [text for text in out if text]
 
@@ -52,17 +53,18 @@ def test_every_number_equipment_name_and_cop_figure_is_printed(kit):
         assert item.weapon in drawn and item.trap in drawn, item
     for cop in cops():
         assert cop.name in drawn, cop
-        assert f"Blue {cop.pips}-pip" in drawn, cop
+        assert f"blue {cop.pips}-pip piece" in drawn, cop
         assert cop.damage_text in drawn, cop  # on his card, on one line
     order = {"1st": 0, "2nd": 1, "3rd": 2}
     for nth, index in order.items():
         assert f"Arrives when the {nth} piece is found" in drawn
         assert components()["cop_cards"]["rows"][index]["cop"] == cops()[index].name
-    text = "\n".join(page.extract_text() for page in kit.pages[2:])
+    text = "\n".join(page.extract_text() for page in kit.pages[guide_pages(kit) :])
     for cop in cops():  # speed and toughness under their headings on each card
         card = text.split(cop.name, 1)[1]
         assert f"SPEED\n{cop.speed}\n" in card or f"SPEED {cop.speed}" in card
-    assert "House choice" in text
+    for words in ("House choice", "the rules", "rules'", "missing"):  # rules stated plainly
+        assert words not in text, words
 
 
 def _box(piece):
@@ -110,7 +112,8 @@ def test_every_back_lies_behind_its_front(tmp_path, paper, flip, offset):
                 hidden += 1
             paired += 1
     assert numbers == 25 and hidden == 18 + 40
-    assert paired == 25 + 18 + 40 + 2 + 2 + 3 + 1  # the tokens, the cards, the sheet
+    # the tokens, the health markers, the cards, the screens, the sheet
+    assert paired == 25 + 18 + 40 + 2 + 2 + 2 + 3 + 2 + 1
 
 
 def test_number_backs_are_dark_over_the_whole_token_and_its_bleed(tmp_path):
@@ -150,10 +153,10 @@ def test_number_backs_are_dark_over_the_whole_token_and_its_bleed(tmp_path):
 
 def test_text_is_at_least_6pt_on_pieces_and_7pt_on_cards(kit):
     sizes = {"piece": [], "card": []}
-    for page in kit.pages[2:]:
+    for page in kit.pages[guide_pages(kit) :]:
         for piece in pieces(page, kit):
             x0, y0, x1, y1 = piece.first
-            small = max(x1 - x0, y1 - y0) < 30 * MM
+            small = max(x1 - x0, y1 - y0) < 40 * MM  # a piece, not a card (the flat pyramids)
             card = not piece.clipped and not small and piece.first_fill in (
                 hex_rgb("#fbf8f1"), hex_rgb("#f4f6fb"), hex_rgb("#1f4e9c"))  # fmt: skip
             sizes["card" if card else "piece"] += piece.sizes
@@ -193,3 +196,18 @@ def test_the_board_prints_in_two_tiles_glued_across_no_text(kit):
 def test_on_letter_too_the_board_is_two_tiles(tmp_path):
     reader = PdfReader(build(tmp_path, "--paper", "letter", "--bleed", "3mm"))
     assert "parts 1-2 of 2" in guide_text(reader)
+
+
+def test_the_pdf_prints_every_pyramid_by_name_and_the_guide_says_what_you_need(kit):
+    drawn = drawn_strings(kit)
+    names = {r["colour"] for r in components()["flat_pyramids_large"]["rows"]}
+    assert len(names) == 10
+    for name in names:  # each colour by name, flat and folded: readable on a greyscale print
+        assert drawn.count(name) >= 2, name
+    for cop in cops():
+        assert cop.name in drawn  # on his card and on his blue pieces
+    guide = guide_text(kit)
+    assert "What you need: this printed kit, scissors" in guide
+    assert "glue, and if you like two six-sided dice" in guide
+    for part in ("Flat 3-pip pyramids", "Fold-up 1-pip pyramids", "Player screens"):
+        assert part in guide

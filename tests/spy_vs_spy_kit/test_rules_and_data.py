@@ -78,7 +78,7 @@ def test_the_cops_are_the_rules_law_enforcement():
     rows = components()["cop_cards"]["rows"]
     got = [(r["cop"], int(r["pips"]), r["piece"], int(r["speed"]), r["damage"],
             int(r["toughness"])) for r in rows]  # fmt: skip
-    want = [(c.name, c.pips, f"Blue {c.pips}-pip", c.speed, c.damage_text, c.toughness)
+    want = [(c.name, c.pips, f"blue {c.pips}-pip piece", c.speed, c.damage_text, c.toughness)
             for c in cops()]  # fmt: skip
     assert got == want
     assert [r["arrives"] for r in rows] == ["1st", "2nd", "3rd"]
@@ -103,7 +103,7 @@ def test_the_player_aid_numbers_are_the_rules():
         "sword": figure(r"sword by default which deals (\d+) damage"),
     }
     assert {key: int(aid[key]) for key in want} == want
-    assert int(aid["search"]) == 1  # ours: the rules give no cost (House choice on the aid)
+    assert int(aid["search"]) == 1  # ours: the rules give no cost (docs, "Readings and choices")
     assert "searching a room" in rules_text()  # an action the rules name without a cost
 
 

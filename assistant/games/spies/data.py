@@ -7,13 +7,15 @@ The rows that print the pieces are the tracker's data (docs/spies.md, "The data 
   `event_tiles` (owner, years, awards, special effect), the `display` (the Action Point track's
   top and the costs of the activities that are not chits, rule 3.11) and the
   `time_and_victory_record` (the game years);
-- cities.yaml: each tile city's country, 1933 owner and kind;
+- map.yaml: the map (every tile city's country, 1933 owner, kind, position and the sea zones it
+  is a port on; the sea zones; the rail and air lines), read and checked by the print engine's
+  map reader (pnp.definitions.map_spec: errors at the file's line);
 - tracker/house-rules.yaml: our choices where the text is silent (not printed).
 
 This module does the file reading (lazily, once, with libyaml's loader); the rules get a
 `GameData` and stay pure. The text fields are parsed by grammar.py. What the tracker reads of the
 files (`read_facts`: a few rows, as plain JSON) is kept in `deaddrop.paths.cache_dir()/spies/`,
-keyed by the three files' size, inode, mtime and ctime and by the bytes of this reading code, so
+keyed by the three files' size, inode, mtime and ctime and by the bytes of the reading code, so
 that `deaddrop table show` does not parse the whole kit (its display) each time; a cache that
 cannot be read or written is skipped.
 """
@@ -47,7 +49,7 @@ CHIT_FIELDS = ("name", "pounds", "when", "countered_by")  # then ap and count
 TILE_FIELDS = ("code", "power", "years", "headline", "awards", "special", "effect")
 FACT_KEYS = sorted(
     ["powers", "bank", "spies", "police", "secrets", "chits", "tiles", "cities", "costs", "ap"]
-    + ["years", "house"]
+    + ["years", "house", "routes"]
 )
 
 
@@ -86,6 +88,25 @@ class City:
     owner: str  # a power or "neutral" (1933)
     kind: str  # capital, police city, SECRET city, spy haven, city
     ours: str
+    lat: float  # degrees north
+    lon: float  # degrees east
+    ports: tuple[str, ...] = ()  # the sea zones this city is a port on (empty: inland)
+
+
+@dataclass(frozen=True)
+class SeaZone:
+    name: str
+    adjacent: tuple[str, ...]  # sea zones one sea move away
+    ports: tuple[str, ...]  # cities that are ports on it (derived from City.ports)
+
+
+@dataclass(frozen=True)
+class Routes:
+    """The map's lines (3.6): rail and air between cities, sea between zones and their ports."""
+
+    rail: tuple[tuple[str, str], ...]  # undirected city pairs
+    air: tuple[tuple[str, str], ...]
+    sea_zones: dict[str, SeaZone]
 
 
 @dataclass(frozen=True)
@@ -99,12 +120,13 @@ class GameData:
     secrets: dict[str, int]  # secret name -> value
     chits: dict[str, Chit]
     tiles: dict[str, Tile]  # by code, in number order
-    cities: dict[str, City]
+    cities: dict[str, City]  # every city of the map, in the map's order
     costs: dict[str, int]  # ACTIVITIES' Action Point costs
     ap: int  # Action Points a turn (the top of the display's track)
     first_year: int
     last_year: int
     house: dict[str, Any]
+    routes: Routes
 
     @property
     def cup(self) -> int:
@@ -242,10 +264,25 @@ def read_years(kit: _File) -> tuple[int, int]:
     raise kit.fail("components.time_and_victory_record", "no year track (from 1933 to 1939)")
 
 
-def read_cities(path: Path) -> list[list[str]]:
-    file = _File(path)
-    fields = ("city", "country", "owner", "kind", "ours")
-    return [[str(row[f]) for f in fields] for _, row in file.rows("city_tags", *fields)]
+def read_map(path: Path) -> tuple[list[list[Any]], dict[str, Any]]:
+    """The map's cities ([name, country, owner, kind, ours, lat, lon, [ports]]) and routes
+    ({rail: [[a, b]], air: [[a, b]], sea_zones: [[name, [adjacent]]]}), checked by the print
+    engine's map reader (every problem at its line)."""
+    from pnp.definitions.map_spec import load_map
+
+    if not path.is_file():
+        raise InputError(f"{path}: missing (the Spies! tracker reads it)")
+    game_map = load_map(path)
+    cities = [
+        [c.name, c.country, c.owner, c.kind, c.ours, c.lat, c.lon, list(c.ports)]
+        for c in game_map.cities
+    ]
+    routes = {
+        "rail": [[line.a, line.b] for line in game_map.rail],
+        "air": [[line.a, line.b] for line in game_map.air],
+        "sea_zones": [[zone.name, list(zone.adjacent)] for zone in game_map.sea_zones],
+    }
+    return cities, routes
 
 
 def read_house(path: Path) -> dict[str, Any]:
@@ -265,9 +302,11 @@ def read_facts(folder: Path) -> dict[str, Any]:
     kit = _File(folder / "kit.yaml")
     first, last = read_years(kit)
     costs, ap = read_display(kit)
+    cities, routes = read_map(folder / "map.yaml")
     return {
         **read_kit(kit, (first, last)),
-        "cities": read_cities(folder / "cities.yaml"),
+        "cities": cities,
+        "routes": routes,
         "costs": costs,
         "ap": ap,
         "years": [first, last],
@@ -298,6 +337,19 @@ def build(facts: dict[str, Any]) -> GameData:
         chits[name] = Chit(
             name, grammar.pounds(pounds), ap, when, grammar.countered_by(countered), count
         )
+    cities = {
+        name: City(name, country, owner, kind, ours, lat, lon, tuple(ports))
+        for name, country, owner, kind, ours, lat, lon, ports in facts["cities"]
+    }
+    routes = facts["routes"]
+    sea_zones = {
+        name: SeaZone(
+            name,
+            tuple(adjacent),
+            tuple(city.name for city in cities.values() if name in city.ports),
+        )
+        for name, adjacent in routes["sea_zones"]
+    }
     return GameData(
         powers=tuple(facts["powers"]),
         bank=dict(facts["bank"]),
@@ -306,12 +358,17 @@ def build(facts: dict[str, Any]) -> GameData:
         secrets=dict(facts["secrets"]),
         chits=chits,
         tiles=tiles,
-        cities={row[0]: City(*row) for row in facts["cities"]},
+        cities=cities,
         costs=dict(facts["costs"]),
         ap=facts["ap"],
         first_year=first,
         last_year=last,
         house=dict(facts["house"]),
+        routes=Routes(
+            rail=tuple((a, b) for a, b in routes["rail"]),
+            air=tuple((a, b) for a, b in routes["air"]),
+            sea_zones=sea_zones,
+        ),
     )
 
 
@@ -320,7 +377,11 @@ def load_data(folder: Path) -> GameData:
     return build(read_facts(folder))
 
 
-FILES = ("kit.yaml", "cities.yaml", "tracker/house-rules.yaml")
+FILES = ("kit.yaml", "map.yaml", "tracker/house-rules.yaml")
+# the code that reads them: this module, the tiles' grammar, and the map reader (by path: found
+# beside this package, as an installed or an editable Dead Drop lays them out)
+PNP = Path(__file__).resolve().parents[3] / "pnp"
+MAP_CODE = (PNP / "definitions" / "map_spec.py", PNP / "map_model.py")
 
 
 def _cache_path(folder: Path) -> Path | None:
@@ -335,7 +396,7 @@ def _cache_path(folder: Path) -> Path | None:
             digest.update(
                 f"{stat.st_size}:{stat.st_ino}:{stat.st_mtime_ns}:{stat.st_ctime_ns}".encode()
             )
-        for code in (Path(__file__), Path(grammar.__file__)):
+        for code in (Path(__file__), Path(grammar.__file__), *MAP_CODE):
             digest.update(code.read_bytes())
     except OSError:
         return None

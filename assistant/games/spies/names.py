@@ -57,7 +57,7 @@ def tile(value: Any, data: GameData) -> Tile:
 
 
 def city(value: Any, data: GameData, what: str = "city") -> City | None:
-    """The city of the table (cities.yaml), or None for a city the table does not list."""
+    """The city of the map (map.yaml), or None for a city the map does not hold."""
     if not isinstance(value, str) or not value.strip():
         raise Refuse("action", f"{what}: expected a city name (got {value!r})")
     name = find(value, data.cities)

@@ -98,7 +98,7 @@ def secrets(state: Json, action: Json, turn: Turn) -> None:
         turn.rule(
             city is not None,
             SECRETS_RULE,
-            f"{name} is not in the city table (templates/spies/cities.yaml)",
+            f"{name} is not a city of the map (templates/spies/map.yaml)",
         )
         turn.rule(
             city is None or city.owner == power,

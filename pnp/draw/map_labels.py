@@ -1,0 +1,223 @@
+"""Names on a map, placed so that none overlaps another name, a symbol or a seam: a greedy
+placer over eight positions around each symbol. Pure geometry, points, y down.
+
+Each name is tried at its candidate positions in order (right, left, above, below, then the
+four corners, then the same eight a step further out); the first that overlaps no obstacle and no
+name already placed wins. Names are placed most constrained first: a name whose symbol has the
+most neighbours nearby goes before the others, capitals before all. A name that fits nowhere
+takes the candidate that overlaps the least (placement reports it, and the tests fail).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pnp.geometry import overlaps
+from pnp.model import Box
+from pnp.record import record
+
+FARTHEST = 15.0  # points: no name stands farther than this from its symbol
+SEAM_MARGIN = 1.5  # points: a name (and its halo) keeps this far from a seam
+
+
+@record
+class Label:
+    """A name to place: `w` x `h` points, beside the symbol `anchor` (its box)."""
+
+    key: str
+    w: float
+    h: float
+    anchor: Box
+    priority: int = 0  # higher goes first
+
+
+@record
+class Placed:
+    key: str
+    box: Box
+    clear: bool  # False when it could only go where it overlaps something
+
+
+@record
+class Seam:
+    """A line no name may cross: x = `at` (vertical) or y = `at` (horizontal)."""
+
+    at: float
+    vertical: bool
+
+
+def candidates(label: Label, gap: float) -> list[Box]:
+    """Where `label` may go, best first: the eight positions around its symbol, then again a
+    step further out."""
+    a, w, h = label.anchor, label.w, label.h
+    cx, cy = a.x + a.w / 2, a.y + a.h / 2
+    out: list[Box] = []
+    for step in (gap, gap * 3.5):
+        right = a.x + a.w + step
+        left = a.x - step - w
+        above = a.y - step - h
+        below = a.y + a.h + step
+        out += [
+            Box(right, cy - h / 2, w, h),
+            Box(left, cy - h / 2, w, h),
+            Box(cx - w / 2, above, w, h),
+            Box(cx - w / 2, below, w, h),
+            Box(right - step * 0.6, above + step * 0.6, w, h),
+            Box(right - step * 0.6, below - step * 0.6, w, h),
+            Box(left + step * 0.6, above + step * 0.6, w, h),
+            Box(left + step * 0.6, below - step * 0.6, w, h),
+        ]
+    return out
+
+
+def crosses(box: Box, seam: Seam, margin: float = 0.0) -> bool:
+    """True when `box` straddles the seam line (or comes within `margin` of it)."""
+    lo, hi = (box.x, box.x + box.w) if seam.vertical else (box.y, box.y + box.h)
+    return lo - margin < seam.at < hi + margin
+
+
+Segment = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+def place_labels(
+    labels: Sequence[Label],
+    obstacles: Sequence[Box],
+    seams: Sequence[Seam] = (),
+    area: Box | None = None,
+    gap: float = 1.5,
+    lines: Sequence[Segment] = (),
+) -> list[Placed]:
+    """Each label's box, in the order given. A place that crosses a seam, overlaps a name
+    placed before or a symbol (`obstacles`) is taken only when no other is free; among free
+    places the one crossing the fewest `lines` (routes) wins, the first on ties."""
+
+    def crowding(label: Label) -> float:
+        a = label.anchor
+        near = Box(a.x - 3 * label.w / 2, a.y - 4 * label.h, a.w + 3 * label.w, a.h + 8 * label.h)
+        return sum(1 for other in labels if overlaps(near, other.anchor))
+
+    index = _SegmentIndex(lines)
+    order = sorted(range(len(labels)), key=lambda i: (-labels[i].priority, -crowding(labels[i])))
+    taken: list[Box] = []
+    result: dict[int, Placed] = {}
+    for i in order:
+        label = labels[i]
+        own = label.anchor
+        best: tuple[float, int, Box] | None = None
+        for box in candidates(label, gap) + _past_seams(candidates(label, gap)[:4], seams):
+            if area is not None and not _inside(box, area) or _gap(own, box) > FARTHEST:
+                continue
+            hard = sum(1 for s in seams if crosses(box, s, SEAM_MARGIN)) * 1000.0
+            hard += sum(_area(box, t) * 10 for t in taken if overlaps(box, t))
+            hard += sum(_area(box, o) for o in obstacles if o != own and overlaps(box, o))
+            hard += 50.0 * _nearer_other(box, own, label, labels)
+            soft = index.crossing(box)
+            if best is None or (hard, soft) < best[:2]:
+                best = (hard, soft, box)
+            if hard == 0 and soft == 0:
+                break
+        if best is None:
+            best = (1.0, 0, candidates(label, gap)[0])
+        taken.append(best[2])
+        result[i] = Placed(label.key, best[2], best[0] == 0)
+    return [result[i] for i in range(len(labels))]
+
+
+class _SegmentIndex:
+    """Segments bucketed on a grid, to count those crossing a box quickly."""
+
+    CELL = 60.0
+
+    def __init__(self, lines: Sequence[Segment]) -> None:
+        self.lines = list(lines)
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        c = self.CELL
+        for k, (x0, y0, x1, y1) in enumerate(self.lines):
+            for gx in range(int(min(x0, x1) // c), int(max(x0, x1) // c) + 1):
+                for gy in range(int(min(y0, y1) // c), int(max(y0, y1) // c) + 1):
+                    self.cells.setdefault((gx, gy), []).append(k)
+
+    def crossing(self, box: Box) -> int:
+        c = self.CELL
+        seen: set[int] = set()
+        for gx in range(int(box.x // c), int((box.x + box.w) // c) + 1):
+            for gy in range(int(box.y // c), int((box.y + box.h) // c) + 1):
+                seen.update(self.cells.get((gx, gy), ()))
+        return sum(1 for k in seen if _hits(self.lines[k], box))
+
+
+def _hits(seg: Segment, box: Box) -> bool:
+    """True when the segment passes through the box (Liang-Barsky clipping)."""
+    x0, y0, x1, y1 = seg
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for p, q in (
+        (-dx, x0 - box.x),
+        (dx, box.x + box.w - x0),
+        (-dy, y0 - box.y),
+        (dy, box.y + box.h - y0),
+    ):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return False
+    return True
+
+
+def _gap(a: Box, b: Box) -> float:
+    dx = max(a.x - (b.x + b.w), b.x - (a.x + a.w), 0.0)
+    dy = max(a.y - (b.y + b.h), b.y - (a.y + a.h), 0.0)
+    return (dx * dx + dy * dy) ** 0.5
+
+
+def _nearer_other(box: Box, own: Box, label: Label, labels: Sequence[Label]) -> int:
+    """1 when another label's symbol lies nearer to `box` than its own symbol does (the name
+    would be read as the other's), else 0."""
+    mine = _gap(own, box)
+    reach = Box(box.x - mine - 1, box.y - mine - 1, box.w + 2 * mine + 2, box.h + 2 * mine + 2)
+    for other in labels:
+        a = other.anchor
+        if other is not label and overlaps(reach, a) and _gap(a, box) < mine - 0.25:
+            return 1
+    return 0
+
+
+def _past_seams(boxes: list[Box], seams: Sequence[Seam], most: float = 24.0) -> list[Box]:
+    """Each box that crosses a seam, moved along the seam's normal just clear of it (both ways,
+    at most `most` points): a name beside a symbol that lies in a glue band."""
+    out = []
+    for box in boxes:
+        for seam in seams:
+            if not crosses(box, seam):
+                continue
+            lo, size = (box.x, box.w) if seam.vertical else (box.y, box.h)
+            for shift in (
+                seam.at + SEAM_MARGIN + 0.5 - lo,
+                seam.at - SEAM_MARGIN - 0.5 - size - lo,
+            ):
+                if abs(shift) <= most + size:
+                    dx, dy = (shift, 0.0) if seam.vertical else (0.0, shift)
+                    out.append(Box(box.x + dx, box.y + dy, box.w, box.h))
+    return out
+
+
+def _area(a: Box, b: Box) -> float:
+    w = min(a.x + a.w, b.x + b.w) - max(a.x, b.x)
+    h = min(a.y + a.h, b.y + b.h) - max(a.y, b.y)
+    return max(w, 0.0) * max(h, 0.0) + 0.01
+
+
+def _inside(box: Box, area: Box) -> bool:
+    return (
+        box.x >= area.x
+        and box.y >= area.y
+        and box.x + box.w <= area.x + area.w
+        and box.y + box.h <= area.y + area.h
+    )

@@ -1,0 +1,279 @@
+"""A map element (model.MapArt) -> ops: the sea, the 1933 territories in their owners' colours,
+borders and coasts (from the land file, tools/map/land.py), the air, sea and rail routes, the
+ship symbols and sea-zone names, the cities by kind with their names, the title and the legend.
+
+The game's map (pnp.map_model.GameMap, the `map:` section) says where everything is; the land
+file says what the land looks like, already projected (pnp.draw.map_projection). Names are
+placed by pnp.draw.map_labels clear of each other, of every symbol, of the title and legend
+boxes and of the seams of a board printed in parts. `map_layout` gives the placement (the tests
+read it); `map_ops` the drawing. Pure but for reading the land file once.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pnp import ops
+from pnp.draw import map_symbols as sym
+from pnp.draw.map_labels import Label, Placed, Seam, place_labels
+from pnp.draw.map_legend import cartouche_ops, legend_ops
+from pnp.draw.map_projection import Conic, MapFrame, Window
+from pnp.draw.textfit import text_width
+from pnp.geometry import inset
+from pnp.model import Box, MapArt
+from pnp.record import record
+
+SEA_FILL = "#e4f0f5"
+BORDER = "#6f6a63"
+COAST = "#2f5d7c"
+NEUTRAL_TINT = 0.46
+POWER_TINT = 0.42
+CITY_SIZE = 7.0  # points: every city's name (the least on the map: 6 pt)
+CAPITAL_SIZE = 8.5
+SEA_SIZE = 8.5
+SUBTITLE = "Europe, the Middle East and North Africa in 1933"
+CREDIT = (
+    "Borders of 1933. Coasts and borders made with Natural Earth: free vector and raster map "
+    "data @ naturalearthdata.com. City positions: GeoNames (CC BY 4.0)."
+)
+EDGE = 12.0  # names stay this far inside the map's box (the cut line)
+
+
+@record
+class Territory:
+    name: str
+    owner: str
+    rings: tuple[tuple[tuple[float, float], ...], ...]  # km, closed
+
+
+@record
+class Land:
+    """The land file: its projection, window, territories and land outline (km)."""
+
+    conic: Conic
+    window: Window
+    territories: tuple[Territory, ...]
+    land: tuple[tuple[tuple[float, float], ...], ...]
+    attribution: str
+
+
+@lru_cache(maxsize=4)
+def read_land(path: str) -> Land:
+    """The land file at `path` (tools/map/land.py wrote it)."""
+    doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    p = doc["projection"]
+
+    def rings(items: list[list[list[float]]]) -> tuple[tuple[tuple[float, float], ...], ...]:
+        return tuple(tuple((float(x), float(y)) for x, y in ring) for ring in items)
+
+    return Land(
+        Conic(p["lat1"], p["lat2"], p["lat0"], p["lon0"]),
+        Window(*doc["window_km"]),
+        tuple(Territory(t["name"], t["owner"], rings(t["rings"])) for t in doc["territories"]),
+        rings(doc["land"]),
+        doc["attribution"],
+    )
+
+
+@record
+class NameStyle:
+    text: str
+    size: float
+    bold: bool = False
+    italic: bool = False
+    colour: str = sym.INK
+
+
+@record
+class MapLayout:
+    """Where everything goes, in the component's frame (points, y down)."""
+
+    frame: MapFrame
+    cities: tuple[tuple[str, float, float, Box], ...]  # name, x, y, symbol box
+    ships: tuple[tuple[str, float, float, Box], ...]  # sea zone, x, y, ship box
+    labels: tuple[Placed, ...]  # keys "city:NAME" and "sea:NAME"
+    names: dict[str, NameStyle]
+
+
+_LAYOUTS: dict[tuple[Any, ...], tuple[Any, MapLayout]] = {}  # (element, map id) -> (map, layout)
+
+
+def colours(game_map: Any) -> dict[str, str]:
+    """Owner -> colour, as the map's `owners` give them."""
+    return dict(game_map.owners)
+
+
+def map_layout(art: MapArt) -> MapLayout:
+    """The projection of the map into the element's box and every name's place (cached)."""
+    key = (art, id(art.game_map))
+    found = _LAYOUTS.get(key)
+    if found is not None and found[0] is art.game_map:  # (the map is kept: its id stays its own)
+        return found[1]
+    land = read_land(art.land)
+    frame = MapFrame(land.conic, land.window, art.box)
+    game_map = art.game_map
+    cities = []
+    for city in game_map.cities:
+        x, y = frame.place(city.lon, city.lat)
+        cities.append((city.name, x, y, sym.symbol_box(city.kind, x, y)))
+    ships = []
+    r = sym.SHIP_RADIUS
+    for zone in game_map.sea_zones:
+        x, y = frame.place(zone.lon, zone.lat)
+        ships.append((zone.name, x, y, Box(x - r, y - r, 2 * r, 2 * r)))
+    names: dict[str, NameStyle] = {}
+    labels: list[Label] = []
+    kinds = {city.name: city.kind for city in game_map.cities}
+    for name, _x, _y, box in cities:
+        capital = kinds[name] == "capital"
+        style = NameStyle(name, CAPITAL_SIZE if capital else CITY_SIZE, bold=capital)
+        names["city:" + name] = style
+        w = text_width(name, "Vera", style.size, bold=style.bold)
+        labels.append(Label("city:" + name, w, style.size * 1.05, box, 2 if capital else 1))
+    for name, _x, _y, box in ships:
+        style = NameStyle(name.upper(), SEA_SIZE, italic=True, colour=sym.SEA_INK)
+        names["sea:" + name] = style
+        w = text_width(style.text, "Vera", style.size, italic=True)
+        labels.append(Label("sea:" + name, w, style.size * 1.05, box, 3))
+    obstacles = [b for *_, b in cities] + [b for *_, b in ships]
+    obstacles += [b for b in (art.legend, art.cartouche) if b is not None]
+    seams = [Seam(at, vertical) for at, vertical in art.seams]
+    placed = place_labels(
+        labels, obstacles, seams, inset(art.box, EDGE), lines=_segments(art, cities, ships)
+    )
+    layout = MapLayout(frame, tuple(cities), tuple(ships), tuple(placed), names)
+    if len(_LAYOUTS) >= 16:
+        _LAYOUTS.clear()
+    _LAYOUTS[key] = (art.game_map, layout)
+    return layout
+
+
+def _segments(
+    art: MapArt, cities: list[Any], ships: list[Any]
+) -> list[tuple[float, float, float, float]]:
+    """Every route as a segment (x0, y0, x1, y1): names keep off them where they can."""
+    at = {name: (x, y) for name, x, y, _ in cities}
+    zones = {name: (x, y) for name, x, y, _ in ships}
+    game_map = art.game_map
+    pairs = [(at[line.a], at[line.b]) for line in (*game_map.rail, *game_map.air)]
+    for zone in game_map.sea_zones:
+        pairs += [(at[port], zones[zone.name]) for port in zone.ports if port in at]
+        pairs += [(zones[zone.name], zones[o]) for o in zone.adjacent if o in zones]
+    return [(a[0], a[1], b[0], b[1]) for a, b in pairs]
+
+
+def _rings(frame: MapFrame, rings: tuple[tuple[tuple[float, float], ...], ...]) -> tuple[Any, ...]:
+    return tuple(tuple(frame.point(x, y) for x, y in ring) for ring in rings)
+
+
+def _trimmed(
+    a: tuple[float, float], b: tuple[float, float], ra: float, rb: float
+) -> tuple[tuple[float, float], ...]:
+    """The segment a-b less `ra` at a and `rb` at b (so that it meets the symbols' edges)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = math.hypot(dx, dy)
+    if d <= ra + rb:
+        return (a, b)
+    ux, uy = dx / d, dy / d
+    return ((a[0] + ux * ra, a[1] + uy * ra), (b[0] - ux * rb, b[1] - uy * rb))
+
+
+HALO = 0.7  # points: the light outline that keeps a name legible over lines and borders
+_AROUND = tuple(
+    (HALO * math.cos(math.radians(a)), HALO * math.sin(math.radians(a))) for a in range(0, 360, 45)
+)
+
+
+def name_ops(placed: Placed, style: NameStyle) -> list[ops.Op]:
+    """A name with its halo: the text eight times around in the halo colour, then itself."""
+    x, y = placed.box.x, placed.box.y + style.size * 0.8
+    halo = SEA_FILL if style.italic else "#ffffff"
+    out: list[ops.Op] = []
+    for colour, offsets in ((halo, _AROUND), (style.colour, ((0.0, 0.0),))):
+        for dx, dy in offsets:
+            out.append(
+                ops.Text(
+                    x + dx,
+                    y + dy,
+                    style.text,
+                    style.size,
+                    bold=style.bold,
+                    italic=style.italic,
+                    color=colour,
+                )
+            )
+    return out
+
+
+def map_ops(art: MapArt) -> tuple[ops.Op, ...]:
+    """Every op of the map, in the component's frame."""
+    layout = map_layout(art)
+    land = read_land(art.land)
+    frame = layout.frame
+    game_map = art.game_map
+    owner_colour = colours(game_map)
+    b = art.box
+    out: list[ops.Op] = [ops.Rect(b.x, b.y, b.w, b.h, 0.0, None, SEA_FILL, 0.0)]
+    drawn = {t.name: _rings(frame, t.rings) for t in land.territories}
+    for t in land.territories:
+        colour = owner_colour.get(t.owner, owner_colour.get("neutral", "#9a9184"))
+        amount = NEUTRAL_TINT if t.owner == "neutral" else POWER_TINT
+        out.append(ops.Path(drawn[t.name], BORDER, sym.tint(colour, amount), 0.35))
+    for t in land.territories:
+        if t.owner != "neutral" and t.owner in owner_colour:  # the border in the owner's colour
+            out.append(ops.Path(drawn[t.name], owner_colour[t.owner], None, 1.3))
+    out.append(ops.Path(_rings(frame, land.land), COAST, None, 0.7))
+    where = {name: (x, y, box) for name, x, y, box in layout.cities}
+    ships = {name: (x, y, box) for name, x, y, box in layout.ships}
+    for line in game_map.air:
+        (ax, ay, abox), (bx, by, bbox) = where[line.a], where[line.b]
+        out += sym.air_line(_trimmed((ax, ay), (bx, by), abox.w / 2, bbox.w / 2))
+    done: set[frozenset[str]] = set()
+    r = sym.SHIP_RADIUS
+    for zone in game_map.sea_zones:
+        zx, zy, _ = ships[zone.name]
+        for other in zone.adjacent:
+            pair = frozenset((zone.name, other))
+            if pair in done or other not in ships:
+                continue
+            done.add(pair)
+            ox, oy, _ = ships[other]
+            out += sym.sea_line(_trimmed((zx, zy), (ox, oy), r, r))
+        for port in zone.ports:
+            px, py, pbox = where[port]
+            out += sym.sea_line(_trimmed((px, py), (zx, zy), pbox.w / 2, r))
+    for line in game_map.rail:
+        (ax, ay, _), (bx, by, _) = where[line.a], where[line.b]
+        out += sym.rail_line(((ax, ay), (bx, by)))
+    for _name, x, y, _box in layout.ships:
+        out += sym.ship(x, y)
+    for city in game_map.cities:
+        x, y, _ = where[city.name]
+        out += sym.city_symbol(city.kind, x, y, owner_colour.get(city.owner, sym.INK))
+    for placed in layout.labels:
+        out += name_ops(placed, layout.names[placed.key])
+    if art.cartouche is not None:
+        out += cartouche_ops(art.cartouche, art.title, SUBTITLE)
+    if art.legend is not None:
+        out += legend_ops(art.legend, owner_colour, frame, CREDIT)
+    return (ops.Group(tuple(out), clip=b),)
+
+
+def inside(rings: tuple[tuple[tuple[float, float], ...], ...], x: float, y: float) -> bool:
+    """True when (x, y) lies inside the rings, filled even-odd (as the map paints them)."""
+    crossings = 0
+    for ring in rings:
+        for (x0, y0), (x1, y1) in zip(ring, ring[1:], strict=False):
+            if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+                crossings += 1
+    return crossings % 2 == 1
+
+
+def territory_at(land: Land, lon: float, lat: float) -> Territory | None:
+    """The territory the place at `lon`, `lat` lies in, or None (at sea)."""
+    x, y = land.conic.km(lon, lat)
+    return next((t for t in land.territories if inside(t.rings, x, y)), None)

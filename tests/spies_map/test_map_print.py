@@ -1,0 +1,353 @@
+"""The printed Spies! map (templates/spies/mapsheet.yaml): it loads and builds through the print
+engine like any component, prints in glued parts on A4 and Letter, names at least 6 pt that
+overlap nothing and cross no seam, every city on land of its owner's colour, routes told apart
+by their lines, not only their colours."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from deaddrop.errors import InputError
+from pnp import ops
+from pnp.definitions.loader import load_game
+from pnp.draw import face_ops
+from pnp.draw import map_symbols as sym
+from pnp.draw.map_labels import Label, Seam, crosses, place_labels
+from pnp.draw.map_sheet import (
+    CITY_SIZE,
+    NEUTRAL_TINT,
+    POWER_TINT,
+    inside,
+    map_layout,
+    read_land,
+    territory_at,
+)
+from pnp.geometry import overlaps
+from pnp.imposition import PAPERS, Settings, component_document
+from pnp.imposition.component_plan import plan_component
+from pnp.imposition.paper import Paper
+from pnp.model import Box, MapArt
+from pnp.units import mm
+
+REPO = Path(__file__).resolve().parents[2]
+KIT = REPO / "templates" / "spies"
+PAGE_SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+
+
+@pytest.fixture(scope="module")
+def kit():
+    return load_game(KIT)
+
+
+@pytest.fixture(scope="module")
+def sheet(kit):
+    return next(c for c in kit.components if c.name == "mapsheet")
+
+
+@pytest.fixture(scope="module")
+def art(sheet) -> MapArt:
+    found = [el for el in sheet.front if isinstance(el, MapArt)]
+    assert len(found) == 1
+    return found[0]
+
+
+@pytest.fixture(scope="module")
+def layout(art):
+    return map_layout(art)
+
+
+@pytest.fixture(scope="module")
+def pdfs(sheet):
+    from pnp.backends.pdf import pdf_bytes
+
+    return {
+        paper: PdfReader(io.BytesIO(pdf_bytes(component_document(sheet, Settings(paper=paper)))))
+        for paper in PAPERS
+    }
+
+
+def test_the_map_loads_with_the_games_map_and_draws(kit, sheet, art):
+    assert sheet.kind == "board" and sheet.split
+    assert art.game_map is kit.map
+    assert "mapsheet" in [c.name for c in kit.components]
+    drawn = face_ops(sheet, 0)
+    texts = [op.text for op in _flat(drawn) if isinstance(op, ops.Text)]
+    for city in kit.map.cities:
+        assert city.name in texts
+    for zone in kit.map.sea_zones:
+        assert zone.name.upper() in texts
+    assert "Key" in texts and any(t.startswith("SPIES!") for t in texts)
+
+
+def test_the_size_is_near_the_originals_and_prints_in_nine_parts_on_both_papers(sheet, pdfs):
+    assert (sheet.width, sheet.height) == pytest.approx((mm(763), mm(555)))
+    # the 1981 mapsheet: 34 x 22 inches; ours is 88% of its width and 99% of its height
+    assert 0.85 < sheet.width / (34 * 72) < 1.0 and 0.95 < sheet.height / (22 * 72) < 1.05
+    for paper, reader in pdfs.items():
+        assert len(reader.pages) == 9
+        for number, page in enumerate(reader.pages, start=1):
+            w, h = float(page.mediabox.width), float(page.mediabox.height)
+            assert (w, h) == pytest.approx(PAGE_SIZES[paper], abs=0.01)
+            drawn = page.get_contents().get_data()  # its text is plain ASCII in Tj operators
+            assert f"part {number} of 9".encode() in drawn
+            if number < 9:
+                assert b"goes on top" in drawn  # the glue band says which part covers it
+
+
+def test_names_are_at_least_6pt_and_city_names_7pt(art, layout):
+    drawn = [op for op in _flat(face_ops_of(art)) if isinstance(op, ops.Text)]
+    assert min(op.size for op in drawn) >= 6.0
+    for placed in layout.labels:
+        style = layout.names[placed.key]
+        assert style.size >= CITY_SIZE >= 6.0
+
+
+def test_no_two_names_overlap_and_none_covers_a_symbol_or_the_key(art, layout):
+    assert all(p.clear for p in layout.labels), [p.key for p in layout.labels if not p.clear]
+    boxes = [p.box for p in layout.labels]
+    for a, b in itertools.combinations(boxes, 2):
+        assert not overlaps(a, b)
+    symbols = {"city:" + n: box for n, _, _, box in layout.cities}
+    symbols |= {"sea:" + n: box for n, _, _, box in layout.ships}
+    for placed in layout.labels:
+        for key, box in symbols.items():
+            assert key == placed.key or not overlaps(placed.box, box), (placed.key, key)
+        for panel in (art.legend, art.cartouche):
+            assert not overlaps(placed.box, panel), placed.key
+
+
+def test_each_name_stands_beside_its_own_symbol(layout):
+    symbols = {"city:" + n: box for n, _, _, box in layout.cities}
+    symbols |= {"sea:" + n: box for n, _, _, box in layout.ships}
+    for placed in layout.labels:
+        s, b = symbols[placed.key], placed.box
+        dx = max(s.x - (b.x + b.w), b.x - (s.x + s.w), 0.0)
+        dy = max(s.y - (b.y + b.h), b.y - (s.y + s.h), 0.0)
+        assert max(dx, dy) <= 15.0, placed.key  # points: at most about 5 mm away
+        # and no other symbol is nearer to the name than its own
+        nearest = min(symbols, key=lambda k: _gap(symbols[k], b))
+        assert _gap(symbols[nearest], b) >= _gap(s, b) - 0.5, (placed.key, nearest)
+
+
+@pytest.mark.parametrize("bleed", [None, mm(3)])
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_no_name_crosses_a_seam_of_the_printed_parts(sheet, layout, paper, bleed):
+    """From the plan itself (not from the seams the placer was given): each part's region on
+    the board; a name must lie wholly on one side of every edge of every glue band. The same
+    with `--bleed 3mm`."""
+    plan = plan_component(sheet, Paper.of(Settings(paper=paper, bleed=bleed)))
+    regions = [place.tile.region for s in plan.sheets for place in s.front.places]
+    assert len(regions) == 9
+    lines = set()
+    for r in regions:
+        for x in (r.x, r.x + r.w):
+            if 0.01 < x < sheet.width - 0.01:
+                lines.add(Seam(x, True))
+        for y in (r.y, r.y + r.h):
+            if 0.01 < y < sheet.height - 0.01:
+                lines.add(Seam(y, False))
+    assert len(lines) == 8  # two edges of each of the four glue bands
+    for placed in layout.labels:
+        for seam in lines:  # with its halo (0.7 pt) and a little more
+            assert not crosses(placed.box, seam, margin=1.0), (placed.key, seam)
+        # every name is whole on at least one part
+        assert any(_within(placed.box, r) for r in regions), placed.key
+
+
+def test_every_city_lies_in_a_territory_of_its_owners_colour(kit, art):
+    land = read_land(art.land)
+    owners = dict(kit.map.owners)
+    for city in kit.map.cities:
+        found = territory_at(land, city.lon, city.lat)
+        assert found is not None, f"{city.name} is at sea"
+        assert found.owner == city.owner, (city.name, found.name, found.owner)
+    # and the territory is painted in that owner's tint (the ops, not the data)
+    fills = {}
+    for op in _flat(face_ops_of(art)):
+        if isinstance(op, ops.Path) and op.fill:
+            fills.setdefault(op.fill, []).append(op)
+    frame = map_layout(art).frame
+    for city in kit.map.cities:
+        amount = NEUTRAL_TINT if city.owner == "neutral" else POWER_TINT
+        tint = sym.tint(owners[city.owner], amount)
+        x, y = frame.place(city.lon, city.lat)
+        assert any(inside(p.subpaths, x, y) for p in fills.get(tint, [])), city.name
+
+
+def test_the_tints_of_the_powers_and_neutrals_differ():
+    from pnp.draw.map_sheet import SEA_FILL
+
+    kit = load_game(KIT)
+    owners = dict(kit.map.owners)
+    tints = [sym.tint(c, NEUTRAL_TINT if o == "neutral" else POWER_TINT) for o, c in owners.items()]
+    assert len(set(tints + [SEA_FILL])) == len(tints) + 1
+    grey = sorted(_luma(t) for t in tints + [SEA_FILL])
+    assert grey[0] < 200  # Germany's tint is a mid grey, darker than the sea and the neutrals
+
+
+def test_routes_differ_by_line_not_only_colour():
+    """Rail, air and sea moves differ in greyscale: by dash pattern and width."""
+    segment = ((0.0, 0.0), (50.0, 0.0))
+    rail, air, sea = sym.rail_line(segment), sym.air_line(segment), sym.sea_line(segment)
+    patterns = {
+        "rail": tuple((op.width, op.dash) for op in rail),
+        "air": tuple((op.width, op.dash) for op in air),
+        "sea": tuple((op.width, op.dash) for op in sea),
+    }
+    assert len(set(patterns.values())) == 3
+    assert len(rail) == 2 and rail[0].dash is None and rail[1].dash  # black with white dashes
+    assert air[0].dash[0] > 2 * sea[0].dash[0]  # long dashes against dots
+    kinds = {"capital", "police city", "SECRET city", "spy haven", "city"}
+    shapes = {k: _shape(sym.city_symbol(k, 0, 0, "#888888")) for k in kinds}
+    assert len(set(shapes.values())) == len(kinds)  # by shape: the same in greyscale
+
+
+def test_the_land_file_is_small_projected_and_credited(art, sheet):
+    raw = Path(art.land).read_bytes()
+    assert len(raw) < 250_000
+    doc = json.loads(raw)
+    assert doc["attribution"].startswith("Made with Natural Earth")
+    assert doc["made_by"] == "tools/map/land.py"
+    x0, y0, x1, y1 = doc["window_km"]
+    assert (x1 - x0) / (y1 - y0) == pytest.approx(sheet.width / sheet.height, rel=1e-3)
+    land = read_land(art.land)
+    names = {t.name for t in land.territories}
+    assert {"Germany", "Danzig", "Gibraltar", "Tangier", "Poland", "USSR"} <= names
+    # 1933 borders, not today's: Königsberg German, Lvov Polish, Vilna Polish, Fiume Italian
+    for lon, lat, owner_name in (
+        (20.51, 54.71, "Germany"),
+        (24.03, 49.84, "Poland"),
+        (25.28, 54.69, "Poland"),
+        (14.44, 45.33, "Italy"),
+        (28.86, 47.0, "Rumania"),  # Kishinev, Bessarabia
+        (22.3, 48.62, "Czechoslovakia"),  # Uzhhorod, Ruthenia
+        (28.7, 60.7, "Finland"),  # Viipuri
+    ):
+        found = territory_at(land, lon, lat)
+        assert found is not None and found.name == owner_name, (lon, lat, found)
+
+
+def test_the_placer_keeps_names_apart_and_off_seams_when_crowded():
+    anchors = [Box(100.0 + 22 * i, 100.0 + 9 * i, 6.0, 6.0) for i in range(8)]
+    labels = [Label(f"c{i}", 30.0, 7.0, a) for i, a in enumerate(anchors)]
+    seams = [Seam(140.0, True), Seam(150.0, True), Seam(131.0, False)]
+    placed = place_labels(labels, anchors, seams, Box(0, 0, 400, 400))
+    assert all(p.clear for p in placed)
+    for a, b in itertools.combinations([p.box for p in placed], 2):
+        assert not overlaps(a, b)
+    for p in placed:
+        assert not any(crosses(p.box, seam) for seam in seams)
+        assert not any(overlaps(p.box, a) for a in anchors)
+
+
+def test_the_placer_says_when_a_name_has_no_free_place():
+    """Two symbols on one spot in a box with room for one name: the second is not clear."""
+    spot = Box(50.0, 50.0, 6.0, 6.0)
+    labels = [Label("a", 20.0, 7.0, spot), Label("b", 20.0, 7.0, spot)]
+    placed = place_labels(labels, [spot], (), Box(40.0, 46.0, 60.0, 14.0))
+    assert [p.clear for p in placed].count(False) == 1
+
+
+def test_a_map_element_without_a_map_section_or_land_file_is_refused(tmp_path):
+    game = tmp_path / "atlas"
+    game.mkdir()
+    (game / "game.yaml").write_text(
+        "game: atlas\ntitle: Atlas\ncomponents:\n  m:\n    kind: board\n    size: [100mm, 80mm]\n"
+        "    front:\n      - {map: land.json}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError) as error:
+        load_game(game)
+    assert error.value.message.endswith(
+        "game.yaml:8: components.m.front[0].map: land file land.json not found"
+        " (expected beside the YAML file)"
+    )
+    (game / "land.json").write_text('{"projection": {"lat1": 35}, "territories": 3}')
+    with pytest.raises(InputError) as error:
+        load_game(game)
+    assert error.value.message.endswith(
+        "game.yaml:8: components.m.front[0].map: land file land.json is not a land file"
+        " (expected the output of tools/map/land.py)"
+    )
+    (game / "land.json").write_bytes((KIT / "map-land.json").read_bytes())
+    with pytest.raises(InputError) as error:
+        load_game(game)
+    assert error.value.message.endswith(
+        "game.yaml:4: components.m: draws a map, but no file of the game has a map: section"
+        " (expected map: with the cities (docs/pnp-format.md, Maps))"
+    )
+
+
+def face_ops_of(art: MapArt) -> tuple[ops.Op, ...]:
+    from pnp.draw.map_sheet import map_ops
+
+    return map_ops(art)
+
+
+def _flat(items) -> list[ops.Op]:
+    out: list[ops.Op] = []
+    for op in items:
+        if isinstance(op, ops.Group):
+            out += _flat(op.ops)
+        else:
+            out.append(op)
+    return out
+
+
+def _gap(a: Box, b: Box) -> float:
+    dx = max(a.x - (b.x + b.w), b.x - (a.x + a.w), 0.0)
+    dy = max(a.y - (b.y + b.h), b.y - (a.y + a.h), 0.0)
+    return (dx * dx + dy * dy) ** 0.5
+
+
+def _within(box: Box, region: Box) -> bool:
+    return (
+        box.x >= region.x
+        and box.y >= region.y
+        and box.x + box.w <= region.x + region.w
+        and box.y + box.h <= region.y + region.h
+    )
+
+
+def _luma(colour: str) -> float:
+    c = colour.lstrip("#")
+    r, g, b = (int(c[i : i + 2], 16) for i in (0, 2, 4))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def _shape(items: list[ops.Op]) -> tuple[tuple[str, int], ...]:
+    """What a symbol looks like without its colours: each op's kind and number of corners."""
+    return tuple(
+        (type(op).__name__, len(op.points) if isinstance(op, ops.Polyline) else 0) for op in items
+    )
+
+
+def test_the_map_as_svg_for_a_screen_with_counters_at_cities(kit):
+    from pnp.render import Counter, map_places, map_svg
+
+    counters = {
+        "Berlin": [Counter("#b3261e"), Counter("#1f4fa3", "2")],
+        "Cairo": [Counter("#8a5a14")],
+    }
+    svg = map_svg(kit, counters, key=False)
+    assert svg.startswith("<svg") and "viewBox" in svg
+    bare = map_svg(kit, None, key=False)
+    assert svg.count('fill="#b3261e"') == bare.count('fill="#b3261e"') + 1  # the red counter
+    assert ">2</text>" in svg and ">Berlin</text>" in svg
+    assert ">Key</text>" not in bare and ">Key</text>" in map_svg(kit, None, key=True)
+    where = map_places(kit)
+    assert set(where) == {c.name for c in kit.map.cities} | {z.name for z in kit.map.sea_zones}
+    # every point is on the picture, and Berlin east of Paris, Cairo south of Berlin
+    assert where["Berlin"][0] > where["Paris"][0] and where["Cairo"][1] > where["Berlin"][1]
+    with pytest.raises(ValueError, match="not a city of the map: Atlantis"):
+        map_svg(kit, {"Atlantis": [Counter("#000000")]})
+    calls = []
+    map_svg(kit, lambda city, x, y, r: calls.append((city, x, y, r)) or [], key=False)
+    assert {c for c, *_ in calls} == {c.name for c in kit.map.cities}
+    assert all(where[c] == (x, y) and r > 0 for c, x, y, r in calls)
