@@ -18,6 +18,8 @@ command does; SQLite serialises the writers of every thread and process (the sto
 
 from __future__ import annotations
 
+import gzip
+
 import sys
 import threading
 import time
@@ -88,7 +90,7 @@ class Tables:
         self.key = key
         self.links: dict[str, Link] = {}
         self._cache: dict[str, Snapshot] = {}
-        self._pictures: dict[tuple[str, str], str | None] = {}
+        self._pictures: dict[tuple[str, str], tuple[bytes, bytes] | None] = {}
         self._lock = threading.Lock()
         self._refreshed = time.monotonic()
 
@@ -181,10 +183,11 @@ class Tables:
             return self._unavailable(error)
         return Reply(200, state_json(snap, link.seat))
 
-    def picture(self, text: str, name: str) -> str | None:
-        """GET /api/<code>/<name>: the picture (SVG text) a map widget of the code's game shows,
-        drawn once per game and name; None when the code or the picture is unknown. A picture
-        is the same for every seat: what stands on it comes with each seat's state."""
+    def picture(self, text: str, name: str, *, gzipped: bool = False) -> bytes | None:
+        """GET /api/<code>/<name>: the picture (SVG) a map widget of the code's game shows,
+        drawn once per game and name (`gzipped`: compressed, for a phone that accepts it); None
+        when the code or the picture is unknown. A picture is the same for every seat: what
+        stands on it comes with each seat's state."""
         link = self.link(text)
         if link is None:
             return None
@@ -197,12 +200,16 @@ class Tables:
             return None
         key = (game.name, name)
         with self._lock:
-            if key in self._pictures:
-                return self._pictures[key]
-        svg = draw(name)
-        with self._lock:
-            self._pictures[key] = svg
-        return svg
+            known = key in self._pictures
+            drawn = self._pictures.get(key)
+        if not known:
+            svg = draw(name)
+            drawn = None if svg is None else (svg.encode(), gzip.compress(svg.encode(), 6, mtime=0))
+            with self._lock:
+                self._pictures[key] = drawn
+        if drawn is None:
+            return None
+        return drawn[1] if gzipped else drawn[0]
 
     # -- acting --------------------------------------------------------------------------------
 

@@ -304,12 +304,14 @@ def make_app(
         if what.endswith(".svg"):
             if request.method not in ("GET", "HEAD"):
                 return Response(status_code=405, headers={"allow": "GET, HEAD"})
-            svg = await run_in_threadpool(served.picture, text, what)
+            gzipped = "gzip" in request.headers.get("accept-encoding", "")
+            svg = await run_in_threadpool(lambda: served.picture(text, what, gzipped=gzipped))
             if svg is None:
                 return unknown()
-            return Response(
-                svg, media_type="image/svg+xml", headers={"cache-control": "private, max-age=3600"}
-            )
+            headers = {"cache-control": "private, max-age=3600", "vary": "accept-encoding"}
+            if gzipped:
+                headers["content-encoding"] = "gzip"
+            return Response(svg, media_type="image/svg+xml", headers=headers)
         if what not in OPERATIONS:
             return unknown()
         if request.method != "POST":
