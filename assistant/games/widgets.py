@@ -9,7 +9,11 @@ text. The kinds:
 - money: an amount and its unit;
 - grid: rows x columns of cells, each with a text and a heat (hot, warm, cold);
 - list, table: lines and rows of text;
-- stat: one labelled value.
+- stat: one labelled value;
+- map: a picture of the board (`picture`, an SVG the server draws once per game: GET
+  /api/<code>/<picture>) with places on it (`places`: name, x and y as fractions of the picture's
+  width and height, kind, side) and the counters standing on them (`counters`: place, side,
+  label, private). A place is tapped like a cell: it fills the action's field that lists it.
 
 `private` marks what only this seat sees (the page styles it as secret). `side` names a side or
 power ("red", "Germany"): the page colours the sides it knows and falls back to neutral.
@@ -93,6 +97,35 @@ def table(
 
 def stat(label: str, value: str, side: str | None = None) -> Json:
     return {"kind": "stat", "label": label, "value": value, "side": side}
+
+
+def place(name: str, x: float, y: float, kind: str, side: str | None = None) -> Json:
+    """A place on a map widget, at (x, y) as fractions of the picture (0..1, y down)."""
+    return {"name": name, "x": round(x, 4), "y": round(y, 4), "kind": kind, "side": side}
+
+
+def counter(at: str, label: str, side: str | None = None, *, private: bool = False) -> Json:
+    """A counter standing on the place `at` of a map widget."""
+    return {"place": at, "label": label, "side": side, "private": private}
+
+
+def map_of(
+    label: str,
+    picture: str,
+    aspect: float,
+    places: Iterable[Json],
+    counters: Iterable[Json],
+) -> Json:
+    """A map: the picture (a file name the server answers, "map.svg"), its width / height,
+    the places on it and the counters standing on them."""
+    return {
+        "kind": "map",
+        "label": label,
+        "picture": picture,
+        "aspect": round(aspect, 4),
+        "places": list(places),
+        "counters": list(counters),
+    }
 
 
 def secret_of(view: Json) -> Json | None:

@@ -18,6 +18,8 @@ command does; SQLite serialises the writers of every thread and process (the sto
 
 from __future__ import annotations
 
+import gzip
+
 import sys
 import threading
 import time
@@ -88,6 +90,7 @@ class Tables:
         self.key = key
         self.links: dict[str, Link] = {}
         self._cache: dict[str, Snapshot] = {}
+        self._pictures: dict[tuple[str, str], tuple[bytes, bytes] | None] = {}
         self._lock = threading.Lock()
         self._refreshed = time.monotonic()
 
@@ -179,6 +182,34 @@ class Tables:
         except DeadDropError as error:  # busy, damaged: the link is good, the table unreadable
             return self._unavailable(error)
         return Reply(200, state_json(snap, link.seat))
+
+    def picture(self, text: str, name: str, *, gzipped: bool = False) -> bytes | None:
+        """GET /api/<code>/<name>: the picture (SVG) a map widget of the code's game shows,
+        drawn once per game and name (`gzipped`: compressed, for a phone that accepts it); None
+        when the code or the picture is unknown. A picture is the same for every seat: what
+        stands on it comes with each seat's state."""
+        link = self.link(text)
+        if link is None:
+            return None
+        try:
+            game = self.snapshot(link.table).table.game
+        except (Gone, DeadDropError):
+            return None
+        draw: Callable[[str], str | None] | None = getattr(game, "picture", None)
+        if draw is None:
+            return None
+        key = (game.name, name)
+        with self._lock:
+            known = key in self._pictures
+            drawn = self._pictures.get(key)
+        if not known:
+            svg = draw(name)
+            drawn = None if svg is None else (svg.encode(), gzip.compress(svg.encode(), 6, mtime=0))
+            with self._lock:
+                self._pictures[key] = drawn
+        if drawn is None:
+            return None
+        return drawn[1] if gzipped else drawn[0]
 
     # -- acting --------------------------------------------------------------------------------
 

@@ -2,13 +2,14 @@
 
 Routes (docs/serve.md):
 - GET /p/<code>: the page (static/index.html); the page reads the code from its own address.
+- GET /api/<code>/<picture>.svg: the picture of a game's map widget (the same for every seat).
 - GET /api/<code>/state; POST /api/<code>/do, /undo, /redo, /void: deaddrop.web.api.
 - GET /api/<code>/events: server-sent events, `event: version` when the table changes.
 - GET /static/<file>: the page's files, from deaddrop/web/static/ (no listing, nothing outside).
 Every other path, and every unknown code, gets 404 {"error": "unknown link"}, the same body
 whatever was wrong. Every response carries a Content-Security-Policy that allows only this
 server's own scripts, styles and images (no inline script), nosniff and no referrer; the API's
-are never cached.
+JSON replies are never cached.
 
 The edge (`Guard`, outermost): a request whose Host is not an address the server serves on
 (another name pointed at this machine: DNS rebinding) or whose Origin is another site's is a 403
@@ -300,6 +301,17 @@ def make_app(
             if what == "events":
                 return await events(link)
             return reply(await run_in_threadpool(served.state, text))
+        if what.endswith(".svg"):
+            if request.method not in ("GET", "HEAD"):
+                return Response(status_code=405, headers={"allow": "GET, HEAD"})
+            gzipped = "gzip" in request.headers.get("accept-encoding", "")
+            svg = await run_in_threadpool(lambda: served.picture(text, what, gzipped=gzipped))
+            if svg is None:
+                return unknown()
+            headers = {"cache-control": "private, max-age=3600", "vary": "accept-encoding"}
+            if gzipped:
+                headers["content-encoding"] = "gzip"
+            return Response(svg, media_type="image/svg+xml", headers=headers)
         if what not in OPERATIONS:
             return unknown()
         if request.method != "POST":

@@ -403,6 +403,7 @@ const latest = () => current || {};
 let pick = null; // {action, param, cells: [cell elements' names], value, from: {r, c, name}}
 
 function cellName(cell) {
+  if (cell.dataset.value) return [cell.dataset.value, cell.dataset.value]; // a place on a map
   return [`${cell.dataset.row}${cell.dataset.col}`, `${cell.dataset.col}${cell.dataset.row}`];
 }
 
@@ -520,7 +521,7 @@ function draw(state) {
   document.body.dataset.game = state.game || "";
   drawHeader(state);
   const board = clear($("board"));
-  const widgets = drawBoard(state.board);
+  const widgets = drawBoard(state.board, api);
   if (widgets.length) board.append(...widgets);
   else board.appendChild(h("p", { class: "note" }, "This game draws no board yet: see the log."));
   drawForms_(state);

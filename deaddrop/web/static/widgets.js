@@ -168,7 +168,56 @@ function table(w) {
   );
 }
 
-const KINDS = { stat, track, meter, money, grid, list, table };
+// A map: the game's picture (drawn by the server once per game) with a spot on each place, a
+// tap on which fills an action's field like a cell of a grid, and the counters standing there.
+const PICTURE = /^[a-z0-9-]+\.svg$/;
+let pictureUrl = null; // name -> the picture's address on this server (set by drawBoard)
+
+function map(w) {
+  const places = Array.isArray(w.places) ? w.places : [];
+  const counters = Array.isArray(w.counters) ? w.counters : [];
+  const aspect = Number(w.aspect) > 0 ? Number(w.aspect) : 1;
+  const frame = h("div", { class: "map", role: "group", "aria-label": w.label ?? "" });
+  frame.style.setProperty("--aspect", String(aspect));
+  const picture = String(w.picture ?? "");
+  if (PICTURE.test(picture) && pictureUrl) {
+    const img = h("img", { class: "map-picture", alt: "" });
+    img.src = pictureUrl(picture);
+    frame.appendChild(img);
+  }
+  for (const p of places) {
+    const x = Number(p.x);
+    const y = Number(p.y);
+    if (!(x >= 0 && x <= 1 && y >= 0 && y <= 1)) continue;
+    const here = counters.filter((c) => c && c.place === p.name);
+    const words = here.map((c) => `${c.label}${c.side ? ` (${c.side})` : ""}`).join(", ");
+    const spot = h(
+      "span",
+      {
+        class: "cell place",
+        role: "button",
+        title: words ? `${p.name}: ${words}` : p.name,
+        "aria-label": words ? `${p.name}: ${words}` : p.name,
+        data: { value: p.name, kind: p.kind ?? null, side: sideKey(p.side) },
+      },
+      here.length
+        ? h(
+            "span",
+            { class: "counters" },
+            here.map((c) =>
+              h("span", { class: c.private ? "counter private" : "counter", data: { side: sideKey(c.side) } }, short(c.label)),
+            ),
+          )
+        : null,
+    );
+    spot.style.setProperty("--x", `${(x * 100).toFixed(2)}%`);
+    spot.style.setProperty("--y", `${(y * 100).toFixed(2)}%`);
+    frame.appendChild(spot);
+  }
+  return card(w, "map", h("div", { class: "map-wrap" }, frame));
+}
+
+const KINDS = { stat, track, meter, money, grid, list, table, map };
 
 // A meter of a few pips (or a bare count) takes half the width.
 function smallMeter(widget) {
@@ -182,7 +231,9 @@ function short(label) {
 }
 
 // The widgets in order; stats and money in runs of their own (they sit side by side).
-export function drawBoard(widgets) {
+// `picture`: a map picture's name -> its address on this server.
+export function drawBoard(widgets, picture = null) {
+  pictureUrl = picture;
   const out = [];
   let run = null;
   for (const widget of Array.isArray(widgets) ? widgets : []) {
