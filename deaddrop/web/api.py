@@ -19,7 +19,6 @@ command does; SQLite serialises the writers of every thread and process (the sto
 from __future__ import annotations
 
 import gzip
-
 import sys
 import threading
 import time

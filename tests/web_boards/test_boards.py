@@ -26,6 +26,7 @@ KEYS = {
     "list": {"kind", "label", "items", "private"},
     "table": {"kind", "label", "columns", "rows", "private"},
     "stat": {"kind", "label", "value", "side"},
+    "map": {"kind", "label", "picture", "aspect", "places", "counters"},
 }
 
 
@@ -40,7 +41,9 @@ def labels(widgets: list[Json]) -> list[str]:
 
 
 def private(widgets: list[Json]) -> list[Json]:
-    return [w for w in widgets if w.get("private")]
+    """The widgets, and the counters on maps, only this seat sees."""
+    out = [w for w in widgets if w.get("private")]
+    return out + [c for w in widgets if w["kind"] == "map" for c in w["counters"] if c["private"]]
 
 
 def schema_problems(widget: Json) -> list[str]:
@@ -81,6 +84,19 @@ def schema_problems(widget: Json) -> list[str]:
                 problems.append(f"cell {name} heat {cell['heat']!r}")
             if cell["text"] is not None:
                 texts([cell["text"]], f"cell {name}")
+    elif kind == "map":
+        names = set()
+        for place in widget["places"]:
+            texts([place["name"], place["kind"]], "a place")
+            names.add(place["name"])
+            if not all(isinstance(place[a], float | int) and 0 <= place[a] <= 1 for a in "xy"):
+                problems.append(f"place {place['name']} is off the picture")
+        for counter in widget["counters"]:
+            texts([counter["label"]], "a counter's label")
+            if counter["place"] not in names:
+                problems.append(f"counter {counter} stands on no place")
+            if not isinstance(counter["private"], bool):
+                problems.append(f"counter {counter}: private is not true or false")
     elif kind == "list":
         texts(widget["items"], "items")
     elif kind == "table":

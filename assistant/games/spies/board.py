@@ -77,6 +77,16 @@ def _chain(view: Json) -> list[str]:
     ]
 
 
+def _map(view: Json, data: GameData) -> Json:
+    """The printed map with every counter and police piece where it stands (a table that
+    tracks positions; police only on the others); a city on it is tapped to choose it."""
+    from assistant.games.spies.picture import map_widget
+
+    kinds = {name: city.kind for name, city in data.cities.items()}
+    owners = {name: city.owner for name, city in data.cities.items() if city.owner in data.powers}
+    return map_widget(view, kinds, owners)
+
+
 def board(view: Json, data: GameData | None = None) -> list[Json]:
     """The widgets, top to bottom."""
     data = data if data is not None else default_data()
@@ -105,6 +115,7 @@ def board(view: Json, data: GameData | None = None) -> list[Json]:
         lines = [f"{p}: {joined(tiles)}" for p, tiles in hands.items()]
         lines += [f"{p} discarded: {joined(tiles)}" for p, tiles in discards.items() if tiles]
         widgets.append(listing("Your Event Tiles", lines or ["none"], private=True))
+    widgets.append(_map(view, data))
     if "positions" in view:  # a table that tracks positions
         public = {k: v for k, v in view.items() if k != "secret"}
         widgets.append(listing("Positions", positions_by_city(public, data) or ["none"]))

@@ -57,9 +57,7 @@ def map_widget(view: Json, kinds: dict[str, str], owners: dict[str, str]) -> Jso
     for power, on_map in ((view.get("positions") or {}).get("spies") or {}).items():
         for label, city in sorted(on_map.items()):
             spy = (named.get(power) or {}).get(label)
-            counters.append(
-                counter(city, spy or label, power, private=spy is not None)
-            )
+            counters.append(counter(city, spy or label, power, private=spy is not None))
     for power, stands in (view.get("police") or {}).items():
         for city, count in (stands or {}).items():
             counters += [counter(city, "police", power)] * int(count)

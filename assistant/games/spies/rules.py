@@ -352,6 +352,12 @@ class Spies:
         """The action as `seat` reads it in the log: its own spies named, others' hidden."""
         return seating.seat_action(action, seat, self.public_action)
 
+    def picture(self, name: str) -> str | None:
+        """The page's picture `name` (the map, SVG): assistant/games/spies/picture.py."""
+        from assistant.games.spies.picture import picture
+
+        return picture(name)
+
     def board(self, view: Json) -> list[Json]:
         """The board for the page: assistant/games/spies/board.py."""
         from assistant.games.spies.board import board
