@@ -99,20 +99,30 @@ def test_police_are_placed_and_re_arranged_by_the_rules():
 def test_the_table_sees_counters_and_each_seat_its_own_spies():
     table = tracked_table()
     view = table.view
-    assert view["positions"]["spies"]["Britain"]["#1"] == "Essen"
-    assert view["positions"]["by_city"]["Berlin"] == {"Germany": ["#2", "#6"]}
+    assert view["positions"]["spies"]["Britain"]["#2"] == "Essen"  # Willy: Dublin is #1
+    assert view["positions"]["by_city"]["Berlin"] == {"Germany": ["#1", "#2"]}
     text = str(view)
     assert "Willy" not in text and "Kurt" not in text  # no spy's name in the public view
     mine = GAME.seat_view(table.state, "Britain")["secret"]["spies"]
-    assert mine == {"Britain": {f"#{n}": s for n, s in enumerate(PLACED["Britain"], start=1)}}
+    # numbered by city, in name order (no two British spies share a city: the seed plays no part)
+    assert mine == {
+        "Britain": {
+            "#1": "Cynthia",  # Dublin
+            "#2": "Willy",  # Essen
+            "#3": "Winston",  # Gibraltar
+            "#4": "Rose",  # Kiev
+            "#5": "Cousin",  # Malta
+            "#6": "Peter",  # Minsk
+        }
+    }
     # the log: the counters' cities, never which spy
     assert [line for line in table.log if line.startswith("Britain places its 6")] == [
-        "Britain places its 6 spies face down: Essen #1; Kiev #2; Minsk #3; Gibraltar #4; "
-        "Dublin #5; Malta #6"
+        "Britain places its 6 spies face down: Dublin #1; Essen #2; Gibraltar #3; Kiev #4; "
+        "Malta #5; Minsk #6"
     ]
     placing = {"type": "place", "power": "Germany", "spies": PLACED["Germany"]}
     assert GAME.public_action(placing)["spies"] == (
-        "(face down: Moscow, Berlin 2, Vienna, Prague, Budapest)"
+        "(face down: Berlin 2, Budapest, Moscow, Prague, Vienna)"
     )
     assert GAME.seat_action(placing, "Germany") == placing
     assert GAME.seat_action(placing, "Britain") == GAME.public_action(placing)
@@ -122,8 +132,65 @@ def test_the_table_sees_counters_and_each_seat_its_own_spies():
     old = {"type": "move", "power": "Germany", "spy": "Kurt", "spaces": 3}
     assert GAME.public_action(old) == old  # a table without positions: as typed
     shown = GAME.render(table.state)
-    assert "  Berlin: German police 2; German spies #2, #6" in shown
-    assert "  Essen: German police 1; British spy #1" in shown
+    assert "  Berlin: German police 2; German spies #1, #2" in shown
+    assert "  Essen: German police 1; British spy #2" in shown
+
+
+_FRESH = GAME.setup({})
+_FEW_CITIES = ("Berlin", "Paris", "Vienna")  # few, so that spies share a city
+
+
+def _placed(spies: dict[str, str], **seed) -> tuple[dict[str, str], dict[str, str]]:
+    """Germany's counters after `place spies=...` on a fresh table: counter -> city and counter
+    -> spy."""
+    after = GAME.apply(_FRESH, {"type": "place", "power": "Germany", "spies": spies, **seed})
+    assert not isinstance(after, Refusal), after
+    return after["positions"]["counters"]["Germany"], after["positions"]["spies"]["Germany"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.sampled_from(_FEW_CITIES), min_size=6, max_size=6),
+    st.permutations(range(6)),
+    st.integers(0, 2**31 - 1),
+)
+def test_the_numbers_do_not_follow_the_order_the_spies_are_listed_in(cities, order, seed):
+    """Property: the same spies in the same cities, listed in any order, get the same counters:
+    numbered by city in name order (counter -> city), and for one seed each counter is the same
+    spy (counter -> spy). So the listing order (which could follow the counter sheet) tells the
+    table nothing."""
+    spies = dict(zip(PLACED["Germany"], cities, strict=True))
+    listed = list(spies.items())
+    shuffled = dict(listed[i] for i in order)
+    where, who = _placed(spies, seed=seed)
+    assert _placed(shuffled, seed=seed) == (where, who)
+    assert list(where) == [f"#{n}" for n in range(1, 7)]
+    assert list(where.values()) == sorted(cities)  # by city, in name order
+    assert all(spies[who[counter]] == city for counter, city in where.items())
+
+
+def test_the_tracker_draws_the_order_of_a_citys_counters_and_keeps_the_seed_secret():
+    """Germany's Kurt and Cousin share Berlin: with the seed the tracker draws (recorded with the
+    action), either can be #1; the table sees the same counters and cities either way, and every
+    other seat reads the seed as "(secret)"."""
+    placing = {"type": "place", "power": "Germany", "spies": PLACED["Germany"]}
+    orders, views = set(), []
+    for seed in range(12):
+        completed = GAME.complete(_FRESH, placing, seed)
+        assert completed == {**placing, "seed": seed}  # drawn once, recorded with the action
+        assert GAME.complete(_FRESH, completed, seed + 1) == completed  # entered again: kept
+        after = GAME.apply(_FRESH, completed)
+        assert not isinstance(after, Refusal), after
+        mine = after["positions"]["spies"]["Germany"]
+        orders.add((mine["#1"], mine["#2"]))
+        views.append(GAME.view(after)["positions"])
+        for seat in POWERS:
+            read = GAME.seat_action(completed, seat)
+            assert read["seed"] == (seed if seat == "Germany" else "(secret)"), seat
+        assert GAME.public_action(completed) == {**GAME.public_action(placing), "seed": "(secret)"}
+    assert orders == {("Kurt", "Cousin"), ("Cousin", "Kurt")}  # different seeds, both orders
+    assert all(view == views[0] for view in views)  # the table sees no difference
+    assert views[0]["spies"]["Germany"]["#1"] == views[0]["spies"]["Germany"]["#2"] == "Berlin"
 
 
 # -- moves (3.6) --------------------------------------------------------------------------------
@@ -156,7 +223,7 @@ def test_a_move_follows_the_routes_and_costs_a_point_a_space():
     table.do("move", power="Germany", spy="Kurt", path="London,Liverpool")  # may name its start
     assert table.last == "Germany moves #2: London -rail- Liverpool (1 space; 1 AP, 8 left)"
     assert refusal(table, "move", power="Germany", spy="Heidi", path="Warsaw") == (
-        "3.6 Moving Your Spies: #3 in Vienna: no rail, air or sea route from Vienna to Warsaw "
+        "3.6 Moving Your Spies: #6 in Vienna: no rail, air or sea route from Vienna to Warsaw "
         "(space 1)"
     )
     table.do("move", power="Germany", spy="Heidi", path="Prague")
@@ -172,7 +239,7 @@ def test_a_move_follows_the_routes_and_costs_a_point_a_space():
         "action: spy: Germany has no counter #9 on the map"
     )
     assert refusal(table, "move", power="Germany", spy="Heidi", to="Prague") == (
-        "3.6 Moving Your Spies: #3 is in Prague already"
+        "3.6 Moving Your Spies: #6 is in Prague already"
     )
     assert refusal(table, "move", power="Germany", spy="Heidi", to="North Sea") == (
         "3.6 Moving Your Spies: to: North Sea is a sea zone: a spy cannot end its movement at sea"
@@ -198,7 +265,7 @@ def test_a_route_through_a_vienna_budapest_line_is_one_space_only_when_it_exists
         spy="Gunther",
         path="Vienna,Prague,Warsaw,Berlin,Hamburg,North Sea",
     ) == (
-        "3.6 Moving Your Spies: #5 in Budapest: the path ends at sea (North Sea): a spy cannot "
+        "3.6 Moving Your Spies: #3 in Budapest: the path ends at sea (North Sea): a spy cannot "
         "end its movement at sea"
     )
     table.do("move", power="Germany", spy="Gunther", path="Vienna,Prague,Warsaw,Berlin,Hamburg")
@@ -291,18 +358,18 @@ def test_police_search_only_where_an_enemy_spy_stands_and_name_its_counter():
     assert refusal(
         table, "search", power="Germany", city="Essen", enemy="Britain", target="Willy"
     ) == (
-        "action: target: name the counter (#N; Britain's in Essen: #1): which spy a counter is "
+        "action: target: name the counter (#N; Britain's in Essen: #2): which spy a counter is "
         "stays with Britain"
     )
     assert refusal(
-        table, "search", power="Germany", city="Essen", enemy="Britain", target="#2"
-    ) == ("3.4 Searching for Enemy Spies: Britain's counter #2 is not in Essen")
-    table.do("search", power="Germany", city="Essen", enemy="Britain", target="#1")
+        table, "search", power="Germany", city="Essen", enemy="Britain", target="#1"
+    ) == ("3.4 Searching for Enemy Spies: Britain's counter #1 is not in Essen")  # in Dublin
+    table.do("search", power="Germany", city="Essen", enemy="Britain", target="#2")
     assert table.last == (
-        "Germany's police search Essen (1 AP, 11 left): Britain's counter #1 is turned up, "
+        "Germany's police search Essen (1 AP, 11 left): Britain's counter #2 is turned up, "
         "Britain's Willy (2): captured onto Germany's Time and Victory Record under 1933"
     )
-    assert "#1" not in table.view["positions"]["spies"]["Britain"]
+    assert "#2" not in table.view["positions"]["spies"]["Britain"]
     assert table.view["out_of_play"]["Britain"] == {"Willy": "captured by Germany"}
 
 
@@ -336,19 +403,19 @@ def test_an_arriving_spy_is_searched_where_it_entered_this_turn():
         "and Victory Record under 1933"
     )
     assert "no AP on Germany's turn" in table.last
-    table.do("move", power="Germany", spy="Cousin", to="Moscow")  # by air, beside Erik (#1)
+    table.do("move", power="Germany", spy="Cousin", to="Moscow")  # by air, beside Erik (#4)
     assert refusal(table, "search", power="Russia", city="Moscow", enemy="Germany") == (
-        "action: target: which of Germany's counters in Moscow (#1, #6)"
+        "action: target: which of Germany's counters in Moscow (#1, #4)"
     )
     assert refusal(
-        table, "search", power="Russia", city="Moscow", enemy="Germany", target="#1"
+        table, "search", power="Russia", city="Moscow", enemy="Germany", target="#4"
     ) == (
-        "4.1 Searching for Arriving Enemy Spies: Germany's counter #1 has not moved into Moscow "
+        "4.1 Searching for Arriving Enemy Spies: Germany's counter #4 has not moved into Moscow "
         "this turn: you search for an enemy spy each time it moves into a city containing your "
         "police"
     )
-    table.do("search", power="Russia", city="Moscow", enemy="Germany", target="#6")
-    assert "Germany's counter #6 is turned up, Germany's Cousin (4): captured" in table.last
+    table.do("search", power="Russia", city="Moscow", enemy="Germany", target="#1")
+    assert "Germany's counter #1 is turned up, Germany's Cousin (4): captured" in table.last
 
 
 # -- chits where their spies are (3.8, 5.1) ------------------------------------------------------
@@ -398,12 +465,12 @@ def test_a_sanction_needs_both_spies_in_the_city_and_names_counters_until_it_res
     )
     table.do("chit", power="Germany", chit="Sanction", city="Prague", spy="Ernst", enemy="Britain")
     assert table.last.startswith(
-        "Germany plays Sanction in Prague (20£, 1 AP, 11 left): Germany's #4 against Britain's #3"
+        "Germany plays Sanction in Prague (20£, 1 AP, 11 left): Germany's #5 against Britain's #6"
     )
     assert "Ernst" not in str(table.view) and "Peter" not in str(table.view)
     table.do("resolve")
     assert "Britain's Peter (2) is killed by Germany's Ernst: into" in table.last
-    assert "#3" not in table.view["positions"]["spies"]["Britain"]
+    assert "#6" not in table.view["positions"]["spies"]["Britain"]
     quote("Choose your new spy at random from those of your color, and start him in your capital")
     table.end_turn()
     table.at(1933, "Britain").discard()
@@ -416,7 +483,7 @@ def test_a_sanction_needs_both_spies_in_the_city_and_names_counters_until_it_res
     table.do("discard", power="Germany", tile="random 36")
     table.do("chit", power="Germany", chit="Sanction", city="Vienna", spy="Heidi", enemy="Britain")
     assert "Germany's Heidi (1) is killed by Britain's Cousin (5.2" in table.last
-    assert "#3" not in table.view["positions"]["spies"]["Germany"]
+    assert "#6" not in table.view["positions"]["spies"]["Germany"]  # Heidi, Vienna's
 
 
 def test_cash_needs_a_spy_in_the_capital():
@@ -442,7 +509,7 @@ def test_each_power_places_its_spies_and_sees_only_its_own(power):
 def test_a_counterspy_captures_the_counter_that_discovered_it_but_never_a_cousin():
     quote("Your Cousin is *never* captured by a counterspy")
     placed = copy.deepcopy(PLACED)
-    placed["Britain"]["Cousin"] = "Prague"  # beside Germany's Ernst (#4)
+    placed["Britain"]["Cousin"] = "Prague"  # beside Germany's Ernst (#5)
     table = tracked_table(placed)
     table.do("discard", power="Germany", tile="random 36")
     table.do("chit", power="Germany", chit="Discovery", city="Prague")
@@ -450,15 +517,15 @@ def test_a_counterspy_captures_the_counter_that_discovered_it_but_never_a_cousin
     assert refusal(
         table, "counterspy", power="Britain", enemy="Germany", target="Ernst", city="Prague"
     ) == (
-        "action: target: name the counter (#N; Germany's in Prague: #4): which spy a counter is "
+        "action: target: name the counter (#N; Germany's in Prague: #5): which spy a counter is "
         "stays with Germany"
     )
-    table.do("counterspy", power="Britain", enemy="Germany", target="#4", city="Prague")
+    table.do("counterspy", power="Britain", enemy="Germany", target="#5", city="Prague")
     assert table.last == (
-        "Britain's counterspy in Prague captures Germany's counter #4, turned up: Germany's "
+        "Britain's counterspy in Prague captures Germany's counter #5, turned up: Germany's "
         "Ernst (2): into the Spies Captured in Neutral Countries box; the counterspy leaves play"
     )
-    assert "#4" not in table.view["positions"]["spies"]["Germany"]
+    assert "#5" not in table.view["positions"]["spies"]["Germany"]
     table.end_turn()
     table.at(1933, "Britain").discard()
     table.do("move", power="Britain", spy="Willy", to="Dusseldorf")
@@ -512,15 +579,21 @@ def test_show_lists_positions_by_city_and_a_seat_its_own_spies(tmp_path, monkeyp
         run("table", "do", "police", f"power={power}", f"cities={json.dumps(POLICE[power])}")
     shown = run("table", "show")
     assert (
-        "positions:\n  Athens: Italian spy #2\n  Berlin: German police 2; German spies #2, #6\n"
+        "positions:\n  Athens: Italian spy #1\n  Berlin: German police 2; German spies #1, #2\n"
         in (shown)
     )
     assert "Kurt" not in shown
     mine = run("table", "show", "--as", "Germany")
-    assert '"spies": {"Germany": {"#1": "Erik", "#2": "Kurt"' in mine
+    secret = json.loads(mine.split("only Germany sees: ", 1)[1])["spies"]["Germany"]
+    # by city; Berlin's two in the order drawn from the seed the tracker drew (either way round)
+    assert {secret["#1"], secret["#2"]} == {"Kurt", "Cousin"}
+    assert [secret[f"#{n}"] for n in range(3, 7)] == ["Gunther", "Erik", "Ernst", "Heidi"]
     assert "Willy" not in mine
     log = run("table", "log", "--as", "Britain")
-    assert "Germany places its 6 spies face down: Moscow #1; Berlin #2 #6;" in log
+    assert (
+        "Germany places its 6 spies face down: Berlin #1 #2; Budapest #3; Moscow #4; Prague #5; "
+        "Vienna #6" in log
+    )
     assert "Kurt" not in log and "Willy" not in run("table", "log", "--as", "Germany")
 
 
@@ -529,9 +602,9 @@ def test_the_phone_page_lists_positions_and_only_its_own_spies_by_name():
 
     table = tracked_table()
     widgets = {w["label"]: w for w in board(GAME.seat_view(table.state, "Germany"), GAME.data)}
-    assert "Berlin: German police 2; German spies #2, #6" in widgets["Positions"]["items"]
+    assert "Berlin: German police 2; German spies #1, #2" in widgets["Positions"]["items"]
     assert widgets["Your spies"]["items"][:2] == [
-        "Germany #1: Erik (Moscow)",
+        "Germany #1: Cousin (Berlin)",  # with seed 0, the Cousin before Kurt
         "Germany #2: Kurt (Berlin)",
     ]
     assert "Willy" not in str(widgets)
@@ -556,7 +629,7 @@ def test_on_the_printed_map_moves_follow_its_routes():
     spent = len(far) + len(step)
     assert spent > 5
     assert refusal(table, "move", power="Germany", spy="Erik", to="Lisbon").startswith(
-        f"3.6 Moving Your Spies: a spy moves at most 5 spaces a turn; #1 has moved "
+        f"3.6 Moving Your Spies: a spy moves at most 5 spaces a turn; #4 has moved "
         f"{len(far)}, {len(far)} + {len(step)} = {spent} (Gibraltar -"
     )
     path = routes.shortest(graph, "Berlin", "Paris")
@@ -565,7 +638,7 @@ def test_on_the_printed_map_moves_follow_its_routes():
     assert table.view["positions"]["spies"]["Germany"]["#2"] == "Paris"
     sea = PLAIN.data.cities["Hamburg"].ports[0]
     assert refusal(table, "move", power="Germany", spy="Cousin", path=f"Hamburg,{sea}") == (
-        f"3.6 Moving Your Spies: #6 in Berlin: the path ends at sea ({sea}): a spy cannot end "
+        f"3.6 Moving Your Spies: #1 in Berlin: the path ends at sea ({sea}): a spy cannot end "
         "its movement at sea"
     )
 

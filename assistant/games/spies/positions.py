@@ -128,14 +128,26 @@ def enemy_counter(state: Json, enemy: str, value: Any, city: str, rule: str, wha
     return counter
 
 
-def place(state: Json, power: str, spies: dict[str, str]) -> list[str]:
-    """Put `power`'s spies (name -> city) on the map as counters numbered in the order given;
-    their counters."""
+def numbered(spies: dict[str, str], seed: int) -> list[tuple[str, str]]:
+    """`spies` (name -> city) in the order their counters are numbered: by city (alphabetical),
+    and within a city in an order drawn from `seed`, the owner's secret. So a counter's number
+    tells the table its city and nothing more: not the order the owner listed the spies in,
+    which could follow the counter sheet."""
+    import random
+
+    order = sorted(spies.items())  # by name first, so that the draw alone decides
+    random.Random(seed).shuffle(order)
+    return sorted(order, key=lambda item: item[1])
+
+
+def place(state: Json, power: str, spies: dict[str, str], seed: int) -> list[str]:
+    """Put `power`'s spies (name -> city) on the map as counters numbered as `numbered` orders
+    them; their counters, in that order."""
     pos = state["positions"]
     pos["counters"][power] = {}
     pos["spies"][power] = {}
     out = []
-    for number, (spy, city) in enumerate(spies.items(), start=1):
+    for number, (spy, city) in enumerate(numbered(spies, seed), start=1):
         counter = f"{MARK}{number}"
         pos["counters"][power][counter] = city
         pos["spies"][power][counter] = spy

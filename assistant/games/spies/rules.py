@@ -101,6 +101,7 @@ ACTIONS = Actions[Turn](
             POWER_,
             Param("spies", Kind("{Spy: City}"), False, "2.6: every spy, any city of the map"),
             Param("police", Kind("{City: count}"), False, "2.5, 3.3: as the police action"),
+            Param("seed", WHOLE, False, "the seed of the counters' secret order in a city"),
         ),
         during("the set up; your turn, after the tile, before searching", "setup", "play"),
     ),
@@ -373,7 +374,7 @@ class Spies:
 
     def complete(self, state: Json, action: Json, seed: int) -> Json:
         """Draw what an action entered without it needs, from `seed` (recorded in the action): a
-        hand's 3 random tiles; a Recruit's spy."""
+        hand's 3 random tiles; a Recruit's spy; the order of a `place`'s counters in a city."""
         if action.get("type") == "hand" and "random" not in action and state["phase"] == "setup":
             return setup.draw_hand(state, action, seed, self.data)
         if (
@@ -382,6 +383,8 @@ class Spies:
             and "spy" not in action
         ):
             return chits.complete_recruit(state, action, seed, self.data)
+        if action.get("type") == "place" and "spies" in action and "seed" not in action:
+            return {**action, "seed": seed}  # the secret order of its counters in a city
         return action
 
     def public_action(self, action: Json) -> Json:

@@ -67,9 +67,12 @@ def hide_spies(action: Json) -> Json:
     kind = action.get("type")
     if kind == "place" and isinstance(action.get("spies"), dict):
         cities = [str(city) for city in action["spies"].values()]
-        counts = {city: cities.count(city) for city in dict.fromkeys(cities)}
+        counts = {city: cities.count(city) for city in sorted(set(cities))}
         shown = ", ".join(f"{city} {n}" if n > 1 else city for city, n in counts.items())
-        return {**action, "spies": f"(face down: {shown})"}
+        hidden = {"spies": f"(face down: {shown})"}
+        if "seed" in action:
+            hidden["seed"] = "(secret)"
+        return {**action, **hidden}
     if kind == "move" and ("to" in action or "path" in action) and "spy" in action:
         if not str(action["spy"]).strip().startswith("#"):
             return {**action, "spy": "(secret)"}

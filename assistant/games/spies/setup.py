@@ -176,9 +176,16 @@ def place(state: Json, action: Json, turn: Turn) -> None:
         _maybe_begin(state, turn)
 
 
+def _seed(action: Json) -> int:
+    """The seed a `place`'s counters were numbered from (drawn by the tracker when the action is
+    entered and recorded with it, the owner's secret; 0 for an action written without one)."""
+    seed = action.get("seed", 0)
+    return seed if isinstance(seed, int) and not isinstance(seed, bool) else 0
+
+
 def _place_spies(state: Json, action: Json, turn: Turn) -> None:
     """2.6: "Place all of your spies ... face-down, without restrictions, in any of the cities
-    on the map." Each becomes a numbered counter (positions.py), in the order given."""
+    on the map." Each becomes a numbered counter (positions.py: by city, then in a secret order)."""
     data = turn.data
     power = names.power(action["power"], state)
     if not positions.tracked(state) and state["phase"] != "setup":
@@ -211,11 +218,10 @@ def _place_spies(state: Json, action: Json, turn: Turn) -> None:
     )
     if not positions.tracked(state):  # the first spies placed: the table tracks positions
         state["positions"] = positions.start()
-    counters = positions.place(state, power, spies)
-    cities = list(spies.values())
+    counters = positions.place(state, power, spies, _seed(action))
     where = "; ".join(
-        f"{city} {' '.join(c for c, at in zip(counters, cities, strict=True) if at == city)}"
-        for city in dict.fromkeys(cities)
+        f"{city} {' '.join(c for c in counters if positions.city_of(state, power, c) == city)}"
+        for city in sorted(set(spies.values()))
     )
     turn.note(f"{power} places its {len(spies)} spies face down: {where}")
 
