@@ -101,7 +101,10 @@ def phone(browser: Any) -> Iterator[Any]:
         opened = Phone(page, [], [], [])
 
         def on_response(response: Any) -> None:
-            if "/api/" in response.url and not response.url.endswith("/events"):
+            # the API's JSON; not the events stream, nor a map's picture (the same bytes for
+            # every seat: tests/web/test_map_picture.py)
+            url = response.url
+            if "/api/" in url and not url.endswith("/events") and not url.endswith(".svg"):
                 opened.responses.append(response)
 
         def on_dialog(dialog: Any) -> None:

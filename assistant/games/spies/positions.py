@@ -5,7 +5,7 @@ power's spies.
 A spy is a counter face down on the map: its power and its city are public, which spy it is
 (name, strength) stays with its owner. The tracker numbers each power's counters (#1, #2, ...)
 when they are placed (2.6), as a table would point at them: the public sees "German counter #3
-in Paris", the German seat alone sees that #3 is Willy. Searches, Sanctions and counterspies name
+in Paris", the German seat alone sees that #3 is Kurt. Searches, Sanctions and counterspies name
 an enemy counter, never an enemy spy's name; a spy captured or killed is turned up (its name and
 strength go on the record, as today).
 
