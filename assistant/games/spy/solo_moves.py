@@ -72,7 +72,13 @@ def complete(state: Json, action: Json, seed: int) -> Json:
     if state["phase"] not in ("play", "claims") or state["secret"] is None:
         return action
     nets = networks(field, state["lengths"])
-    if kind == "probe" and "reply" not in action and state["phase"] == "play":
+    pending = state["probes"][-1] if state["probes"] else None
+    waiting = pending is not None and pending["answers"] is None
+    if kind == "probe" and "reply" not in action and state["phase"] == "play" and not waiting:
+        try:
+            solo._cells(state, action.get("cells"))
+        except solo.Refuse:  # the rules refuse it: no need to think
+            return action
         seed = action.get("seed", seed)
         index = solo_computer.consistent(nets, field, _observations(state))
         probed = [
@@ -87,11 +93,10 @@ def complete(state: Json, action: Json, seed: int) -> Json:
         )
         return {**action, "reply": _span(cells), "seed": seed}
     if kind == "answer" and "computer" not in action:
-        pending = state["probes"][-1] if state["probes"] else None
-        if pending is None or pending["answers"] is not None:
+        if not waiting:
             return action
         try:
-            words = solo.parse_answers(action.get("answers"), len(pending["cells"]))
+            words = solo.parse_answers(action.get("answers"), len(state["probes"][-1]["cells"]))
         except Exception:  # malformed: the rules refuse it
             return action
         index = solo_computer.consistent(nets, field, _observations(state, words))
