@@ -153,3 +153,25 @@ def test_a_recorded_computer_move_must_be_legal(tmp_path):
         core.do(db, "g", {"type": "answer", "answers": "c,c", "computer": "give up"})
     state = core.do(db, "g", {"type": "answer", "answers": "c,c"}).state
     assert state["squares"]["computer"] == [2, 3, 3, 4, 5]
+
+
+def test_both_claim_in_the_same_round_a_tie_and_a_wrong_claim(tmp_path):
+    db = tmp_path / "t.db"
+    outcomes = _play(db, 11, ["5E", "3C-3F", "7B"] + ["1A"] * 12)
+    secret = outcomes[0].state["secret"]["network"]
+    assert outcomes[-1].state["claims"][-1]["by"] == "computer"
+    claimed = core.do(db, "g", {"type": "claim", "network": secret})
+    assert claimed.text == f"you claim the computer's network is {secret}"
+    assert "computer" not in core.log(db, "g")[-1].action  # it had claimed already
+    with pytest.raises(Refused, match="you have claimed already"):
+        core.do(db, "g", {"type": "claim", "network": secret})
+    result = core.do(db, "g", {"type": "reveal", "network": MINE}).state["result"]
+    assert result["winner"] is None and result["how"] == "tie"
+    assert result["points"] == {"you": 1, "computer": 1}
+    core.undo(db, "g")
+    core.undo(db, "g")
+    wrong = "1A 1C 4C 4G 9G 9A 10A"
+    assert core.do(db, "g", {"type": "claim", "network": wrong}).text.startswith("you claim")
+    result = core.do(db, "g", {"type": "reveal", "network": MINE}).state["result"]
+    assert result["winner"] == "computer" and result["how"] == "triple victory"
+    assert result["points"] == {"you": 0, "computer": 3}

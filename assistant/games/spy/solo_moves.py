@@ -97,11 +97,14 @@ def complete(state: Json, action: Json, seed: int) -> Json:
             return action
         try:
             words = solo.parse_answers(action.get("answers"), len(state["probes"][-1]["cells"]))
-        except Exception:  # malformed: the rules refuse it
+        except solo.Refuse:  # malformed: the rules refuse it
             return action
         index = solo_computer.consistent(nets, field, _observations(state, words))
         return {**action, "computer": _decision(nets, index, solo.PROBE_ON)}
-    if kind == "claim" and "computer" not in action:
+    decided = state["challenge"] is not None or any(
+        claim["by"] == "computer" for claim in state["claims"]
+    )
+    if kind == "claim" and "computer" not in action and not decided:
         index = solo_computer.consistent(nets, field, _observations(state))
         return {**action, "computer": _decision(nets, index, solo.PASS)}
     return action
