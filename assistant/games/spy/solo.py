@@ -440,6 +440,8 @@ class SpySolo:
             lines.append("next: deaddrop spy solo probe CELLS, or claim the computer's network")
         elif state["phase"] == "claims":
             lines.append("next: enter your network: deaddrop spy solo reveal NETWORK")
+        elif state["phase"] == "setup":
+            lines.append("next: the computer seals its network: deaddrop table do seal")
         return "\n".join(lines)
 
     def public_action(self, action: Json) -> Json:
