@@ -15,6 +15,7 @@ GAMES: dict[str, str] = {
     "spy": "assistant.games.spy.rules:GAME",
     "spies": "assistant.games.spies.rules:GAME",
     "spy-vs-spy": "assistant.games.spy_vs_spy.rules:GAME",
+    "spy-solo": "assistant.games.spy.solo:GAME",
 }
 
 

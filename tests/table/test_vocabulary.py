@@ -17,6 +17,7 @@ from deaddrop.paths import REPO_ROOT
 DOCS = {
     "tally": ("table.md", "## The tally game"),
     "spy": ("spy-deduce.md", "## The referee"),
+    "spy-solo": ("spy.md", "## Solo"),
     "spies-and-lies": ("spies-and-lies.md", "## The action vocabulary"),
     "spies": ("spies.md", "## The action vocabulary"),
     "spy-vs-spy": ("spy-vs-spy.md", "## The action vocabulary"),
@@ -97,5 +98,5 @@ def test_spies_and_lies_phases_are_listed():
 def test_actions_of_an_unknown_game_is_exit_2(cli):
     result = cli("table", "actions", "chess")
     assert result.exit_code == 2
-    known = "spies, spies-and-lies, spy, spy-vs-spy, tally"
+    known = "spies, spies-and-lies, spy, spy-solo, spy-vs-spy, tally"
     assert result.stderr == f"deaddrop: unknown game 'chess' (known: {known})\n"
