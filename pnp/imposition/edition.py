@@ -31,7 +31,7 @@ def edition_pages(title: str, choices: tuple[Choice, ...], paper: Paper) -> list
     flow.para(
         "This print-and-play edition is complete: everything you need to play is printed in it "
         "or listed in the print guide. Where the game leaves a number or a detail to the "
-        "players, and where a piece is made differently from the boxed game, this page says "
+        "players, and where a piece is made differently from the published game, this page says "
         "what this edition does and why. Agree any change before you play.",
         BODY,
         gap=0.9,

@@ -151,7 +151,8 @@ def _printing(
             BODY,
         )
     duplex = [j for j in jobs if j.duplex]
-    about = f" and {_pages(*edition)} is about this edition" if edition[0] else ""
+    verb = "is" if edition[0] == edition[1] else "are"
+    about = f" and {_pages(*edition)} {verb} about this edition" if edition[0] else ""
     flow.para(
         f"This guide is {_pages(1, guide)}{about}: no need to print {'them' if about else 'it'}. "
         "Print the rest in "
