@@ -357,10 +357,9 @@ def test_every_printed_word_is_for_players_and_large_enough():
     assert not DEVELOPER_WORDS.search(kit.notes)
     assert "You supply" in kit.notes and "House" not in kit.notes
     # the choices and their reasons: the edition page (game.yaml's `edition`)
-    assert [c.choice.split(":")[0] for c in kit.edition][:2] == [
-        "The six Intel cards",
-        "The Double Agent's track has three spaces, then the wall and the flag, on each side of "
-        "START.",
+    assert [c.choice.split(",")[0] for c in kit.edition][:2] == [
+        "The ranks on the six Intel cards",
+        "The Double Agent's track has three spaces",
     ]
     for component in kit.components:
         least = {"rules": 9.0, "reference": 7.0}.get(component.name, 6.0)

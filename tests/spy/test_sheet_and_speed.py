@@ -162,6 +162,9 @@ def test_the_sheet_speaks_to_players():
         "A field of 10 by 10 squares",
         "Multiple-spying squares numbered 2",
     ]
+    *most, last = sheet_squares(TEMPLATES)  # the edition page says what the sheet prints
+    numbers = ", ".join(str(n) for n in most) + f" and {last}."
+    assert kit.edition[1].choice == f"Multiple-spying squares numbered {numbers}"
     texts = [op for op in face_ops(sheet, 0) if isinstance(op, ops.Text)]
     assert len(texts) > 50
     for op in texts:
