@@ -281,6 +281,14 @@ class Component:
 
 
 @record
+class Choice:
+    """One entry of the kit's "About this edition" page: what we chose, and why."""
+
+    choice: str
+    why: str
+
+
+@record
 class GameKit:
     """A game's components, in print order."""
 
@@ -290,3 +298,4 @@ class GameKit:
     folder: FilePath
     notes: str = ""
     map: GameMap | None = None  # the `map:` section of its files (pnp.map_model)
+    edition: tuple[Choice, ...] = ()  # the "About this edition" page (game.yaml `edition`)

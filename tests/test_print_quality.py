@@ -8,7 +8,10 @@ and on the built PDFs:
 - every coloured fill of a bled piece that reaches the cut line reaches its bleed box, and no
   line is drawn on the cut line;
 - crop marks at least 5mm from the paper's edge;
-- no blank page: every page prints pieces, marks or words.
+- no blank page: every page prints pieces, marks or words;
+- pages speak to players: no word about the rules text, OCR, what is missing or who chose, on
+  any page but the kit's "About this edition" page, which lists every choice of game.yaml's
+  `edition`.
 
 A kit's TEMPLATE may break a rule; such known content problems are listed, one entry per game,
 component and rule, in CONTENT_TO_FIX below, for the kits' authors to fix and remove. The list
@@ -18,6 +21,8 @@ is checked both ways: a problem not listed fails, and so does a listed one that 
 from __future__ import annotations
 
 import math
+import re
+import subprocess
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import cache
@@ -297,3 +302,48 @@ def test_the_pdf_prints_every_page_and_no_type_under_6pt(built, game, paper):
             assert sizes and min(sizes) >= GUIDE_PT - 0.01, (game, paper, n, min(sizes))
         elif sizes:
             assert min(sizes) >= PIECE_PT - 0.01, (game, paper, n, min(sizes))
+
+
+# Words a bought game never prints on its pieces, boards, sheets, cards or guide (issue 26): the
+# reasons for the kit's choices go on its one "About this edition" page.
+NOT_PRINTED = re.compile(
+    r"house|rules text|OCR|is missing|not in the rules|the original|our reading", re.IGNORECASE
+)
+
+
+def _page_texts(pdf: Path) -> list[str]:
+    """The text of each page of `pdf`, as poppler reads it (pypdf takes seconds on the map)."""
+    out = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True)
+    return out.stdout.split("\f")[:-1]  # each page ends with a form feed
+
+
+def _edition_pages(pdf: Path) -> set[int]:
+    """The 0-based pages the kit's bookmark "About this edition" points to (one page)."""
+    reader = PdfReader(pdf)
+    return {
+        reader.get_destination_page_number(item)
+        for item in reader.outline
+        if not isinstance(item, list) and item.title == "About this edition"
+    }
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", _games())
+def test_pages_state_rules_plainly_and_the_edition_page_gives_the_reasons(built, game, paper):
+    pdf = built[(game, paper)]
+    texts = _page_texts(pdf)
+    assert len(texts) == len(PdfReader(pdf).pages)
+    edition = _edition_pages(pdf)
+    choices = _kit(game).edition
+    assert len(edition) == (1 if choices else 0), (game, paper, edition)
+    for n, text in enumerate(texts):
+        if n in edition:
+            continue
+        found = sorted({m.group(0) for m in NOT_PRINTED.finditer(" ".join(text.split()))})
+        assert not found, f"{game} ({paper}), page {n + 1}: {found}"
+    for n in edition:
+        words = " ".join(texts[n].split())
+        assert words.startswith("About this edition"), (game, paper, words[:80])
+        for choice in choices:  # each choice and its reason, in full (lines joined)
+            for part in (choice.choice, choice.why):
+                assert " ".join(part.split()) in words, (game, paper, part)

@@ -16,14 +16,14 @@ from deaddrop.errors import InputError, path_errors
 from pnp.definitions.boxes import BoxSpec, parse_box
 from pnp.definitions.component_spec import parse_component, read_size
 from pnp.definitions.element_spec import parse_face
-from pnp.definitions.format_keys import FILE_KEYS, GAME_KEYS, ICON_KEYS
+from pnp.definitions.format_keys import CHOICE_KEYS, FILE_KEYS, GAME_KEYS, ICON_KEYS
 from pnp.definitions.map_art_spec import attach_maps
 from pnp.definitions.map_spec import read_maps
 from pnp.definitions.scope import Scope
 from pnp.definitions.styles import StyleSpec, parse_style
 from pnp.definitions.values import Ctx, chain_problem, failed, join
 from pnp.definitions.yaml_lines import Problems, Y, did_you_mean, display_path, load_yaml
-from pnp.model import Component, GameKit, Icon
+from pnp.model import Choice, Component, GameKit, Icon
 
 
 def game_names(templates: Path) -> list[str]:
@@ -125,6 +125,7 @@ class _Meta:
 
     title: str
     notes: str = ""
+    edition: list[Choice] = field(default_factory=list)
     order: list[tuple[str, int, int]] | None = None  # (name, line, index) of each listed name
 
 
@@ -212,6 +213,7 @@ def load_game(folder: Path) -> GameKit:
         folder=folder,
         notes=meta.notes,
         map=game_map,
+        edition=tuple(meta.edition),
     )
 
 
@@ -286,6 +288,8 @@ def _read_meta(ctx: Ctx, tree: Y, game: str, meta: _Meta) -> None:
     if "notes" in m:
         notes = ctx.text(m["notes"], "notes")
         meta.notes = meta.notes if failed(notes) else notes
+    if "edition" in m:
+        meta.edition = _read_edition(ctx, m["edition"])
     if "order" in m:
         items = ctx.items(m["order"], "order")
         if items is not None:
@@ -295,6 +299,22 @@ def _read_meta(ctx: Ctx, tree: Y, game: str, meta: _Meta) -> None:
                 for i, (n, item) in enumerate(zip(names, items, strict=True))
                 if not failed(n)
             ]
+
+
+def _read_edition(ctx: Ctx, node: Y) -> list[Choice]:
+    """game.yaml's `edition`: a list of {choice, why}, each two texts (the edition page)."""
+    out: list[Choice] = []
+    for i, item in enumerate(ctx.items(node, "edition") or []):
+        where = join("edition", i)
+        if not ctx.keys(item, where, CHOICE_KEYS, ("choice", "why")):
+            continue
+        if not all(key in item.value for key in ("choice", "why")):
+            continue  # keys() reported what is missing
+        choice = ctx.text(item.value["choice"], join(where, "choice"))
+        why = ctx.text(item.value["why"], join(where, "why"))
+        if not failed(choice) and not failed(why):
+            out.append(Choice(" ".join(choice.split()), " ".join(why.split())))
+    return out
 
 
 def _ordered(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pnp import ops
 from pnp.imposition.component_plan import plan_component
 from pnp.imposition.contents import entries, jobs
+from pnp.imposition.edition import blank_page, edition_pages
 from pnp.imposition.kit_plan import duplex_kit, plan_kit
 from pnp.imposition.paper import Paper, Settings
 from pnp.imposition.print_guide import guide_pages
@@ -20,8 +21,9 @@ from pnp.model import Component, GameKit
 def kit_document(kit: GameKit, settings: Settings, art: Art | None = None) -> ops.Document:
     """The kit PDF's pages: the print guide, then every component (consecutive components
     sharing sheets), in print jobs (pnp.imposition.kit_plan), with a bookmark for the guide and
-    for each component. The guide takes an even number of pages when double-sided sheets
-    follow, so that their fronts fall on odd pages.
+    for each component. The "About this edition" page (pnp.imposition.edition) follows the
+    guide when the kit lists its choices. When double-sided sheets follow, the guide and the
+    edition page take an even number of pages, so that the fronts fall on odd pages.
 
     `art`, shared with the component documents of the same build, draws each piece once.
 
@@ -29,19 +31,26 @@ def kit_document(kit: GameKit, settings: Settings, art: Art | None = None) -> op
     paper = Paper.of(settings)
     duplex = duplex_kit(kit.components)
     title = kit.title or kit.name
-    guide = 2 if duplex else 1
+    about = edition_pages(title, kit.edition, paper)
+    guide, blank = 1, 0
     for _ in range(8):  # the guide's length moves the page numbers it prints: settle both
-        plan = plan_kit(kit.components, paper, guide + 1)
+        if about:  # the edition page's back is left blank when the guide ends on a back
+            blank = (guide + len(about)) % 2 if duplex else 0
+        else:  # the guide's own back takes its cutting steps
+            guide += guide % 2 if duplex else 0
+        where = (guide + 1, guide + len(about)) if about else (0, 0)
+        plan = plan_kit(kit.components, paper, guide + len(about) + blank + 1)
         listed = entries(plan)
-        pages = guide_pages(title, kit.notes, listed, paper, jobs(plan), plan.groups, guide)
-        needed = len(pages) + (len(pages) % 2 if duplex else 0)
-        if needed <= guide:
+        pages = guide_pages(title, kit.notes, listed, paper, jobs(plan), plan.groups, guide, where)
+        if len(pages) <= guide:
             break
-        guide = needed
+        guide = len(pages)
+    pages += about + [blank_page(paper)] * blank
     art = art or Art()
     for sheet in plan.sheets:
         pages += sheet_pages(sheet, art)
-    outline = [("Print guide", 0)] + [(e.title, e.first_page - 1) for e in listed]
+    outline = [("Print guide", 0)] + ([("About this edition", guide)] if about else [])
+    outline += [(e.title, e.first_page - 1) for e in listed]
     return ops.Document(title, tuple(pages), tuple(outline))
 
 

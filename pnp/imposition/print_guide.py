@@ -135,7 +135,9 @@ def _flip_picture(paper: Paper):
     return draw
 
 
-def _printing(flow: Flow, s: Paper, jobs: list[Job], notes: str, guide: int) -> None:
+def _printing(
+    flow: Flow, s: Paper, jobs: list[Job], notes: str, guide: int, edition: tuple[int, int]
+) -> None:
     flow.head("Printing")
     flow.para(
         f"Paper: {PAPER_NAMES[s.name]}. Print at 100% (actual size, never 'fit to page').",
@@ -149,8 +151,11 @@ def _printing(flow: Flow, s: Paper, jobs: list[Job], notes: str, guide: int) -> 
             BODY,
         )
     duplex = [j for j in jobs if j.duplex]
+    verb = "is" if edition[0] == edition[1] else "are"
+    about = f" and {_pages(*edition)} {verb} about this edition" if edition[0] else ""
     flow.para(
-        f"This guide is {_pages(1, guide)}: no need to print it. Print the rest in "
+        f"This guide is {_pages(1, guide)}{about}: no need to print {'them' if about else 'it'}. "
+        "Print the rest in "
         + ("one go:" if len(jobs) == 1 else f"{len(jobs)} goes, each on its own:"),
         BODY,
     )
@@ -279,9 +284,11 @@ def guide_pages(
     jobs: list[Job] | None = None,
     groups: bool = False,
     pages: int = 1,
+    edition: tuple[int, int] = (0, 0),
 ) -> list[ops.Page]:
     """The guide: at least `pages` pages (2 when double-sided sheets follow, so that their
-    fronts fall on odd pages); a last page left blank says so."""
+    fronts fall on odd pages); a last page left blank says so. `edition`: the first and last
+    page of the "About this edition" page that follows it ((0, 0): none)."""
     page_w, page_h = paper.width, paper.height
     inner = Box(paper.margin + mm(8), paper.margin + mm(8), 0, 0)
     inner = Box(inner.x, inner.y, page_w - 2 * inner.x, page_h - 2 * inner.y - mm(6))
@@ -289,7 +296,7 @@ def guide_pages(
     joiner = " —" if title.endswith(("!", "?")) else ":"  # "Spy! — print-and-play kit", not "Spy!:"
     flow.para(f"{title}{joiner} print-and-play kit", 20, bold=True, gap=0.2)
     flow.para("How to print it, cut it out and put it together.", BODY + 1, colour=GREY, gap=0.6)
-    _printing(flow, paper, jobs or [], notes, pages)
+    _printing(flow, paper, jobs or [], notes, pages, edition)
     if pages > 1 and len(flow.pages) == 1:
         flow.new_page()  # the guide's back: cutting and contents
     _cutting(flow, entries, groups)

@@ -224,8 +224,8 @@ def test_control_characters_in_keys_and_values_stay_on_the_problem_line(make_gam
     files = {"game.yaml": 'game: bad\n"a\\x1e\\rb": 1\ntitle: [1]\nnotes: "x\\ty"\n'}
     found = problems(make_game, files)
     assert found[0] == (
-        "bad/game.yaml:2: a\\x1e\\rb: unknown field (expected one of: boxes, components, game,"
-        " icons, map, notes, order, styles, title)"
+        "bad/game.yaml:2: a\\x1e\\rb: unknown field (expected one of: boxes, components,"
+        " edition, game, icons, map, notes, order, styles, title)"
     )
     assert found[1:] == ["bad/game.yaml:3: title: a list is not a text"]
 

@@ -75,6 +75,7 @@ def test_the_examples_in_the_format_document_load(tmp_path):
     kit = load_game(folder)
     assert [c.name for c in kit.components] == ["agents"]
     assert kit.components[0].copies == 3
+    assert [c.why for c in kit.edition] == ["The game leaves strengths open."]
 
 
 def test_loading_imports_neither_reportlab_nor_svgwrite():

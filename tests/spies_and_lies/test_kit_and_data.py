@@ -355,17 +355,24 @@ def test_every_printed_word_is_for_players_and_large_enough():
     under 6 pt, 7 pt on the reference cards, 9 pt in the rules summary."""
     kit = load_game(FOLDER)
     assert not DEVELOPER_WORDS.search(kit.notes)
-    assert "You supply" in kit.notes and "House choice" in kit.notes
+    assert "You supply" in kit.notes and "House" not in kit.notes
+    # the choices and their reasons: the edition page (game.yaml's `edition`)
+    assert [c.choice.split(",")[0] for c in kit.edition][:2] == [
+        "The ranks on the six Intel cards",
+        "The Double Agent's track has three spaces",
+    ]
     for component in kit.components:
         least = {"rules": 9.0, "reference": 7.0}.get(component.name, 6.0)
         for text, size in _printed(component):
             assert size >= least - 1e-6, (component.name, text, size)
             assert not DEVELOPER_WORDS.search(text), (component.name, text)
+            assert not re.search(r"house|the original", text, re.I), (component.name, text)
 
 
 def test_the_rules_summary_covers_a_whole_game():
     """Setup, the day's three phases, scoring, the Double Agent, Deception, the end of a day,
-    winning, the special rules and teams, on two pages; house choices read as such."""
+    winning, the special rules and teams, on two pages; the fine points (this edition's choices)
+    stated as rules."""
     rules = {c.name: c for c in load_game(FOLDER).components}["rules"]
     front = " ".join(text for text, _ in _printed(rules))
     for heading in (
@@ -380,10 +387,11 @@ def test_the_rules_summary_covers_a_whole_game():
         "WINNING",
         "SPECIAL RULES",
         "PLAYING IN TEAMS",
-        "HOUSE CHOICES IN THIS KIT",
+        "FINE POINTS",
     ):
         assert heading in front, heading
-    assert front.count("House choice:") == 2
+    assert "The six Intel cards show four ranks each" in front
+    assert "The Double Agent's track: three spaces, then the wall and the flag" in front
 
 
 def test_the_house_readings_printed_are_the_trackers():

@@ -290,3 +290,29 @@ def test_copied_rules_text_names_its_source(name):
     assert "Source: Spies! (SPI 1981) long-game rules" in (HERE / name).read_text(encoding="utf-8")
     assert rules_text(name).strip()
     assert parse_counter_cells()
+
+
+def test_the_edition_page_says_what_the_data_holds():
+    """The "About this edition" page (game.yaml's `edition`) names the numbers the kit prints and
+    the tracker plays with: change one, and this test asks for the other."""
+    from assistant.games.spies.data import load_data
+    from deaddrop.paths import REPO_ROOT
+    from pnp.definitions import load_game
+
+    folder = REPO_ROOT / "templates" / "spies"
+    data = load_data(folder)
+    choices = " ".join(choice.choice for choice in load_game(folder).edition)
+    (start,) = set(data.bank.values())  # every power alike
+    assert f"Every power starts with {start} thousand pounds." in choices
+    low, high = data.chits["Source"].pounds
+    assert low == high and f"Source costs {low} thousand pounds." in choices
+    multiples = data.house["multiples"]
+    first, last = min(multiples), max(multiples)
+    steps = {
+        multiples[str(y)] - multiples[str(y - 1)] for y in range(int(first) + 1, int(last) + 1)
+    }
+    assert steps == {1}  # "rising by one a year"
+    assert (
+        f"{multiples[first]} in {first}, rising by one a year to {multiples[last]} in {last}"
+        in choices
+    )

@@ -78,7 +78,9 @@ def test_no_text_touches_the_edge_of_the_sheet(tmp_path, paper):
         or w[4] > bottom - inset
     ]
     assert close == []
-    assert "2, 2, 3, 3, 4 and 5;" in " ".join(w[0] for w in inside)  # the note reads the data row
+    line = " ".join(w[0] for w in inside)
+    assert "2 2 3 3 4 5" in line  # the squares read the data row
+    assert "FOLD HERE: keep the upper half hidden" in line  # the fold line is labelled
 
 
 def test_the_squares_are_data(tmp_path):
@@ -154,11 +156,20 @@ def test_the_sheet_speaks_to_players():
     assert sheet.copies == 2 and sheet.paper_stock == "paper"
     developer = re.compile(r"deaddrop|\.yaml|rules text|are ours|\bcheck\b", re.I)
     assert "You supply: a pencil for each player" in kit.notes
-    assert "House choice" in kit.notes and not developer.search(kit.notes)
+    assert not developer.search(kit.notes) and "House" not in kit.notes
+    # the choices and their reasons are on the edition page, not on the sheet
+    assert [c.choice.split(",")[0] for c in kit.edition] == [
+        "A field of 10 by 10 squares",
+        "Multiple-spying squares numbered 2",
+    ]
+    *most, last = sheet_squares(TEMPLATES)  # the edition page says what the sheet prints
+    numbers = ", ".join(str(n) for n in most) + f" and {last}."
+    assert kit.edition[1].choice == f"Multiple-spying squares numbered {numbers}"
     texts = [op for op in face_ops(sheet, 0) if isinstance(op, ops.Text)]
     assert len(texts) > 50
     for op in texts:
         assert op.size >= 6.5 and not developer.search(op.text), (op.text, op.size)
+        assert not re.search(r"house|the original", op.text, re.I), op.text
 
 
 def test_a_sheet_that_expands_past_the_yaml_bounds_is_one_line(tmp_path, monkeypatch):

@@ -184,6 +184,15 @@ def guide_pages(reader) -> int:
     return int(re.search(r"Print guide, page 1 of (\d+)", reader.pages[0].extract_text())[1])
 
 
+def front_pages(reader) -> int:
+    """The pages before the pieces: the guide, the "About this edition" page and its back."""
+    n = guide_pages(reader)
+    starts = ("About this edition", "This page is blank on purpose")
+    while n < len(reader.pages) and reader.pages[n].extract_text().lstrip().startswith(starts):
+        n += 1
+    return n
+
+
 def guide_text(reader) -> str:
     """The print guide's words (all its pages), whitespace made single."""
     pages = reader.pages[: guide_pages(reader)]

@@ -51,14 +51,19 @@ def test_every_reading_the_docs_quote_is_printed_as_quoted():
         assert any(sentence in text for text in printed), sentence
 
 
-def test_the_notes_say_what_you_need_and_why_the_board_reads_as_it_does():
+def test_the_notes_say_what_you_need_and_the_edition_page_why_the_board_reads_as_it_does():
     import yaml
 
-    notes = yaml.safe_load((FOLDER / "game.yaml").read_text(encoding="utf-8"))["notes"]
+    game = yaml.safe_load((FOLDER / "game.yaml").read_text(encoding="utf-8"))
+    notes = game["notes"]
     first = notes.split("\n")[0]
     assert first.startswith("What you need: this printed kit, scissors")
     assert "glue" in first and "two six-sided dice" in first
-    assert "About this edition" in notes and "drawing of the legal moves" in notes
+    assert "About this edition" not in notes and "the rules" not in notes  # how to print only
+    edition = {entry["choice"]: entry["why"] for entry in game["edition"]}
+    moves = next(why for choice, why in edition.items() if choice.startswith("How a spy moves"))
+    assert "drawing that did not survive" in moves
+    assert any("costs 1 action point" in choice for choice in edition)
 
 
 def test_nothing_names_the_rules_file_outside_the_repository():

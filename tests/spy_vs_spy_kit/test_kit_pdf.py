@@ -14,8 +14,8 @@ from svs_kit import (
     components,
     cops,
     equipment,
+    front_pages,
     grey_image,
-    guide_pages,
     guide_text,
     hex_rgb,
     pieces,
@@ -41,7 +41,7 @@ def kit(built):
 def drawn_strings(reader) -> list[str]:
     """Every string the kit draws, one line of text each, after the guide."""
     out: list[str] = []
-    for page in reader.pages[guide_pages(reader) :]:
+    for page in reader.pages[front_pages(reader) :]:
         page.extract_text(visitor_text=lambda text, *_: out.append(text.strip()))
     return [text for text in out if text]
 
@@ -59,7 +59,7 @@ def test_every_number_equipment_name_and_cop_figure_is_printed(kit):
     for nth, index in order.items():
         assert f"Arrives when the {nth} piece is found" in drawn
         assert components()["cop_cards"]["rows"][index]["cop"] == cops()[index].name
-    text = "\n".join(page.extract_text() for page in kit.pages[guide_pages(kit) :])
+    text = "\n".join(page.extract_text() for page in kit.pages[front_pages(kit) :])
     for cop in cops():  # speed and toughness under their headings on each card
         card = text.split(cop.name, 1)[1]
         assert f"SPEED\n{cop.speed}\n" in card or f"SPEED {cop.speed}" in card
@@ -153,7 +153,7 @@ def test_number_backs_are_dark_over_the_whole_token_and_its_bleed(tmp_path):
 
 def test_text_is_at_least_6pt_on_pieces_and_7pt_on_cards(kit):
     sizes = {"piece": [], "card": []}
-    for page in kit.pages[guide_pages(kit) :]:
+    for page in kit.pages[front_pages(kit) :]:
         for piece in pieces(page, kit):
             x0, y0, x1, y1 = piece.first
             small = max(x1 - x0, y1 - y0) < 40 * MM  # a piece, not a card (the flat pyramids)

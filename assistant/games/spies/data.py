@@ -6,11 +6,12 @@ The rows that print the pieces are the tracker's data (docs/spies.md, "The data 
   `secrets`, `action_chits` and `double_cross_chits` (pounds, Action Points, timing, counters),
   `event_tiles` (owner, years, awards, special effect), the `display` (the Action Point track's
   top and the costs of the activities that are not chits, rule 3.11) and the
-  `time_and_victory_record` (the game years);
+  `time_and_victory_record` (the game years, and its data row: the multiples);
 - map.yaml: the map (every tile city's country, 1933 owner, kind, position and the sea zones it
   is a port on; the sea zones; the rail and air lines), read and checked by the print engine's
   map reader (pnp.definitions.map_spec: errors at the file's line);
-- tracker/house-rules.yaml: our choices where the text is silent (not printed).
+- tracker/house-rules.yaml: our choices where the text is silent (not printed; the printed
+  ones, such as the Time and Victory multiples, are kit.yaml rows).
 
 This module does the file reading (lazily, once, with libyaml's loader); the rules get a
 `GameData` and stay pure. The text fields are parsed by grammar.py. What the tracker reads of the
@@ -44,7 +45,7 @@ ACTIVITIES = {
     "move": "Move one of your spies (per space moved)",
     "diplomacy": "Initiate diplomacy (per opponent)",
 }
-HOUSE_KEYS = ("multiples", "secrets", "chits", "russia_1933")
+HOUSE_KEYS = ("secrets", "chits", "russia_1933")
 CHIT_FIELDS = ("name", "pounds", "when", "countered_by")  # then ap and count
 TILE_FIELDS = ("code", "power", "years", "headline", "awards", "special", "effect")
 FACT_KEYS = sorted(
@@ -290,10 +291,18 @@ def read_house(path: Path) -> dict[str, Any]:
     house = tree.get("house_rules") if isinstance(tree, dict) else None
     if not isinstance(house, dict) or sorted(house) != sorted(HOUSE_KEYS):
         raise InputError(f"{path}: house_rules: expected the keys {', '.join(HOUSE_KEYS)}")
-    multiples = house["multiples"]
-    if not isinstance(multiples, dict):
-        raise InputError(f"{path}: house_rules.multiples: expected {{1933: n, ...}}")
-    return {**house, "multiples": {str(year): value for year, value in multiples.items()}}
+    return dict(house)
+
+
+def read_multiples(kit: _File, first_last: tuple[int, int]) -> dict[str, int]:
+    """The Time and Victory multiples the record prints: its data row, m1933 .. m1939."""
+    first, last = first_last
+    names = [f"m{year}" for year in range(first, last + 1)]
+    rows = kit.rows("time_and_victory_record", *names)
+    if len(rows) != 1:
+        raise kit.fail("components.time_and_victory_record.rows", "expected one row")
+    where, row = rows[0]
+    return {name[1:]: kit.number(f"{where}.{name}", row[name]) for name in names}
 
 
 def read_facts(folder: Path) -> dict[str, Any]:
@@ -310,7 +319,10 @@ def read_facts(folder: Path) -> dict[str, Any]:
         "costs": costs,
         "ap": ap,
         "years": [first, last],
-        "house": read_house(folder / "tracker" / "house-rules.yaml"),
+        "house": {
+            **read_house(folder / "tracker" / "house-rules.yaml"),
+            "multiples": read_multiples(kit, (first, last)),
+        },
     }
 
 
