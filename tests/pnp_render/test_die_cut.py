@@ -221,3 +221,25 @@ def test_the_spies_counter_sheet_is_cut_with_one_line_per_row_and_column():
     # one cut per grid line: 15 + 18 where the counters each had their own two cuts before
     assert len(set(xs)) == cols + 1 and len(set(ys)) == rows + 1
     assert all(contains(_bounds(block), t) for t in block)
+
+
+def test_die_cut_false_lays_counters_out_with_gutters_and_true_lays_cards_touching():
+    from dataclasses import replace
+
+    from pnp.imposition.component_plan import plan_component
+
+    kit = load_game(templates_dir() / "sample")
+    counters = next(c for c in kit.components if c.kind == "counter")
+    cards = next(c for c in kit.components if c.kind == "card")
+    paper = Paper.of(Settings())
+
+    def gaps(component) -> set[float]:
+        page = plan_component(component, paper).sheets[0].front
+        trims = sorted((_trim(p) for p in page.places), key=lambda b: (round(b.y, 2), b.x))
+        row = [t for t in trims if abs(t.y - trims[0].y) < TOL]
+        return {round(b.x - (a.x + a.w), 2) for a, b in zip(row, row[1:], strict=False)}
+
+    bleed = plan_component(counters, paper).sheets[0].front.places[0].bleed
+    assert bleed > 0 and gaps(counters) == {0.0}
+    assert gaps(replace(counters, die_cut=False)) == {round(2 * bleed, 2)}
+    assert 0.0 not in gaps(cards) and gaps(replace(cards, die_cut=True)) == {0.0}
