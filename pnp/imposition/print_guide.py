@@ -206,20 +206,16 @@ def _cutting(flow: Flow, entries: list[Entry], groups: bool) -> None:
         "In each group make the long cuts first, right across the group, then turn the strips "
         "and cut across them."
     )
-    if any(e.die_cut for e in entries):
-        steps.append(
-            "Counters and tokens are printed touching, like a punched counter sheet: one cut "
-            "between two neighbours, from a mark on one edge of the sheet to the mark facing "
-            "it. Each one's colour runs a little under its neighbour's, so a cut a little off "
-            "the line shows colour, never white."
-        )
     bled = sorted({round(to_mm(e.bleed), 1) for e in entries if e.bleed > 0})
     if bled:
         amount = " or ".join(f"{b:g} mm" for b in bled)
+        # counters and tokens touch, as on a punched sheet: one cut between two neighbours
+        under = " (counters touch: one cut between two, each one's colour under the next)"
         steps.append(
             f"Coloured pieces are printed {amount} larger than they are: the colour runs past "
-            "the cut, so a cut a little off the line, or a back a little off its front, shows "
-            "no white edge. Cut on the marks, not at the edge of the colour."
+            f"the cut{under if any(e.die_cut for e in entries) else ''}, so a cut a little off "
+            "the line, or a back a little off its front, shows no white edge. Cut on the marks, "
+            "not at the edge of the colour."
         )
     if any(e.rounded and not e.round and e.bleed > 0 for e in entries):
         steps.append(
