@@ -99,6 +99,12 @@ class Affine:
         ys = [p[1] for p in corners]
         return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
+    def inverse(self) -> Affine:
+        """The map that undoes this one (which must not be degenerate)."""
+        det = self.a * self.d - self.b * self.c
+        a, b, c, d = self.d / det, -self.b / det, -self.c / det, self.a / det
+        return Affine(a, b, c, d, -(a * self.e + c * self.f), -(b * self.e + d * self.f))
+
     def is_identity(self) -> bool:
         return self == IDENTITY
 

@@ -268,6 +268,13 @@ class Component:
     stock: str = ""  # card | paper; "" for the default: paper for a sheet, card otherwise
     role: str = "piece"  # piece | reference
     new_page: bool = False  # start on a new sheet in the kit PDF, not sharing the last one
+    die_cut: bool | None = None  # abutting pieces, one cut between neighbours; None: by kind
+
+    @property
+    def cut_as_die(self) -> bool:
+        """Whether its pieces are laid out like a die-cut sheet (abutting, one cut between
+        neighbours): its `die_cut`, else true for counters and tokens."""
+        return self.die_cut if self.die_cut is not None else self.kind in ("counter", "token")
 
     @property
     def paper_stock(self) -> str:

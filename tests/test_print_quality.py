@@ -7,7 +7,12 @@ and on the built PDFs:
   that is less; on a round token, inside the circle that much smaller);
 - every coloured fill of a bled piece that reaches the cut line reaches its bleed box, and no
   line is drawn on the cut line;
-- crop marks at least 5mm from the paper's edge;
+- no frame or stroke within CUT_CLEAR (1.5mm) of the cut line, on either side of it (a cut a
+  little off never shows a sliver of frame);
+- text inside its frame: a line of text whose middle lies in a frame (a stroked or filled box or
+  ring smaller than the piece) stays inside that frame's inner edge, measured with the font's
+  own metrics;
+- crop marks at least MARK_LEAST (3mm) long and at least 5mm from the paper's edge;
 - no blank page: every page prints pieces, marks or words;
 - pages speak to players: no word about the rules text, OCR, what is missing or who chose, on
   any page but the kit's "About this edition" page, which lists every choice of game.yaml's
@@ -42,17 +47,33 @@ from pnp.imposition import Settings, kit_document
 from pnp.imposition.paper import Paper, bleed_of
 from pnp.imposition.sheet_ops import MARK_COLOUR
 from pnp.model import Box
-from pnp.units import mm
+from pnp.units import mm, to_mm
 
 PAPERS = ("a4", "letter")
 PIECE_PT, REFERENCE_PT, GUIDE_PT = 6.0, 7.0, 9.0
 EDGE = mm(5)
+CUT_CLEAR = mm(1.5)
+MARK_LEAST = mm(3)
 TOL = 0.02  # points
 SAFE_TOL = mm(0.1)  # text is measured by its advance width, which holds the glyphs' side room
 
 # Known content problems, (game, component, rule) -> what is wrong: for the kits' authors to fix,
-# then remove here. Rules: "text size", "safe area", "bleed", "cut line".
-CONTENT_TO_FIX: dict[tuple[str, str, str], str] = {}
+# then remove here. Rules: "text size", "safe area", "bleed", "cut line", "near the cut",
+# "text in frame".
+CONTENT_TO_FIX: dict[tuple[str, str, str], str] = {
+    ("spies", "mapsheet", "near the cut"): "the map's border lines run to the edge of the board",
+    ("spies-and-lies", "board", "text in frame"): "the two direction lines overrun their bands",
+    ("spy-vs-spy", "board", "near the cut"): "the gold border 0.9mm inside the board's edge",
+    ("spy-vs-spy", "player_screens", "near the cut"): "fold lines run to the edge of the card",
+    ("spy-vs-spy", "bag_labels", "near the cut"): "the fold line runs to the edge of the card",
+    ("spy-vs-spy", "flat_pyramids_large", "near the cut"): "a triangle cut on its drawn outline",
+    ("spy-vs-spy", "flat_pyramids_medium", "near the cut"): "a triangle cut on its drawn outline",
+    ("spy-vs-spy", "flat_pyramids_small", "near the cut"): "a triangle cut on its drawn outline",
+    ("spy-vs-spy", "flat_pyramids_small", "text in frame"): "'Weapon' overruns its triangle",
+    ("spy-vs-spy", "pyramid_nets_large", "near the cut"): "a net cut on its drawn outline",
+    ("spy-vs-spy", "pyramid_nets_medium", "near the cut"): "a net cut on its drawn outline",
+    ("spy-vs-spy", "pyramid_nets_small", "near the cut"): "a net cut on its drawn outline",
+}
 
 
 def _games() -> list[str]:
@@ -151,6 +172,90 @@ def _short_of_bleed(box: Box, w: float, h: float, bleed: float) -> list[str]:
     return sides
 
 
+def _stroked(op: ops.Op) -> bool:
+    if isinstance(op, ops.Rect | ops.Ellipse | ops.Polyline | ops.Path):
+        return bool(op.stroke) and op.stroke != "none" and op.width > 0
+    return False
+
+
+def _outline_points(op: ops.Op, t: Affine) -> list[tuple[float, float]]:
+    """Points along a stroked op's outline, in the piece's frame."""
+    if isinstance(op, ops.Rect | ops.Ellipse):
+        cx, cy, rx, ry = op.x + op.w / 2, op.y + op.h / 2, op.w / 2, op.h / 2
+        if isinstance(op, ops.Ellipse):
+            angles = [2 * math.pi * k / 64 for k in range(64)]
+            return [t.apply(cx + rx * math.cos(a), cy + ry * math.sin(a)) for a in angles]
+        steps = [k / 16 for k in range(17)]
+        edge = [(op.x + f * op.w, op.y) for f in steps] + [
+            (op.x + f * op.w, op.y + op.h) for f in steps
+        ]
+        edge += [(op.x, op.y + f * op.h) for f in steps] + [
+            (op.x + op.w, op.y + f * op.h) for f in steps
+        ]
+        return [t.apply(x, y) for x, y in edge]
+    points = op.points if isinstance(op, ops.Polyline) else [p for s in op.subpaths for p in s]
+    out: list[tuple[float, float]] = []
+    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+        out += [t.apply(x0 + (x1 - x0) * k / 8, y0 + (y1 - y0) * k / 8) for k in range(9)]
+    return out or [t.apply(x, y) for x, y in points]
+
+
+def cut_distance(component: model.Component, x: float, y: float) -> float:
+    """How far (x, y) is from the piece's cut line (its edge, or a round token's circle)."""
+    w, h = component.width, component.height
+    if component.kind == "token":
+        r = min(w, h) / 2
+        return abs(math.hypot(x - w / 2, y - h / 2) - r)
+    inside = min(x, y, w - x, h - y)
+    if inside >= 0:
+        return inside
+    return math.hypot(max(-x, 0, x - w), max(-y, 0, y - h))
+
+
+def _near_cut(component: model.Component, op: ops.Op, t: Affine) -> float | None:
+    """The least distance from a stroke's outer edge to the cut line, when under CUT_CLEAR."""
+    half = op.width * _scale(t) / 2  # type: ignore[union-attr]
+    least = min(cut_distance(component, x, y) for x, y in _outline_points(op, t)) - half
+    return least if least < CUT_CLEAR - TOL else None
+
+
+def _frames(component: model.Component, leaves) -> list[tuple[Box, bool]]:
+    """Every frame of a face: (its inner box in the piece's frame, round), smaller than the
+    piece: a stroked or filled rect or ellipse."""
+    out = []
+    for op, t in leaves:
+        if not isinstance(op, ops.Rect | ops.Ellipse):
+            continue
+        if not (_stroked(op) or (op.fill and op.fill != "none")):
+            continue
+        box = t.map_box(Box(op.x, op.y, op.w, op.h))
+        if box.w >= component.width - TOL and box.h >= component.height - TOL:
+            continue
+        d = op.width * _scale(t) / 2 if _stroked(op) else 0.0
+        out.append(
+            (Box(box.x + d, box.y + d, box.w - 2 * d, box.h - 2 * d), isinstance(op, ops.Ellipse))
+        )
+    return out
+
+
+def _inside(frame: Box, round_: bool, points: list[tuple[float, float]]) -> bool:
+    if round_:
+        rx, ry = frame.w / 2 + SAFE_TOL, frame.h / 2 + SAFE_TOL
+        cx, cy = frame.x + frame.w / 2, frame.y + frame.h / 2
+        return all(((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1 + 1e-6 for x, y in points)
+    t = SAFE_TOL
+    return all(
+        frame.x - t <= x <= frame.x + frame.w + t and frame.y - t <= y <= frame.y + frame.h + t
+        for x, y in points
+    )
+
+
+def _frame_of(frames: list[tuple[Box, bool]], x: float, y: float) -> tuple[Box, bool] | None:
+    """The smallest frame around (x, y)."""
+    around = [f for f in frames if _inside(f[0], f[1], [(x, y)])]
+    return min(around, key=lambda f: f[0].w * f[0].h, default=None)
+
+
 @cache
 def piece_problems(game: str) -> dict[tuple[str, str, str], list[str]]:
     return problems_of(_kit(game))
@@ -170,7 +275,21 @@ def problems_of(kit: model.GameKit) -> dict[tuple[str, str, str], list[str]]:
         least = REFERENCE_PT if component.role == "reference" else PIECE_PT
         w, h = component.width, component.height
         for face, index, back in _faces(component):
-            for op, t in _leaves(face_ops(component, index, back, bleed)):
+            leaves = list(_leaves(face_ops(component, index, back, bleed)))
+            frames = _frames(component, leaves)
+            for op, t in leaves:
+                if _stroked(op):
+                    near = _near_cut(component, op, t)
+                    if near is not None:
+                        what = f"{face}: a {op.stroke} line {to_mm(near):.2f}mm from the cut"  # type: ignore[union-attr]
+                        add(component, "near the cut", what)
+                if isinstance(op, ops.Text) and op.text.strip():
+                    corners = _corners(_text_box(op), t)
+                    mx = sum(x for x, _ in corners) / 4
+                    my = sum(y for _, y in corners) / 4
+                    frame = _frame_of(frames, mx, my)
+                    if frame is not None and not _inside(*frame, corners):
+                        add(component, "text in frame", f"{face}: {op.text!r}")
                 if isinstance(op, ops.Text):
                     size = op.size * _scale(t)
                     if size < least - 1e-6:
@@ -271,6 +390,8 @@ def test_pages_have_marks_clear_of_the_edge_a_readable_guide_and_no_blank_page(g
         ), (game, paper, n)
         for op in page.ops:
             if _is_mark(op):
+                (x0, y0), (x1, y1) = op.points
+                assert abs(x1 - x0) + abs(y1 - y0) >= MARK_LEAST - TOL, (game, paper, n, op.points)
                 for x, y in op.points:
                     assert EDGE - TOL <= x <= page_w - EDGE + TOL, (game, paper, n, op.points)
                     assert EDGE - TOL <= y <= page_h - EDGE + TOL, (game, paper, n, op.points)

@@ -43,6 +43,7 @@ def parse_component(scope: Scope, game: str, name: str, node: Y, path: str) -> C
     stock = ctx.choice(m["stock"], join(path, "stock"), STOCKS, "stock") if "stock" in m else ""
     role = ctx.choice(m["role"], join(path, "role"), ROLES, "role") if "role" in m else "piece"
     new_page = ctx.boolean(m["new_page"], join(path, "new_page")) if "new_page" in m else False
+    die_cut = ctx.boolean(m["die_cut"], join(path, "die_cut")) if "die_cut" in m else None
     split = ctx.boolean(m["split"], join(path, "split")) if "split" in m else False
     overlap = ctx.length(m["overlap"], join(path, "overlap")) if "overlap" in m else OVERLAP
     if overlap is not BAD and overlap > mm(MAX_OVERLAP_MM):
@@ -74,7 +75,7 @@ def parse_component(scope: Scope, game: str, name: str, node: Y, path: str) -> C
     front = parse_face(scope, m["front"], join(path, "front"))
     back = parse_face(scope, m["back"], join(path, "back")) if "back" in m else None
     parts = (kind, title, corner, bleed, split, overlap, size, faces, front, back, stock, role)
-    if failed(*parts, new_page):
+    if failed(*parts, new_page, die_cut):
         return BAD
     return Component(
         game=game,
@@ -94,6 +95,7 @@ def parse_component(scope: Scope, game: str, name: str, node: Y, path: str) -> C
         stock=stock,
         role=role,
         new_page=new_page,
+        die_cut=die_cut,
     )
 
 

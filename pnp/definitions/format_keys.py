@@ -27,6 +27,7 @@ COMPONENT_KEYS = frozenset(
         "stock",
         "role",
         "new_page",
+        "die_cut",
     }
 )
 COMPONENT_REQUIRED = ("kind", "size", "front")

@@ -59,7 +59,7 @@ def board_seams(component: Component) -> tuple[tuple[float, bool], ...]:
     if not component.split:
         return ()
     from pnp.imposition.paper import PAPERS, Paper, Settings
-    from pnp.imposition.tiles import board_tiles
+    from pnp.imposition.tiles import board_layout
     from pnp.units import mm
 
     seams: set[tuple[float, bool]] = set()
@@ -67,7 +67,7 @@ def board_seams(component: Component) -> tuple[tuple[float, bool], ...]:
         for bleed in BLEEDS:
             setting = None if bleed is None else mm(bleed)
             paper = Paper.of(Settings(paper=name, bleed=setting)).cut_for(component)
-            for tile in board_tiles(component.width, component.height, paper, component.overlap):
+            for tile in board_layout(component, paper)[1]:
                 r = tile.region
                 if tile.col < tile.cols - 1:
                     seams.add((round(r.x + r.w - component.overlap, 3), True))

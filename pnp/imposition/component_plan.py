@@ -4,11 +4,13 @@ tile by tile (pnp.imposition.tiles). Pure: Component + Paper -> plan."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from deaddrop.errors import InputError
 from pnp.geometry import outset
-from pnp.imposition.grid import piece_grid
+from pnp.imposition.grid import fits_usable, piece_grid
 from pnp.imposition.marks import crop_marks
-from pnp.imposition.paper import MARK_GAP, Paper, piece_flip
+from pnp.imposition.paper import LEAST_BLEED, MARK_GAP, Paper, piece_flip
 from pnp.imposition.plan import (
     LABEL_COLOUR,
     Note,
@@ -18,7 +20,7 @@ from pnp.imposition.plan import (
     page_plan,
     pieces_sheet,
 )
-from pnp.imposition.tiles import board_tiles
+from pnp.imposition.tiles import board_layout
 from pnp.model import Component
 from pnp.record import record
 from pnp.units import mm, to_mm
@@ -40,7 +42,7 @@ def plan_component(
     back page when `duplex` and the component has a back.
 
     Raises InputError when the component does not fit the page and is not a split board."""
-    paper = paper.cut_for(component)
+    paper = _with_full_marks(component, paper.cut_for(component))
     grid = piece_grid(component.width, component.height, paper)
     if grid is None:
         if component.split:
@@ -72,11 +74,27 @@ def plan_component(
     return ComponentPlan(tuple(sheets), per)
 
 
+def _with_full_marks(component: Component, paper: Paper) -> Paper:
+    """`paper` laid out for `component`, its bleed made smaller (in half-millimetre steps, to
+    LEAST_BLEED) when that lets a piece too big for full crop marks have them; unchanged when
+    the build's --bleed was given or no smaller bleed helps."""
+    w, h = component.width, component.height
+    if component.split or paper.bleed_setting is not None or fits_usable(w, h, paper):
+        return paper
+    bleed = paper.bleed - mm(0.5)
+    while bleed >= LEAST_BLEED - 1e-6:
+        smaller = replace(paper, bleed=bleed)
+        if fits_usable(w, h, smaller):
+            return smaller
+        bleed -= mm(0.5)
+    return paper
+
+
 def _plan_board(component: Component, paper: Paper, duplex: bool, index: int) -> ComponentPlan:
     """A board larger than the page: a tile per sheet, labelled, its back behind it (when the
     board has one). Each tile's art runs `paper.bleed` past its cut line."""
     w = component.width
-    tiles = board_tiles(w, component.height, paper, component.overlap)
+    paper, tiles = board_layout(component, paper)
     title = component.title or component.name
     bleed = paper.bleed
     sheets: list[SheetPlan] = []

@@ -25,6 +25,7 @@ class Entry:
     stock: str = "card"  # card | paper
     round: bool = False  # a round token
     bleed: float = 0.0  # how far its colour runs past the cut line
+    die_cut: bool = False  # printed touching its neighbours, one cut between them
 
 
 @record
@@ -84,6 +85,7 @@ def entries(plan: KitPlan) -> list[Entry]:
             stock=c.paper_stock,
             round=c.kind == "token",
             bleed=bleed_of(c, plan.paper.bleed_setting),
+            die_cut=c.cut_as_die,
         )
         for i, c in enumerate(plan.components)
     ]

@@ -58,7 +58,9 @@ def piece_grid(
     best: tuple[int, int, int, bool] | None = None
     # a piece too big to leave room for full crop marks still goes on the printable area,
     # with shorter marks (or none on a side with no room)
+    area = paper.tight
     for u in (paper.usable, paper.tight):
+        area = u
         for turned in (False, True):
             w, h = (height, width) if turned else (width, height)
             cols, rows = count(u.w, w, g), count(u.h, h, g)
@@ -74,7 +76,11 @@ def piece_grid(
         rows = -(-pieces // cols)
     w, h = (height, width) if turned else (width, height)
     grid_w, grid_h = cols * w + (cols - 1) * g, rows * h + (rows - 1) * g
+    # centred on the page, then raised (within the area it was laid out in) until the footer
+    # fits under its crop marks, when that is possible
     x0, y0 = (paper.width - grid_w) / 2, (paper.height - grid_h) / 2
+    b = paper.bleed
+    y0 -= paper.raised(y0 - b, y0 + grid_h + b, area.y - b)
     slots = tuple(
         Slot(Box(x0 + c * (w + g), y0 + r * (h + g), w, h), turned)
         for r in range(rows)

@@ -9,10 +9,13 @@ from collections.abc import Sequence
 
 from pnp.geometry import outset, overlaps
 from pnp.imposition.paper import (
+    FOOTER_GAP,
+    FOOTER_TOP,
     INNER_MARK,
     MARK_CLEAR,
     MARK_GAP,
     MARK_MAX,
+    MARK_MIN,
     MARK_SHORTEST,
     Paper,
 )
@@ -34,6 +37,9 @@ def crop_marks(trims: Sequence[Box], paper: Paper, neighbours: Sequence[Box] = (
     top, bottom, left, right = y0 - gap, y1 + gap, x0 - gap, x1 + gap
     up = min(MARK_MAX, top - p.y)
     down = min(MARK_MAX, p.y + p.h - bottom)
+    above_footer = paper.height - FOOTER_TOP - FOOTER_GAP - bottom  # leave the footer its line
+    if above_footer >= MARK_MIN - 1e-6:
+        down = min(down, above_footer)
     back = min(MARK_MAX, left - p.x)
     fwd = min(MARK_MAX, p.x + p.w - right)
     if neighbours:

@@ -204,7 +204,7 @@ def _search(
 
 def _centred(fill: _Fill) -> PackedPage:
     """The blocks of a filled page, each top-level shelf centred across, the lot centred down."""
-    page_w, page_h = fill.paper.width, fill.paper.height
+    page_w = fill.paper.width
     shelves: dict[int, list[Block]] = {}
     boxes = {}  # each block's bleed box, worked out once
     for placed, shelf in fill.placed:
@@ -213,7 +213,9 @@ def _centred(fill: _Fill) -> PackedPage:
     moved: list[Block] = []
     top = min(box.y for box in boxes.values())
     bottom = max(box.y + box.h for box in boxes.values())
-    dy = (page_h - (bottom - top)) / 2 - top
+    dy = (fill.paper.height - (bottom - top)) / 2 - top
+    u = fill.paper.cut(0.0).usable  # where the bleed boxes were laid out
+    dy -= fill.paper.raised(top + dy, bottom + dy, u.y)
     left = min(box.x for box in boxes.values())
     widest = max(box.x + box.w for box in boxes.values()) - left
     for blocks in shelves.values():

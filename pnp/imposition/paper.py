@@ -42,9 +42,16 @@ MARK_MAX = mm(6.0)  # the longest crop mark
 MARK_EDGE = mm(5.0)  # crop marks stop this far from the page edge (home printers' margins)
 MARK_SHORTEST = mm(1.0)  # a side with less room than this gets no marks
 MARK_CLEAR = mm(2.0)  # between the marks of two neighbouring grids: a clear strip to cut along
-INNER_MARK = mm(2.5)  # crop marks beside another group of pieces
+INNER_MARK = mm(3.0)  # crop marks beside another group of pieces (as long as MARK_MIN)
 DEFAULT_BLEED = mm(3.0)  # the bleed of a piece with a coloured background
 TOKEN_SPACE = mm(3.0)  # between the bleeds of round tokens: they never touch
+LEAST_BLEED = mm(1.0)  # a piece (or board) too big for full crop marks may print with this little
+FOOTER_SIZE = 6.5  # points: the footer line under a sheet's pieces
+FOOTER_BASELINE = MARK_EDGE + mm(0.7)  # from the page's bottom edge: its descenders clear MARK_EDGE
+FOOTER_TOP = FOOTER_BASELINE + mm(2.1)  # from the bottom edge: above its capitals, a little room
+FOOTER_GAP = mm(0.3)  # between the crop marks and the footer's line
+# below the bleed of the lowest pieces: the shortest crop marks, then the footer's line
+FOOTER_ROOM = MARK_GAP + MARK_MIN + FOOTER_GAP + FOOTER_TOP
 
 
 @record
@@ -73,6 +80,7 @@ class Paper:
     back_offset: tuple[float, float]
     bleed_setting: float | None = None  # the build's --bleed (None: each component's own)
     gutter: float | None = None  # the build's --gutter
+    die_cut: bool = False  # pieces abut, one cut between neighbours (no gutter)
 
     @classmethod
     def of(cls, settings: Settings) -> Paper:
@@ -93,16 +101,22 @@ class Paper:
         )
         return paper.cut(settings.bleed or 0.0)
 
-    def cut(self, bleed: float, round_pieces: bool = False) -> Paper:
+    def cut(self, bleed: float, round_pieces: bool = False, die_cut: bool = False) -> Paper:
         """This paper laid out for pieces with `bleed`: gutters of twice the bleed (TOKEN_SPACE
-        more between round pieces, whose colour would touch), or --gutter when larger."""
+        more between round pieces, whose colour would touch), or --gutter when larger; none
+        between the pieces of a die-cut sheet, which abut (their bleed runs outside the grid
+        only: inside it, each piece's colour runs under its neighbour's, pnp.imposition.plan)."""
+        if die_cut:
+            return replace(self, bleed=bleed, space=0.0, die_cut=True)
         least = 2 * bleed + (TOKEN_SPACE if round_pieces else 0.0)
         space = max(least, self.gutter or 0.0)
-        return replace(self, bleed=bleed, space=space)
+        return replace(self, bleed=bleed, space=space, die_cut=False)
 
     def cut_for(self, component: Component) -> Paper:
-        """This paper laid out for the pieces of `component` (its bleed, its gutters)."""
-        return self.cut(bleed_of(component, self.bleed_setting), component.kind == "token")
+        """This paper laid out for the pieces of `component` (its bleed, its gutters, or none
+        on a die-cut sheet: `Component.cut_as_die`)."""
+        bleed = bleed_of(component, self.bleed_setting)
+        return self.cut(bleed, component.kind == "token", component.cut_as_die)
 
     @property
     def printable(self) -> Box:
@@ -127,6 +141,14 @@ class Paper:
         the shortest crop marks before MARK_EDGE."""
         d = max(self.margin, MARK_EDGE + MARK_MIN + MARK_GAP) + self.bleed
         return Box(d, d, self.width - 2 * d, self.height - 2 * d)
+
+    def raised(self, top: float, bottom: float, least: float) -> float:
+        """How far to move up pieces whose bleed boxes span `top` to `bottom` (y down), so
+        that the footer fits under their crop marks (FOOTER_ROOM), their top staying at `least`
+        or lower: the grid keeps its place when it already leaves the room, and the footer is
+        left out when no move gives it."""
+        short = bottom - (self.height - FOOTER_ROOM)
+        return max(0.0, min(short, top - least))
 
     def page_flip(self) -> Affine:
         """Front page -> back page of the same sheet, as the printer turns it."""

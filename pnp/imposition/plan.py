@@ -9,16 +9,25 @@ guide lists which pages go double-sided and which single).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
+from pnp.draw.textfit import text_width
 from pnp.geometry import Affine, outset, union
 from pnp.imposition.grid import Slot
 from pnp.imposition.marks import Segment
-from pnp.imposition.paper import MARK_GAP, MARK_MAX, Paper
+from pnp.imposition.paper import (
+    FOOTER_BASELINE,
+    FOOTER_GAP,
+    FOOTER_SIZE,
+    FOOTER_TOP,
+    MARK_EDGE,
+    Paper,
+)
 from pnp.imposition.tiles import Tile
 from pnp.model import Box, Component
 from pnp.record import record
 
-NOTE_SIZE = 6.5  # points, every note on a sheet
+NOTE_SIZE = FOOTER_SIZE  # points, every note on a sheet
 NOTE_COLOUR = "#8a8a8a"  # the notes in the bottom margin
 LABEL_COLOUR = "#444444"  # the label of a board's tile
 
@@ -91,16 +100,40 @@ def page_plan(
 
 
 def footer(
-    text: str, trims: Sequence[Box], paper: Paper, bleeds: Sequence[float] | None = None
+    text: str,
+    trims: Sequence[Box],
+    paper: Paper,
+    bleeds: Sequence[float] | None = None,
+    marks: Sequence[Segment] = (),
 ) -> tuple[Note, ...]:
-    """A small note in the bottom margin, only where it clears the crop marks."""
+    """A small note in the bottom margin, its baseline FOOTER_BASELINE from the edge: centred
+    under the crop marks `marks` when it clears them (the grid is raised to leave it room when
+    it can: Paper.raised), else between two of the marks along the bottom, where it clears them
+    and the pieces' bleed; none when neither fits."""
     if bleeds is None:
         bleeds = [paper.bleed] * len(trims)
     bottom = max((b.y + b.h + e for b, e in zip(trims, bleeds, strict=True)), default=0.0)
-    baseline = paper.height - paper.margin - 1.5
-    if baseline - NOTE_SIZE < bottom + MARK_GAP + MARK_MAX + 1:
+    top = paper.height - FOOTER_TOP - FOOTER_GAP  # the lowest anything above the footer may go
+    baseline = paper.height - FOOTER_BASELINE
+    if bottom > top + 1e-6:
         return ()
-    return (Note(paper.width / 2, baseline, text),)
+    middle = paper.width / 2
+    low = [m for m in marks if max(m[1], m[3]) > top + 1e-6]
+    if not low:
+        return (Note(middle, baseline, text),)
+    edges = sorted({MARK_EDGE, paper.width - MARK_EDGE} | {m[0] for m in low} | {m[2] for m in low})
+    gaps = [
+        (a, b)
+        for a, b in zip(edges, edges[1:], strict=False)
+        if not any(a < m[0] < b or a < m[2] < b for m in low)
+    ]
+    # the whole line, else what follows its dash ("fronts, page 3 of 12")
+    for line in (text, text.split(" — ", 1)[-1]):
+        half = (text_width(line, "Vera", NOTE_SIZE) + FOOTER_GAP * 2) / 2
+        at = [min(max(middle, a + half), b - half) for a, b in gaps if b - a >= 2 * half]
+        if at:
+            return (Note(min(at, key=lambda x: abs(x - middle)), baseline, line),)
+    return ()
 
 
 def copies(component: Component) -> list[int]:
@@ -134,19 +167,69 @@ def pieces_sheet(
         fronts.append(_front(component, face, transform, bleed))
         trims.append(slot.box)
         bleeds.append(bleed)
-    front = page_plan(fronts, marks, footer(notes[0], trims, paper, bleeds), trims, paper, bleeds)
+    fronts = _under_neighbours(fronts, trims, list(range(len(fronts))))
+    foot = footer(notes[0], trims, paper, bleeds, marks)
+    front = page_plan(fronts, marks, foot, trims, paper, bleeds)
     if not duplex or all(component.back is None for component, _, _, _ in pieces):
         return SheetPlan(front, None, holds)
     backs: list[Place] = []
     back_trims: list[Box] = []
+    at: list[int] = []  # the slot of each back drawn
     for (component, face, _, bleed), transform in zip(pieces, transforms, strict=True):
         t = paper.back_transform(transform, component.width)
         back_trims.append(t.map_box(Box(0, 0, component.width, component.height)))
         if component.back is not None:  # else its place on the back page stays blank
+            at.append(len(back_trims) - 1)
             backs.append(Place(component, face, t, bleed))
+    backs = _under_neighbours(backs, back_trims, at)
     back_notes = footer(notes[1], back_trims, paper, bleeds)
     back = page_plan(backs, (), back_notes, back_trims, paper, bleeds)
     return SheetPlan(front, back, holds)
+
+
+def _under_neighbours(places: list[Place], trims: Sequence[Box], at: Sequence[int]) -> list[Place]:
+    """The places (each at slot `at[i]` of the page's `trims`, drawn in order) with the bleed
+    of a die-cut sheet: where a piece abuts a slot drawn before it, or left blank, its art stops
+    on the cut line between them; elsewhere it runs its bleed past the cut, under the neighbour
+    drawn after it. A shared cut thus falls inside colour on both sides, and no piece's bleed
+    covers another piece."""
+    later = {slot: i for i, slot in enumerate(at)}
+    out: list[Place] = []
+    for i, (place, slot) in enumerate(zip(places, at, strict=True)):
+        box, b = trims[slot], place.bleed
+        if b <= 0:
+            out.append(place)
+            continue
+
+        # the sides where a slot drawn before this piece, or left blank, abuts it
+        before = [other for j, other in enumerate(trims) if j != slot and later.get(j, -1) < i]
+        stops = {side for side in SIDES if any(_abuts(box, other, side) for other in before)}
+        x0 = box.x if "left" in stops else box.x - b
+        y0 = box.y if "top" in stops else box.y - b
+        x1 = box.x + box.w if "right" in stops else box.x + box.w + b
+        y1 = box.y + box.h if "bottom" in stops else box.y + box.h + b
+        if (x0, y0, x1, y1) == (box.x - b, box.y - b, box.x + box.w + b, box.y + box.h + b):
+            out.append(place)
+            continue
+        clip = place.transform.inverse().map_box(Box(x0, y0, x1 - x0, y1 - y0))
+        out.append(replace(place, clip=clip))
+    return out
+
+
+SIDES = ("left", "top", "right", "bottom")
+
+
+def _abuts(box: Box, other: Box, side: str, tol: float = 0.01) -> bool:
+    """Whether `other` touches `box` along its `side` (left, top, right, bottom)."""
+    if side in ("left", "right"):
+        edge = box.x if side == "left" else box.x + box.w
+        touch = other.x + other.w if side == "left" else other.x
+        span = min(box.y + box.h, other.y + other.h) - max(box.y, other.y)
+    else:
+        edge = box.y if side == "top" else box.y + box.h
+        touch = other.y + other.h if side == "top" else other.y
+        span = min(box.x + box.w, other.x + other.w) - max(box.x, other.x)
+    return abs(edge - touch) <= tol and span > tol
 
 
 def _front(component: Component, face: int, transform: Affine, bleed: float) -> Place:

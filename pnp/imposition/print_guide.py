@@ -214,10 +214,13 @@ def _cutting(flow: Flow, entries: list[Entry], groups: bool) -> None:
     bled = sorted({round(to_mm(e.bleed), 1) for e in entries if e.bleed > 0})
     if bled:
         amount = " or ".join(f"{b:g} mm" for b in bled)
+        # counters and tokens touch, as on a punched sheet: one cut between two neighbours
+        under = " (counters touch: one cut between two, each one's colour under the next)"
         steps.append(
             f"Coloured pieces are printed {amount} larger than they are: the colour runs past "
-            "the cut, so a cut a little off the line, or a back a little off its front, shows "
-            "no white edge. Cut on the marks, not at the edge of the colour."
+            f"the cut{under if any(e.die_cut for e in entries) else ''}, so a cut a little off "
+            "the line, or a back a little off its front, shows no white edge. Cut on the marks, "
+            "not at the edge of the colour."
         )
     if any(e.rounded and not e.round and e.bleed > 0 for e in entries):
         steps.append(

@@ -4,11 +4,18 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from pnp.geometry import Affine, translate
 from pnp.imposition.grid import Slot
-from pnp.imposition.paper import Paper
-from pnp.model import Box
+from pnp.imposition.paper import (
+    LEAST_BLEED,
+    MARK_EDGE,
+    MARK_GAP,
+    MARK_MIN,
+    Paper,
+)
+from pnp.model import Box, Component
 from pnp.record import record
 from pnp.units import mm
 
@@ -67,10 +74,17 @@ def _split(length: float, room: float, overlap: float) -> tuple[int, float]:
     return n, (length + (n - 1) * overlap) / n
 
 
-def board_tiles(width: float, height: float, paper: Paper, overlap: float = mm(10)) -> list[Tile]:
+def board_tiles(
+    width: float,
+    height: float,
+    paper: Paper,
+    overlap: float = mm(10),
+    least_mark: float | None = MARK_MIN,
+) -> list[Tile]:
     """Tiles of a board larger than the page, fewest pages first (upright on ties). The tiles
-    go in the usable area (room for full crop marks) unless the printable area, with shorter
-    marks, takes fewer pages."""
+    go in the usable area (room for full crop marks) unless the printable area takes fewer
+    pages and still leaves room for crop marks `least_mark` long (with None, whatever marks it
+    leaves room for: none on a side with no room)."""
     best: list[Tile] | None = None
     for u in (paper.usable, paper.tight):
         for turned in (False, True):
@@ -84,7 +98,30 @@ def board_tiles(width: float, height: float, paper: Paper, overlap: float = mm(1
                 for r in range(rows)
                 for c in range(cols)
             ]
+            room = min(slot.box.x, slot.box.y) - paper.bleed - MARK_GAP - MARK_EDGE
+            if u is not paper.usable and least_mark is not None and room < least_mark - 1e-6:
+                continue
             if best is None or len(found) < len(best):
                 best = found
     assert best is not None
     return best
+
+
+def board_layout(component: Component, paper: Paper) -> tuple[Paper, list[Tile]]:
+    """The tiles of a split board on `paper` (laid out for it: Paper.cut_for), each with room
+    for crop marks MARK_MIN long, and the paper they print on: its bleed made smaller, down to
+    LEAST_BLEED, when that takes fewer pages (the tiles overlap, so only the board's outer edges
+    lose some colour). With the build's --bleed, the bleed stays and the tiles may have shorter
+    marks rather than take more pages."""
+    w, h, o = component.width, component.height, component.overlap
+    if paper.bleed_setting is not None:
+        return paper, board_tiles(w, h, paper, o, None)
+    best, tiles = paper, board_tiles(w, h, paper, o)
+    bleed = paper.bleed - mm(0.5)
+    while bleed >= LEAST_BLEED - 1e-6:
+        smaller = replace(paper, bleed=bleed)
+        found = board_tiles(w, h, smaller, o)
+        if len(found) < len(tiles):
+            best, tiles = smaller, found
+        bleed -= mm(0.5)
+    return best, tiles

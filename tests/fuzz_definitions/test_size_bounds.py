@@ -51,7 +51,7 @@ def test_a_split_board_past_the_bounds_is_refused(game):
     ]
     many = card("[1500mm, 1500mm]", "    split: true\n")
     assert problems(game({"cards.yaml": many})) == [
-        f"{F}:4: components.cards.size: 1500mm x 1500mm takes 48 pages to print"
+        f"{F}:4: components.cards.size: 1500mm x 1500mm takes 54 pages to print"
         " (at most 36 pages on A4 and on Letter)",
     ]
     fine = card("[700mm, 500mm]", "    split: true\n")

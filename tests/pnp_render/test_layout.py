@@ -181,9 +181,11 @@ def _segments_mm(marks) -> list[tuple[float, ...]]:
         # run 6 mm, but only 4 mm on the left and right, where they stop 5 mm from the edge
         ("a4", (10.5, 73.5, 136.5, 199.5), (16.5, 104.5, 192.5, 280.5),
          (9, 15), (282, 288), (5, 9), (201, 205)),
-        # Letter: 8 cards turned, the grid spans 19.95..195.95 x 13.7..265.7 mm: 6 mm marks
+        # Letter: 8 cards turned, the grid spans 19.95..195.95 x 13.7..265.7 mm: 6 mm marks,
+        # but 4.1 mm at the bottom, where they leave the footer its line (7.8 mm from the edge,
+        # 0.3 mm clear of the marks)
         ("letter", (19.95, 107.95, 195.95), (13.7, 76.7, 139.7, 202.7, 265.7),
-         (6.2, 12.2), (267.2, 273.2), (12.45, 18.45), (197.45, 203.45)),
+         (6.2, 12.2), (267.2, 271.3), (12.45, 18.45), (197.45, 203.45)),
     ],
 )  # fmt: skip
 def test_crop_marks_of_poker_cards(paper, xs, ys, top, bottom, left, right):

@@ -84,10 +84,10 @@ def test_packed_pieces_never_overlap_stay_printable_and_keep_print_order(
     # every piece once, in print order, page after page and block after block
     order = [i for page in pages for block in page.blocks for i in block.pieces]
     assert order == list(range(len(sizes)))
-    # two groups keep room for both crop marks (1.5 mm gap and 2.5 mm mark each, beyond the
-    # bleed) and a 2 mm clear strip between: 2 x (1.5 + 2.5) + 2 = 10 mm between bleed boxes
-    gap = (10 + 2 * bleed_mm) * MM
-    assert math.isclose(block_gap(s), 10 * MM, abs_tol=1e-6)
+    # two groups keep room for both crop marks (1.5 mm gap and 3 mm mark each, beyond the
+    # bleed) and a 2 mm clear strip between: 2 x (1.5 + 3) + 2 = 11 mm between bleed boxes
+    gap = (11 + 2 * bleed_mm) * MM
+    assert math.isclose(block_gap(s), 11 * MM, abs_tol=1e-6)
     for page in pages:
         slots = [(i, slot) for b in page.blocks for i, slot in zip(b.pieces, b.slots, strict=True)]
         boxes = [outset(slot.box, bleed) for _, slot in slots]

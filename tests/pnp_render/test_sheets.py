@@ -15,12 +15,9 @@ from pnp.units import mm
 
 
 def _pieces(page: ops.Page, w: float, h: float) -> list[Box]:
-    """Where each piece's trim box lands: the top-level groups, through their transforms."""
-    return [
-        op.transform.map_box(Box(0, 0, w, h))
-        for op in page.ops
-        if isinstance(op, ops.Group) and op.clip is None
-    ]
+    """Where each piece's trim box lands: the top-level groups, through their transforms (a
+    die-cut piece's group clips its bleed where it abuts a neighbour)."""
+    return [op.transform.map_box(Box(0, 0, w, h)) for op in page.ops if isinstance(op, ops.Group)]
 
 
 def _marks(page: ops.Page) -> list[ops.Polyline]:
