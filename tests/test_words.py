@@ -9,23 +9,24 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from words_check import problems
 
 from assistant.games import load_game
 from assistant.history import initial_state, steps
 from assistant.history_file import read_history
 from assistant.words import a, plural
 
-from words_check import problems
-
 ROOT = Path(__file__).resolve().parent
 RECORDED = sorted(ROOT.glob("*/games/*.yaml"))
+
+
 def test_the_article_follows_the_sound():
     assert a("Smoke Cloud") == "a Smoke Cloud" and a("Oil Slick") == "an Oil Slick"
     assert a("orange 2-pip") == "an orange 2-pip" and a("Escape chit") == "an Escape chit"
     assert (
         a("8") == "an 8" and a("11") == "an 11" and a("3") == "a 3" and a("one-way") == "a one-way"
     )
-    assert a("hour") == "an hour" and a("unit") == "a unit"
+    assert a("hour") == "an hour" and a("unit") == "a unit" and a("usable") == "a usable"
 
 
 def test_plurals():

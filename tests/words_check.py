@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import re
 
-A_VOWEL = re.compile(r"\b[Aa] (?!one\b|uni|use|usu|eu|ewe)([aeiouAEIOU]\w*|8\w*|11\b|18\b)")
+from assistant.words import CONSONANT_SOUND, VOWEL_SOUND
+
+# the exceptions are assistant/words.py's: "a one-way door", "a usable database", "an hour"
+A_VOWEL = re.compile(
+    rf"\b[Aa] (?!(?i:{'|'.join(CONSONANT_SOUND)}))([aeiouAEIOU]\w*|8\w*|11\b|18\b)"
+)
 CONSONANT = r"[b-df-hj-np-tv-zB-DF-HJ-NP-TV-Z]\w*|[0-79]\w*"
-AN_CONSONANT = re.compile(rf"\b[Aa]n (?!hour|honest|honour|heir|8|11\b|18\b)({CONSONANT})")
+AN_CONSONANT = re.compile(rf"\b[Aa]n (?!(?i:{'|'.join(VOWEL_SOUND)})|8|11\b|18\b)({CONSONANT})")
 PLURALS = (
     "pieces|lives|points|opponents|spies|tiles|chits|exchanges|action points|moves|cities|"
     "secrets|pounds|days|tokens|soldiers|networks|probes|turns|players|cards|rooms|traps|"

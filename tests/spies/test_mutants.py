@@ -249,3 +249,26 @@ def test_a_counter_against_the_play_it_names(table):
     assert table.last == (
         "Italy plays Cover against Germany's Discovery in Warsaw (1£, no AP on Germany's turn)"
     )
+
+
+def test_a_counter_is_played_in_the_city_of_the_play_it_counters(table):
+    quote("attempting to discover a secret in a city where you have a spy")
+    quote("you can play a Cover chit to **prevent him from getting that secret**")
+    table.do("chit", power="Germany", chit="Discovery", city="Warsaw")
+    refusal = table.refused("chit", power="Britain", chit="Cover", against=1, city="Paris")
+    assert str(refusal) == (
+        "3.8 Playing Action Chits: city: a Cover against Germany's Discovery in Warsaw is played "
+        "there, not in Paris"
+    )
+    table.do("chit", power="Britain", chit="Cover", against=1, city="Warsaw")
+    table.do("resolve")
+    assert table.last.split("\n")[1:] == [
+        "  1. Germany's Discovery in Warsaw: negated",
+        "  2. Britain's Cover in Warsaw against 1: stands",
+    ]
+    table.do("chit", power="Germany", chit="Source", enemy="Britain")
+    refusal = table.refused("chit", power="Britain", chit="Intercept", city="Paris")
+    assert str(refusal) == (
+        "3.8 Playing Action Chits: city: an Intercept against Germany's Source is played in no "
+        "city, not in Paris"
+    )

@@ -132,8 +132,16 @@ def play(state: Json, action: Json, turn: Turn) -> None:
                 CHIT_RULE, f"{name} counters {' or '.join(targets)}: none waits to be countered"
             )
     city = names.city_name(action["city"], data) if action.get("city") is not None else None
-    if against:
-        city = city or plays[against - 1].get("city")
+    if against:  # a counter is played where the play it counters is (Cover: "a city where you
+        countered = plays[against - 1]  # have a spy", the city of the Discovery it counters)
+        if city is not None and city != countered.get("city"):
+            there = "there" if countered.get("city") else "in no city"
+            raise Refuse(
+                CHIT_RULE,
+                f"city: {a(name)} against {chain.describe_play(countered)} is played {there}, "
+                f"not in {city}",
+            )
+        city = countered.get("city")
     if name in HAVEN_BARRED:
         if city is None:
             raise Refuse("action", f"city: where the {name} is played")
