@@ -272,3 +272,37 @@ def test_a_counter_is_played_in_the_city_of_the_play_it_counters(table):
         "3.8 Playing Action Chits: city: an Intercept against Germany's Source is played in no "
         "city, not in Paris"
     )
+
+
+def test_a_counter_to_a_sanction_is_logged_as_a_counter_only(table):
+    quote("The enemy spy may play an Escape chit to cancel the effect of the Sanction")
+    table.do(
+        "chit",
+        power="Germany",
+        chit="Sanction",
+        city="Warsaw",
+        spy="Kurt",
+        enemy="Britain",
+        target="Willy",
+    )
+    table.do("chit", power="Britain", chit="Double Cross")
+    assert table.last == (
+        "Britain plays Double Cross against Germany's Sanction in Warsaw (1£, no AP on Germany's "
+        "turn)"
+    )
+    table.do("chit", power="Germany", chit="Cover")
+    table.do("chit", power="Britain", chit="Escape", spy="Willy")  # the spy who escapes, named
+    assert table.last == (
+        "Britain plays Escape against Germany's Cover in Warsaw (10£, no AP on Germany's turn)"
+    )
+
+
+def test_a_recruit_for_a_power_not_at_the_table_is_refused_not_drawn(table):
+    quote("Choose your new spy at random from those of your color")
+    action = {"type": "chit", "power": "Atlantis", "chit": "Recruit"}
+    assert GAME.complete(table.state, action, 7) == action
+    refusal = table.refused("chit", power="Atlantis", chit="Recruit")
+    assert str(refusal) == (
+        "action: chit: power: expected one of Germany, Italy, Russia, France, Britain "
+        "(got 'Atlantis')"
+    )

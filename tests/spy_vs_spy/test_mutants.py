@@ -38,3 +38,49 @@ def test_once_one_cop_holds_the_thingamajig_every_cop_heads_for_the_street():
         " round 2; then black's turn"
     )
     assert t.view["fights"] == []
+
+
+def holders(t, deputy: str, sheriff: str, swat: str | None) -> None:
+    """The cops' turn with the Deputy carrying piece 1 and the Sheriff pieces 2 and 3."""
+    t.put("deputy", deputy)
+    t.put("sheriff", sheriff)
+    t.put("swat", swat)
+    pieces = t.secret["pieces"]
+    pieces[0]["at"] = "cop:deputy"
+    pieces[1]["at"] = pieces[2]["at"] = "cop:sheriff"
+    t.state.update(turn="cops", phase="cops", cops_moved=False, found=3)
+    if swat is None:
+        t.state["cops"][2].update(status="dead", killed=t.state["turn_no"])
+
+
+def test_a_cop_without_a_piece_pursues_the_spies_while_the_others_meet():
+    rule("the cops carrying pieces of it will immediately start moving towards each other")
+    rule("If neither spy has any pieces of the Thingamajig then the cops will each purse")
+    t = started()
+    t.put("black", "E5")
+    t.put("white", "C5")
+    holders(t, "A1", "A5", "C3")
+    t.do("cops")
+    assert t.last == (
+        "the Deputy moves A1 -> A2, to meet the Sheriff and put the Thingamajig together;"
+        " the Sheriff moves A5 -> A4 -> A3, to meet the Deputy and put the Thingamajig together;"
+        " the SWAT Team moves C3 -> D3 -> E3 -> E4, toward black, the nearest spy (now 1 move"
+        " away; no spy shows a piece); round 2; then black's turn"
+    )
+
+
+def test_show_plans_each_cop_from_where_the_cops_before_him_will_stand():
+    """`show` (cops_next) says what the cops' turn then does: the Sheriff, who moves after the
+    Deputy, heads for the room the Deputy will have reached."""
+    rule("the cops carrying pieces of it will immediately start moving towards each other")
+    t = started()
+    t.put("black", "E5")
+    t.put("white", "D5")
+    holders(t, "A1", "A3", None)
+    planned = [(p["cop"], p["from"], p["path"]) for p in t.view["cops_next"]]
+    assert planned == [("deputy", "A1", ["A2"]), ("sheriff", "A3", ["A2"])]
+    t.do("cops")
+    assert t.last.startswith(
+        "the Deputy moves A1 -> A2, to meet the Sheriff and put the Thingamajig together;"
+        " the Sheriff moves A3 -> A2, to meet the Deputy"
+    )
