@@ -306,3 +306,26 @@ def test_a_recruit_for_a_power_not_at_the_table_is_refused_not_drawn(table):
         "action: chit: power: expected one of Germany, Italy, Russia, France, Britain "
         "(got 'Atlantis')"
     )
+
+
+@pytest.mark.parametrize("chit", ["Discovery", "Drop", "Sanction"])
+def test_a_chit_played_in_a_city_names_it(table, chit):
+    quote("You must have a spy in the city with that secret.")
+    refusal = table.refused(
+        "chit", power="Germany", chit=chit, spy="Kurt", enemy="Britain", target="Willy"
+    )
+    assert str(refusal) == f"action: city: where the {chit} is played"
+    assert table.state["chain"] is None
+
+
+def test_even_a_forced_recruit_needs_a_spy_in_the_sanctioned_box(table):
+    """--force waives a rule, never the bookkeeping: with no German spy in the box, a forced
+    Recruit naming a captured spy does not free him (he stays on Britain's record)."""
+    quote("You play a Recruit chit in order to recover a spy from the Sanctioned box on the map.")
+    table.state["out"]["Germany"] = {"Kurt": "captured by Britain"}
+    for force in (False, True):
+        refusal = table.refused("chit", force=force, power="Germany", chit="Recruit", spy="Kurt")
+        assert str(refusal) == (
+            "3.8 Playing Action Chits: no German spy is in the Sanctioned Spies box"
+        )
+    assert table.state["out"]["Germany"] == {"Kurt": "captured by Britain"}

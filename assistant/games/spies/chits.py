@@ -227,14 +227,15 @@ def _recruit(state: Json, action: Json, power: str, turn: Turn) -> str:
     """Recruit: a spy back from the Sanctioned box, a new recruit in the capital (the enemy keeps
     the Victory Points of the marker)."""
     boxed = out_of_play(state, power, "sanctioned")
-    turn.rule(bool(boxed), CHIT_RULE, f"no {adjective(power)} spy is in the Sanctioned Spies box")
+    if not boxed:  # not even forced: a Recruit brings back a spy from the box, and none is there
+        raise Refuse(CHIT_RULE, f"no {adjective(power)} spy is in the Sanctioned Spies box")
     if action.get("spy") is None:
         if len(boxed) != 1:
             raise Refuse("action", f"spy: which of {', '.join(boxed)} (or let the tracker draw)")
         spy = boxed[0]
     else:
         spy = names.spy(action["spy"], power, turn.data)
-    if boxed and spy not in boxed:
+    if spy not in boxed:
         raise Refuse(CHIT_RULE, f"{power}'s {spy} is not in the Sanctioned Spies box")
     set_status(state, power, spy, "in play")
     return f"{spy} is recruited and starts in {power}'s capital"
