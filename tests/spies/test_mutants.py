@@ -329,3 +329,13 @@ def test_even_a_forced_recruit_needs_a_spy_in_the_sanctioned_box(table):
             "3.8 Playing Action Chits: no German spy is in the Sanctioned Spies box"
         )
     assert table.state["out"]["Germany"] == {"Kurt": "captured by Britain"}
+
+
+def test_the_last_action_chit_is_played_then_none_is_left(table):
+    quote("To play a chit, spend the number of pounds and Action Points specified")
+    table.state["chits"]["Germany"] = 1
+    table.do("chit", power="Germany", chit="Discovery", city="Warsaw")
+    assert table.view["chits"]["Germany"] == 0
+    table.do("resolve")
+    refusal = table.refused("chit", power="Germany", chit="Discovery", city="Warsaw")
+    assert str(refusal) == "3.8 Playing Action Chits: Germany holds no Action chits"
