@@ -339,3 +339,14 @@ def test_the_last_action_chit_is_played_then_none_is_left(table):
     table.do("resolve")
     refusal = table.refused("chit", power="Germany", chit="Discovery", city="Warsaw")
     assert str(refusal) == "3.8 Playing Action Chits: Germany holds no Action chits"
+
+
+def test_an_escape_from_capture_stands_alone_while_a_chain_waits(table):
+    quote("Note that captured spies can return to play by an Escape chit.")
+    table.state["out"]["Britain"] = {"Winston": "captured by Germany"}
+    table.do("chit", power="Germany", chit="Discovery", city="Warsaw")
+    table.do("chit", power="Britain", chit="Escape", spy="Winston")
+    assert table.last.endswith("Winston escapes and returns to play (off the record)")
+    assert table.view["out_of_play"]["Britain"] == {}
+    table.do("resolve")
+    assert table.last.split("\n")[1:] == ["  1. Germany's Discovery in Warsaw: stands"]
