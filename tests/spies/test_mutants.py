@@ -350,3 +350,27 @@ def test_an_escape_from_capture_stands_alone_while_a_chain_waits(table):
     assert table.view["out_of_play"]["Britain"] == {}
     table.do("resolve")
     assert table.last.split("\n")[1:] == ["  1. Germany's Discovery in Warsaw: stands"]
+
+
+def test_a_drop_is_lost_only_where_there_is_one(table):
+    quote("if the spy is removed for any reason, the chit is removed and the Drop is eliminated")
+    cup = table.state["cup"]
+    refusal = table.refused("drop_lost", power="Germany", city="Warsaw")
+    assert str(refusal) == "3.8 Playing Action Chits: Germany has no Drop in Warsaw"
+    assert table.state["cup"] == cup and table.state["drops"]["Germany"] == []
+
+
+def test_an_escape_takes_only_its_own_spy_off_the_record(table):
+    quote("captured spies can return to play by an Escape chit")
+    caught = "captured by Germany"
+    table.state["out"]["Britain"] = {"Cousin": caught, "Willy": caught}
+    table.state["out"]["France"] = {"Cousin": caught}
+    table.state["record"]["Germany"] = [
+        {"year": 1933, "kind": "spy", "power": power, "name": name, "value": 1}
+        for power, name in (("France", "Cousin"), ("Britain", "Willy"), ("Britain", "Cousin"))
+    ]
+    table.do("chit", power="Britain", chit="Escape", spy="Cousin")
+    assert [(e["power"], e["name"]) for e in table.state["record"]["Germany"]] == [
+        ("France", "Cousin"),
+        ("Britain", "Willy"),
+    ]
