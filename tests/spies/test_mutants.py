@@ -374,3 +374,46 @@ def test_an_escape_takes_only_its_own_spy_off_the_record(table):
         ("France", "Cousin"),
         ("Britain", "Willy"),
     ]
+
+
+def test_a_counterspy_outside_a_haven_is_refused_without_a_word_on_havens(table):
+    quote("Whenever a spy discovers a secret that you control and that secret is a counterspy")
+    refusal = table.refused(
+        "counterspy", power="Germany", enemy="Britain", target="Willy", city="Berlin"
+    )
+    assert str(refusal) == (
+        "3.5 Capture and Counterspies: no Britain spy has discovered a secret in Berlin this turn"
+        " (a counterspy acts when a spy discovers it: a Discovery that stands)"
+    )
+
+
+@pytest.mark.parametrize("city", ["Berlin", "Nowhere"])  # in the city table, and not (France's)
+def test_a_counterspy_in_a_powers_territory_captures_onto_the_record(table, city):
+    quote("Place any spy you capture on your Time and Victory Record under the Year in which it")
+    owner = {"owner": "France"} if city == "Nowhere" else {}
+    table.at(1933, "Britain").discard()
+    table.do("chit", power="Britain", chit="Discovery", city=city, **owner)
+    table.do("resolve")
+    table.do("counterspy", power="Germany", enemy="Britain", target="Willy", city=city, **owner)
+    assert table.last == (
+        f"Germany's counterspy in {city} captures Britain's Willy (2): onto Germany's Time and "
+        "Victory Record under 1933; the counterspy leaves play"
+    )
+    assert table.view["out_of_play"]["Britain"] == {"Willy": "captured by Germany"}
+
+
+def test_diplomacy_names_each_opponent_once(table):
+    quote("at a cost of one Action Point *per opponent*")
+    refusal = table.refused("diplomacy", power="Germany", **{"with": ["Britain", "Britain"]})
+    assert str(refusal) == "action: with: expected the opponents, each once"
+
+
+def test_originals_are_a_list_and_the_log_names_them(table):
+    quote("every secret with which you began the game")
+    table.at(1939, "Britain").end_turn()
+    refusal = table.refused("originals", power="Germany", secrets="Enigma Code")
+    assert str(refusal) == "action: secrets: expected a list of secrets (may be [])"
+    table.do("originals", power="Germany", secrets=["Enigma Code"])
+    assert table.last == (
+        "Germany's original secrets in its 1939 column: Enigma Code (4) (28 points)"
+    )

@@ -84,3 +84,19 @@ def test_show_plans_each_cop_from_where_the_cops_before_him_will_stand():
         "the Deputy moves A1 -> A2, to meet the Sheriff and put the Thingamajig together;"
         " the Sheriff moves A3 -> A2, to meet the Deputy"
     )
+
+
+def test_a_cop_without_the_thingamajig_at_the_street_door_wins_nothing():
+    rule("all cops will each move at their best speed to the closest ground exit")
+    t = started()
+    t.put("black", "C5")
+    t.put("white", "D5")
+    t.put("deputy", "A1")
+    t.put("swat", "E5")
+    for record in t.secret["pieces"]:
+        record["at"] = "cop:swat"
+    t.state.update(turn="cops", phase="cops", cops_moved=False, found=3)
+    t.state["cops"][1].update(status="dead", killed=t.state["turn_no"])
+    t.do("cops")
+    assert t.last.startswith("the Deputy moves A1 -> A0, to the street at A0, with the SWAT Team")
+    assert t.view["winner"] is None and t.view["cops"][0]["at"] == "A0"
