@@ -5,7 +5,7 @@ from __future__ import annotations
 
 IRREGULAR = {"life": "lives", "Secret": "Secrets", "secret": "secrets", "spy": "spies"}
 # words whose first letter is a vowel but not its sound, and the other way round
-CONSONANT_SOUND = ("one", "uni", "use", "usu", "eu", "ewe")
+CONSONANT_SOUND = ("one", "uni", "use", "usu", "usa", "uti", "ura", "uk", "eu", "ewe")
 VOWEL_SOUND = ("hour", "honest", "honour", "heir")
 
 

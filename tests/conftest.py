@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 
 def pytest_addoption(parser) -> None:
     parser.addoption(
@@ -18,3 +20,23 @@ def pytest_configure(config) -> None:
     from pathlib import Path
 
     sys.path.insert(0, str(Path(__file__).parent))
+
+
+def pytest_sessionstart(session) -> None:
+    # every refusal and error message made while the tests run is held to the rules of
+    # assistant/words.py (tests/words_check.py; issue 23): the test that made it fails
+    import words_check
+
+    words_check.install()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    import words_check
+
+    words_check.take()
+    result = yield
+    bad = words_check.bad_messages(words_check.take())
+    if bad:
+        raise AssertionError("a message reads wrong (assistant/words.py):\n" + "\n".join(bad))
+    return result

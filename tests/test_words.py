@@ -4,12 +4,12 @@ the refusal tables expect has no "a" before a vowel sound, no "1 <plural>", no r
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from words_check import problems
 
 from assistant.games import load_game
 from assistant.history import initial_state, steps
@@ -18,23 +18,6 @@ from assistant.words import a, plural
 
 ROOT = Path(__file__).resolve().parent
 RECORDED = sorted(ROOT.glob("*/games/*.yaml"))
-A_VOWEL = re.compile(r"\b[Aa] (?!one\b|uni|use|usu|eu|ewe)([aeiouAEIOU]\w*|8\w*|11\b|18\b)")
-CONSONANT = r"[b-df-hj-np-tv-zB-DF-HJ-NP-TV-Z]\w*|[0-79]\w*"
-AN_CONSONANT = re.compile(rf"\b[Aa]n (?!hour|honest|honour|heir|8|11\b|18\b)({CONSONANT})")
-PLURALS = (
-    "pieces|lives|points|opponents|spies|tiles|chits|exchanges|action points|moves|cities|"
-    "secrets|pounds|days|tokens|soldiers|networks|probes"
-)
-ONE_PLURAL = re.compile(rf"(?<![\d.,-])\b1 ({PLURALS})\b")
-RAW_JSON = re.compile(r'[\[{]"|": ')
-
-
-def problems(text: str) -> list[str]:
-    found = [f"'{m.group(0)}'" for m in A_VOWEL.finditer(text)]
-    found += [f"'{m.group(0)}'" for m in AN_CONSONANT.finditer(text)]
-    found += [f"'{m.group(0)}'" for m in ONE_PLURAL.finditer(text)]
-    found += ["raw JSON"] if RAW_JSON.search(text) else []
-    return found
 
 
 def test_the_article_follows_the_sound():
@@ -43,7 +26,7 @@ def test_the_article_follows_the_sound():
     assert (
         a("8") == "an 8" and a("11") == "an 11" and a("3") == "a 3" and a("one-way") == "a one-way"
     )
-    assert a("hour") == "an hour" and a("unit") == "a unit"
+    assert a("hour") == "an hour" and a("unit") == "a unit" and a("usable") == "a usable"
 
 
 def test_plurals():
@@ -97,3 +80,33 @@ def test_the_checks_find_what_they_look_for():
     assert problems("an Smoke Cloud") == ["'an Smoke'"]
     assert problems('random: ["a", "b"]') == ["raw JSON"]
     assert problems("a one-way door, an 8, 11 pieces") == []
+
+
+def test_every_message_made_by_a_test_is_checked(request):
+    """The conftest's recorder sees each refusal and error as it is made, and fails the test that
+    made one that reads wrong."""
+    import words_check
+
+    from assistant.engine import Refusal
+    from deaddrop.errors import Refused
+
+    words_check.take()
+    Refusal("Combat", "black shows a orange 2-pip")
+    Refused("diplomacy with 1 opponents")
+    Refused("no spy named 'a apple' (the name is the player's)")
+    made = words_check.take()
+    assert made[0] == "Combat: black shows a orange 2-pip" and len(made) == 3
+    assert words_check.bad_messages(made) == [
+        "'Combat: black shows a orange 2-pip': 'a orange'",
+        "'diplomacy with 1 opponents': '1 opponents'",
+    ]
+    (conftest,) = [
+        plugin
+        for plugin in request.config.pluginmanager.get_plugins()
+        if getattr(plugin, "__file__", "") == str(ROOT / "conftest.py")
+    ]
+    call = conftest.pytest_runtest_call(item=None)
+    next(call)
+    Refusal("Turns", "it is Germany's turn, not Britain's: a Escape chit waits")
+    with pytest.raises(AssertionError, match="'a Escape'"):
+        call.send(None)

@@ -249,3 +249,171 @@ def test_a_counter_against_the_play_it_names(table):
     assert table.last == (
         "Italy plays Cover against Germany's Discovery in Warsaw (1£, no AP on Germany's turn)"
     )
+
+
+def test_a_counter_is_played_in_the_city_of_the_play_it_counters(table):
+    quote("attempting to discover a secret in a city where you have a spy")
+    quote("you can play a Cover chit to **prevent him from getting that secret**")
+    table.do("chit", power="Germany", chit="Discovery", city="Warsaw")
+    refusal = table.refused("chit", power="Britain", chit="Cover", against=1, city="Paris")
+    assert str(refusal) == (
+        "3.8 Playing Action Chits: city: a Cover against Germany's Discovery in Warsaw is played "
+        "there, not in Paris"
+    )
+    table.do("chit", power="Britain", chit="Cover", against=1, city="Warsaw")
+    table.do("resolve")
+    assert table.last.split("\n")[1:] == [
+        "  1. Germany's Discovery in Warsaw: negated",
+        "  2. Britain's Cover in Warsaw against 1: stands",
+    ]
+    table.do("chit", power="Germany", chit="Source", enemy="Britain")
+    refusal = table.refused("chit", power="Britain", chit="Intercept", city="Paris")
+    assert str(refusal) == (
+        "3.8 Playing Action Chits: city: an Intercept against Germany's Source is played in no "
+        "city, not in Paris"
+    )
+
+
+def test_a_counter_to_a_sanction_is_logged_as_a_counter_only(table):
+    quote("The enemy spy may play an Escape chit to cancel the effect of the Sanction")
+    table.do(
+        "chit",
+        power="Germany",
+        chit="Sanction",
+        city="Warsaw",
+        spy="Kurt",
+        enemy="Britain",
+        target="Willy",
+    )
+    table.do("chit", power="Britain", chit="Double Cross")
+    assert table.last == (
+        "Britain plays Double Cross against Germany's Sanction in Warsaw (1£, no AP on Germany's "
+        "turn)"
+    )
+    table.do("chit", power="Germany", chit="Cover")
+    table.do("chit", power="Britain", chit="Escape", spy="Willy")  # the spy who escapes, named
+    assert table.last == (
+        "Britain plays Escape against Germany's Cover in Warsaw (10£, no AP on Germany's turn)"
+    )
+
+
+def test_a_recruit_for_a_power_not_at_the_table_is_refused_not_drawn(table):
+    quote("Choose your new spy at random from those of your color")
+    action = {"type": "chit", "power": "Atlantis", "chit": "Recruit"}
+    assert GAME.complete(table.state, action, 7) == action
+    refusal = table.refused("chit", power="Atlantis", chit="Recruit")
+    assert str(refusal) == (
+        "action: chit: power: expected one of Germany, Italy, Russia, France, Britain "
+        "(got 'Atlantis')"
+    )
+
+
+@pytest.mark.parametrize("chit", ["Discovery", "Drop", "Sanction"])
+def test_a_chit_played_in_a_city_names_it(table, chit):
+    quote("You must have a spy in the city with that secret.")
+    refusal = table.refused(
+        "chit", power="Germany", chit=chit, spy="Kurt", enemy="Britain", target="Willy"
+    )
+    assert str(refusal) == f"action: city: where the {chit} is played"
+    assert table.state["chain"] is None
+
+
+def test_even_a_forced_recruit_needs_a_spy_in_the_sanctioned_box(table):
+    """--force waives a rule, never the bookkeeping: with no German spy in the box, a forced
+    Recruit naming a captured spy does not free him (he stays on Britain's record)."""
+    quote("You play a Recruit chit in order to recover a spy from the Sanctioned box on the map.")
+    table.state["out"]["Germany"] = {"Kurt": "captured by Britain"}
+    for force in (False, True):
+        refusal = table.refused("chit", force=force, power="Germany", chit="Recruit", spy="Kurt")
+        assert str(refusal) == (
+            "3.8 Playing Action Chits: no German spy is in the Sanctioned Spies box"
+        )
+    assert table.state["out"]["Germany"] == {"Kurt": "captured by Britain"}
+
+
+def test_the_last_action_chit_is_played_then_none_is_left(table):
+    quote("To play a chit, spend the number of pounds and Action Points specified")
+    table.state["chits"]["Germany"] = 1
+    table.do("chit", power="Germany", chit="Discovery", city="Warsaw")
+    assert table.view["chits"]["Germany"] == 0
+    table.do("resolve")
+    refusal = table.refused("chit", power="Germany", chit="Discovery", city="Warsaw")
+    assert str(refusal) == "3.8 Playing Action Chits: Germany holds no Action chits"
+
+
+def test_an_escape_from_capture_stands_alone_while_a_chain_waits(table):
+    quote("Note that captured spies can return to play by an Escape chit.")
+    table.state["out"]["Britain"] = {"Winston": "captured by Germany"}
+    table.do("chit", power="Germany", chit="Discovery", city="Warsaw")
+    table.do("chit", power="Britain", chit="Escape", spy="Winston")
+    assert table.last.endswith("Winston escapes and returns to play (off the record)")
+    assert table.view["out_of_play"]["Britain"] == {}
+    table.do("resolve")
+    assert table.last.split("\n")[1:] == ["  1. Germany's Discovery in Warsaw: stands"]
+
+
+def test_a_drop_is_lost_only_where_there_is_one(table):
+    quote("if the spy is removed for any reason, the chit is removed and the Drop is eliminated")
+    cup = table.state["cup"]
+    refusal = table.refused("drop_lost", power="Germany", city="Warsaw")
+    assert str(refusal) == "3.8 Playing Action Chits: Germany has no Drop in Warsaw"
+    assert table.state["cup"] == cup and table.state["drops"]["Germany"] == []
+
+
+def test_an_escape_takes_only_its_own_spy_off_the_record(table):
+    quote("captured spies can return to play by an Escape chit")
+    caught = "captured by Germany"
+    table.state["out"]["Britain"] = {"Cousin": caught, "Willy": caught}
+    table.state["out"]["France"] = {"Cousin": caught}
+    table.state["record"]["Germany"] = [
+        {"year": 1933, "kind": "spy", "power": power, "name": name, "value": 1}
+        for power, name in (("France", "Cousin"), ("Britain", "Willy"), ("Britain", "Cousin"))
+    ]
+    table.do("chit", power="Britain", chit="Escape", spy="Cousin")
+    assert [(e["power"], e["name"]) for e in table.state["record"]["Germany"]] == [
+        ("France", "Cousin"),
+        ("Britain", "Willy"),
+    ]
+
+
+def test_a_counterspy_outside_a_haven_is_refused_without_a_word_on_havens(table):
+    quote("Whenever a spy discovers a secret that you control and that secret is a counterspy")
+    refusal = table.refused(
+        "counterspy", power="Germany", enemy="Britain", target="Willy", city="Berlin"
+    )
+    assert str(refusal) == (
+        "3.5 Capture and Counterspies: no Britain spy has discovered a secret in Berlin this turn"
+        " (a counterspy acts when a spy discovers it: a Discovery that stands)"
+    )
+
+
+@pytest.mark.parametrize("city", ["Berlin", "Nowhere"])  # in the city table, and not (France's)
+def test_a_counterspy_in_a_powers_territory_captures_onto_the_record(table, city):
+    quote("Place any spy you capture on your Time and Victory Record under the Year in which it")
+    owner = {"owner": "France"} if city == "Nowhere" else {}
+    table.at(1933, "Britain").discard()
+    table.do("chit", power="Britain", chit="Discovery", city=city, **owner)
+    table.do("resolve")
+    table.do("counterspy", power="Germany", enemy="Britain", target="Willy", city=city, **owner)
+    assert table.last == (
+        f"Germany's counterspy in {city} captures Britain's Willy (2): onto Germany's Time and "
+        "Victory Record under 1933; the counterspy leaves play"
+    )
+    assert table.view["out_of_play"]["Britain"] == {"Willy": "captured by Germany"}
+
+
+def test_diplomacy_names_each_opponent_once(table):
+    quote("at a cost of one Action Point *per opponent*")
+    refusal = table.refused("diplomacy", power="Germany", **{"with": ["Britain", "Britain"]})
+    assert str(refusal) == "action: with: expected the opponents, each once"
+
+
+def test_originals_are_a_list_and_the_log_names_them(table):
+    quote("every secret with which you began the game")
+    table.at(1939, "Britain").end_turn()
+    refusal = table.refused("originals", power="Germany", secrets="Enigma Code")
+    assert str(refusal) == "action: secrets: expected a list of secrets (may be [])"
+    table.do("originals", power="Germany", secrets=["Enigma Code"])
+    assert table.last == (
+        "Germany's original secrets in its 1939 column: Enigma Code (4) (28 points)"
+    )

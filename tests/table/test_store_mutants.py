@@ -266,3 +266,62 @@ def test_a_sound_event_row_reads_back_as_written(tmp_path):
         (1, {"type": "add"}, "12:00", "ann", "why", None, "live", "red"),
         (2, {"type": "add", "n": 2}, None, None, None, "typo", "undone", None),
     ]
+
+
+def test_a_stored_value_is_read_up_to_a_million_characters_and_no_further(tmp_path):
+    """A stored JSON value longer than any writer makes (MAX_STORED) is a damaged row, named
+    with its length; one of exactly MAX_STORED characters (padded JSON) still reads back."""
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time=None)
+    text = '{"type": "add"}'
+    for length, fits in ((store_module.MAX_STORED, True), (store_module.MAX_STORED + 1, False)):
+        con = sqlite3.connect(path)
+        con.execute("UPDATE events SET action=?", (text.ljust(length),))
+        con.commit()
+        con.close()
+        with Store(path, create=False) as store:
+            if fits:
+                assert [row.action for row in store.events(table_id)] == [{"type": "add"}]
+                continue
+            with pytest.raises(InputError) as caught:
+                store.events(table_id)
+        assert caught.value.message == (
+            f"{path}: damaged Dead Drop database (event id 1: action is 1000001 characters long; "
+            "at most 1000000)"
+        )
+
+
+def test_a_name_no_table_can_have_finds_no_table(tmp_path):
+    """`table show NAME` with a name past the bounds every table name met when it was made
+    (undecodable bytes from the command line, control characters, past 1,000 characters) finds
+    no table: it is not sent to SQLite (which could not even encode the first)."""
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+    with Store(path, create=False) as store:
+        assert store.find("t") is not None
+        for name in ("t\udcff", "t\x07", "t" * 1001):
+            assert store.find(name) is None
+
+
+def test_the_version_follows_the_history_and_the_open_requests(tmp_path):
+    """What `deaddrop serve` watches: the history's number while no request is open; another
+    number for each request made or answered; the history's again once they are closed."""
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        assert store.version(table_id + 1) == 0
+        store.append(table_id, {"type": "add"}, time=None)
+        history = store.history(table_id)
+        assert store.version(table_id) == history != 0
+        request = store.add_request(table_id, "undo", None, None, "red", ["blue"], history, "t0")
+        asked = store.version(table_id)
+        store.answer_request(request, ["blue"])
+        answered = store.version(table_id)
+        assert len({history, asked, answered}) == 3
+        store.drop_requests(table_id)
+        assert store.version(table_id) == history

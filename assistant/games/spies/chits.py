@@ -133,8 +133,16 @@ def play(state: Json, action: Json, turn: Turn) -> None:
                 CHIT_RULE, f"{name} counters {' or '.join(targets)}: none waits to be countered"
             )
     city = names.city_name(action["city"], data) if action.get("city") is not None else None
-    if against:
-        city = city or plays[against - 1].get("city")
+    if against:  # a counter is played where the play it counters is (Cover: "a city where you
+        countered = plays[against - 1]  # have a spy", the city of the Discovery it counters)
+        if city is not None and city != countered.get("city"):
+            there = "there" if countered.get("city") else "in no city"
+            raise Refuse(
+                CHIT_RULE,
+                f"city: {a(name)} against {chain.describe_play(countered)} is played {there}, "
+                f"not in {city}",
+            )
+        city = countered.get("city")
     if name in HAVEN_BARRED:
         if city is None:
             raise Refuse("action", f"city: where the {name} is played")
@@ -256,14 +264,15 @@ def _recruit(state: Json, action: Json, power: str, turn: Turn) -> str:
     """Recruit: a spy back from the Sanctioned box, a new recruit in the capital (the enemy keeps
     the Victory Points of the marker)."""
     boxed = out_of_play(state, power, "sanctioned")
-    turn.rule(bool(boxed), CHIT_RULE, f"no {adjective(power)} spy is in the Sanctioned Spies box")
+    if not boxed:  # not even forced: a Recruit brings back a spy from the box, and none is there
+        raise Refuse(CHIT_RULE, f"no {adjective(power)} spy is in the Sanctioned Spies box")
     if action.get("spy") is None:
         if len(boxed) != 1:
             raise Refuse("action", f"spy: which of {', '.join(boxed)} (or let the tracker draw)")
         spy = boxed[0]
     else:
         spy = names.spy(action["spy"], power, turn.data)
-    if boxed and spy not in boxed:
+    if spy not in boxed:
         raise Refuse(CHIT_RULE, f"{power}'s {spy} is not in the Sanctioned Spies box")
     set_status(state, power, spy, "in play")
     if positions.tracked(state):

@@ -440,12 +440,11 @@ def move(state: Json, action: Json, turn: Turn) -> None:
         f"a spy moves at most {SPACES} spaces a turn; {label} has moved {before}, "
         f"{before} + {spaces} = {before + spaces}",
     )
-    spend(state, power, spaces * data.costs["move"], f"moving {spaces} spaces", turn)
+    spend(state, power, spaces * data.costs["move"], f"moving {plural(spaces, 'space')}", turn)
     step["moving"] = label
     step["moved"][label] = before + spaces
-    plural = "s" if spaces != 1 else ""
     turn.note(
-        f"{power} moves {label} {spaces} space{plural} "
+        f"{power} moves {label} {plural(spaces, 'space')} "
         f"({ap_note(state, power, spaces * data.costs['move'])})"
     )
 
