@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.engine import Game, Json, Refusal
+from assistant.words import plural
 from deaddrop.errors import InputError, Refused, shown
 
 
@@ -268,7 +269,7 @@ def change_words(path: str, before: Any, after: Any) -> str:
             return str(value)
         if isinstance(value, list) and all(isinstance(v, str | int) for v in value):
             return ", ".join(map(str, value)) if value else "none"
-        return f"{len(value)} entries" if isinstance(value, list | dict) else str(value)
+        return plural(len(value), "entry") if isinstance(value, list | dict) else str(value)
 
     if isinstance(before, list) and isinstance(after, list):
         gone, came = list(before), []

@@ -13,8 +13,12 @@ def plural(n: int, word: str) -> str:
     """`n` and the noun, plural unless n is 1: "1 piece", "2 pieces", "3 lives"."""
     if n == 1:
         return f"{n} {word}"
+    if word in IRREGULAR:
+        return f"{n} {IRREGULAR[word]}"
+    if word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u", ""):
+        return f"{n} {word[:-1]}ies"  # "cities", "copies"
     ending = "es" if word.endswith(("s", "sh", "ch", "x")) else "s"
-    return f"{n} {IRREGULAR.get(word, word + ending)}"
+    return f"{n} {word + ending}"
 
 
 def a(phrase: str) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from words_check import problems
+from words_check import message_problems, problems
 
 from assistant.games import load_game
 from assistant.history import initial_state, steps
@@ -33,6 +33,7 @@ def test_plurals():
     assert plural(1, "opponent") == "1 opponent" and plural(2, "opponent") == "2 opponents"
     assert plural(3, "life") == "3 lives" and plural(0, "piece") == "0 pieces"
     assert plural(2, "pass") == "2 passes"
+    assert plural(3, "city") == "3 cities" and plural(2, "day") == "2 days"
 
 
 @given(st.integers(0, 10**6), st.from_regex(r"[a-z]{2,12}", fullmatch=True))
@@ -79,6 +80,12 @@ def test_the_checks_find_what_they_look_for():
     assert problems("diplomacy with 1 opponents") == ["'1 opponents'"]
     assert problems("an Smoke Cloud") == ["'an Smoke'"]
     assert problems('random: ["a", "b"]') == ["raw JSON"]
+    assert problems('the action {"power": "Germany"}') == ["raw JSON"]
+    assert problems('the state "hands": 3') == ["raw JSON"]
+    assert problems('damaged database (near "(": syntax error)') == []  # SQLite's own words
+    # what a refusal echoes of the value it was given is the player's, not a sentence of ours
+    assert message_problems('power: expected Germany (got {"a": None})') == []
+    assert message_problems('power: expected {"a": 1} (got 2)') == ["raw JSON"]
     assert problems("a one-way door, an 8, 11 pieces") == []
 
 
@@ -105,7 +112,7 @@ def test_every_message_made_by_a_test_is_checked(request):
         for plugin in request.config.pluginmanager.get_plugins()
         if getattr(plugin, "__file__", "") == str(ROOT / "conftest.py")
     ]
-    call = conftest.pytest_runtest_call(item=None)
+    call = conftest.pytest_runtest_call(item=request.node)
     next(call)
     Refusal("Turns", "it is Germany's turn, not Britain's: a Escape chit waits")
     with pytest.raises(AssertionError, match="'a Escape'"):

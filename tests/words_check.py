@@ -22,11 +22,15 @@ PLURALS = (
     "plays|cells|ships|missions|steps|events|spaces|seats|dice|agents|clues|guesses|votes"
 )
 ONE_PLURAL = re.compile(rf"(?<![\d.,-])\b1 ({PLURALS})\b", re.IGNORECASE)
-RAW_JSON = re.compile(r'[\[{]"|": ')
+# a JSON object's key ("key": ) or an array or object opened on a string; not a quoted symbol
+# in a message of SQLite's (near "(": syntax error)
+RAW_JSON = re.compile(r'[\[{]"|"\w[^"]*": ')
 # what the user typed, echoed between quotes, is theirs, not a sentence of ours: 'a apple'
 QUOTED = re.compile(r"(?<!\w)'[^'\n]*'(?!\w)")
 # an action echoed as it is typed, key=value, holds its JSON values: spies={"Russia":["Paris"]}
 ARGUMENT = re.compile(r'(?<=\w=)[\[{](?:"[^"]*"|[^\s"])*')
+# a refusal that shows the value it was given: "... (got {"x": 1})", to the message's end
+GOT = re.compile(r"\(got .*\)$", re.DOTALL)
 
 
 def problems(text: str) -> list[str]:
@@ -41,7 +45,7 @@ def problems(text: str) -> list[str]:
 def message_problems(text: str) -> list[str]:
     """`problems` of a refusal or error message, leaving out what it echoes of the input: text
     between quotes, and the JSON values of an action written as it is typed."""
-    return problems(ARGUMENT.sub("", QUOTED.sub("''", text)))
+    return problems(GOT.sub("", ARGUMENT.sub("", QUOTED.sub("''", text))))
 
 
 # ---- the recorder: every message made while a test runs -------------------------------------

@@ -28,6 +28,8 @@ from deaddrop.errors import InputError
 from deaddrop.paths import REPO_ROOT
 from pnp.definitions import load_game
 
+pytestmark = pytest.mark.random_input  # tests/conftest.py: words_check
+
 SCALE = float(os.environ.get("DEADDROP_FUZZ_SCALE", "1"))
 TEMPLATES = REPO_ROOT / "templates"
 FILES = sorted(

@@ -20,6 +20,8 @@ from assistant.engine import Refusal
 from assistant.games import load_game
 from assistant.history import initial_state, resolve_options
 
+pytestmark = pytest.mark.random_input  # tests/conftest.py: words_check
+
 TESTS = Path(__file__).parent.parent
 RECORDED = {
     "tally": [TESTS / "table" / "games" / "tally-void-undo.yaml"],

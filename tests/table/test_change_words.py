@@ -20,7 +20,7 @@ def test_numbers_texts_and_lists_read_as_words():
         change_words("hands.Germany", ["Ge 1", "Ge 3"], ["Ge 1"])
         == "hands.Germany: 2 -> 1 (Ge 3 gone)"
     )
-    assert change_words("spies", [{"a": 1}], []) == "spies: 1 -> 0 (1 entries gone)"
+    assert change_words("spies", [{"a": 1}], []) == "spies: 1 -> 0 (1 entry gone)"
 
 
 @given(

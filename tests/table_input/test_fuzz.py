@@ -23,6 +23,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -30,6 +31,8 @@ from typer.testing import CliRunner
 from assistant.games import GAMES
 from deaddrop.commands.main import app
 from tests.table_input.conftest import RECORDED, snapshot
+
+pytestmark = pytest.mark.random_input  # tests/conftest.py: words_check
 
 EXAMPLES = int(os.environ.get("DEADDROP_FUZZ_EXAMPLES", "60"))
 STATS = os.environ.get("DEADDROP_FUZZ_STATS")  # a file: one line a run, its exit code

@@ -16,7 +16,7 @@ from assistant.engine import Json
 from assistant.games.actions import Refuse
 from assistant.games.spies import names, positions
 from assistant.games.spies.state import Turn, adjective, own_turn, police_cities, tile_first
-from assistant.words import a
+from assistant.words import a, plural
 
 HAND_RULE = "2.3 Drawing Event Tiles"
 SECRETS_RULE = "2.4 Drawing and Deploying Secrets"
@@ -85,7 +85,7 @@ def secrets(state: Json, action: Json, turn: Turn) -> None:
         len(given) == allotment,
         SECRETS_RULE,
         f"{power} draws {allotment} secrets (our allotment: the text leaves it to the "
-        f"mapsheet); {len(given)} cities given",
+        f"mapsheet); {plural(len(given), 'city')} given",
     )
     for index, name in enumerate(given):
         city = data.cities.get(name)

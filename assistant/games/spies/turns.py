@@ -379,7 +379,7 @@ def _move_on_map(state: Json, action: Json, power: str, turn: Turn) -> None:
         f"{before} + {spaces} = {before + spaces} ({routes.described(graph, here, path)})",
     )
     cost = spaces * data.costs["move"]
-    spend(state, power, cost, f"moving {spaces} spaces", turn)
+    spend(state, power, cost, f"moving {plural(spaces, 'space')}", turn)
     step["moving"] = counter
     step["moved"][counter] = before + spaces
     entered = step.setdefault("entered", {}).setdefault(counter, [])
@@ -539,7 +539,7 @@ def cash(state: Json, action: Json, turn: Turn) -> None:
     turn.note(
         f"{power} cashes in {secret} ({value}) at {at}: +{CASH_POUNDS}£ (now "
         f"{state['bank'][power]}£), draws {drawn} Action chit; {_on_record(state, power)} "
-        f"({value} x {scoring.multiple(state, state['year'])} = {points} points)"
+        f"({value} x {scoring.multiple(state, state['year'])} = {plural(points, 'point')})"
     )
 
 

@@ -18,6 +18,7 @@ from assistant.games.spy.legality import (
     sorted_cells,
 )
 from assistant.games.spy.model import DEFAULT_LENGTHS, Cell, Field, Network
+from assistant.words import plural
 
 _STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
@@ -150,8 +151,8 @@ def explain_cells(
         problems.append(
             Problem(
                 "cells",
-                f"the drawing marks {len(cells)} cells; lines of lengths {lengths_text(lengths)} "
-                f"cover {need} (their lengths plus one)",
+                f"the drawing marks {plural(len(cells), 'cell')}; lines of lengths "
+                f"{lengths_text(lengths)} cover {need} (their lengths plus one)",
                 sorted_cells(cells),
             )
         )
@@ -165,8 +166,8 @@ def explain_cells(
             Problem(
                 "connected",
                 f"the marked cells fall apart into {number_word(len(groups))} groups, not one "
-                f"chain: besides the {len(groups[0])} cells from {cell_list(groups[0][:1])}, "
-                f"{named}",
+                f"chain: besides the {plural(len(groups[0]), 'cell')} from "
+                f"{cell_list(groups[0][:1])}, {named}",
                 sorted_cells([c for g in rest for c in g]),
             )
         )

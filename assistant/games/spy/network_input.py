@@ -19,6 +19,7 @@ import sys
 from dataclasses import dataclass
 
 from assistant.games.spy.model import Cell, Field, Network, parse_cell_anywhere
+from assistant.words import plural
 from deaddrop.errors import InputError, empty_name, os_problem, quoted, shown
 
 _DRAWING_ROW = re.compile(r"^[#Xx.]+$")
@@ -90,14 +91,14 @@ def _drawing(rows: list[tuple[int, str]], source: str, field: Field) -> NetworkI
     if len(rows) != field.rows:
         number = rows[field.rows][0] if len(rows) > field.rows else rows[-1][0]
         raise InputError(
-            f"{source}:{number}: the drawing has {len(rows)} rows "
+            f"{source}:{number}: the drawing has {plural(len(rows), 'row')} "
             f"(expected {field.rows}, one per row of the {field.describe()}; see --rows)"
         )
     drawn: set[Cell] = set()
     for index, (number, row) in enumerate(rows):
         if len(row) != field.cols:
             raise InputError(
-                f"{source}:{number}: the row has {len(row)} cells "
+                f"{source}:{number}: the row has {plural(len(row), 'cell')} "
                 f"(expected {field.cols}, one per column of the {field.describe()}; see --cols)"
             )
         drawn.update((index, col) for col, ch in enumerate(row) if ch != ".")
