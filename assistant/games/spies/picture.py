@@ -43,11 +43,12 @@ def picture(name: str) -> str | None:
 
 
 def map_widget(view: Json, kinds: dict[str, str], owners: dict[str, str]) -> Json:
-    """The map widget of a seat's view on a table that tracks positions: every city a place to
-    tap; each power's counters and police where they stand (the seat's own spies by name)."""
+    """The map widget of a seat's view: every city a place to tap; on a table that tracks
+    positions, each power's counters where they stand (the seat's own spies by name); the police
+    where they stand."""
     _, width, height, points = _drawn(os.environ.get("DEADDROP_TEMPLATES"))
     places = [
-        place(name, x / width, y / height, kinds.get(name, "sea zone"), owners.get(name))
+        place(name, x / width, y / height, kinds[name], owners.get(name))
         for name, (x, y) in points.items()
         if name in kinds  # cities only: a spy never stops at sea
     ]
