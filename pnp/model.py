@@ -145,6 +145,7 @@ class Grid:
     width: float = 0.5
     label_style: Style = field(default_factory=Style)
     fill: str | None = None
+    fiducials: str = "none"  # none | upper | lower: marks to read it from a photo (pnp.fiducials)
 
 
 @record

@@ -54,6 +54,7 @@ ELEMENT_KEYS: dict[str, frozenset[str]] = {
             "width",
             "label_style",
             "fill",
+            "fiducials",
         }
     ),
     "track": frozenset(
@@ -88,5 +89,6 @@ FONTS = ("Vera", "Red Hat Display")  # pnp.draw.textfit.FAMILIES
 ALIGNS = ("left", "center", "right")
 VALIGNS = ("top", "middle", "bottom")
 LABELS = ("none", "numbers", "letters")
+FIDUCIALS = ("none", "upper", "lower")
 DIRECTIONS = ("horizontal", "vertical")
 FITS = ("contain", "stretch")

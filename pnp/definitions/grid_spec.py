@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.definitions.boxes import mm_text
-from pnp.definitions.format_keys import DIRECTIONS, LABELS
+from pnp.definitions.format_keys import DIRECTIONS, FIDUCIALS, LABELS
 from pnp.definitions.scope import Scope
 from pnp.definitions.values import BAD, join
 from pnp.definitions.yaml_lines import Y
 from pnp.draw.shapes import track_cells, track_step
 from pnp.draw.textfit import fit_text
+from pnp.fiducials import MAX_SIDE
 from pnp.model import Grid, Track, fill_fields
 from pnp.units import mm
 
@@ -38,10 +39,17 @@ def parse_grid(scope: Scope, m: dict[str, Y], path: str) -> Grid:
         width=scope.length(m, "width", path, 0.5),
         label_style=scope.style(m, "label_style", path, overrides=False),
         fill=scope.colour(m, "fill", path, None, True),
+        fiducials=ctx.choice(m["fiducials"], join(path, "fiducials"), FIDUCIALS)
+        if "fiducials" in m
+        else "none",
     )
     if BAD in parts.values():
         return BAD
     grid = Grid(**parts)
+    if grid.fiducials != "none" and max(grid.rows, grid.cols) > MAX_SIDE:
+        what = f"fiducials on {grid.rows} x {grid.cols} cells cannot code the field size"
+        line = m["fiducials"].line
+        return ctx.err(line, join(path, "fiducials"), what, f"at most {MAX_SIDE} a side")
     cell_w, cell_h = grid.box.w / grid.cols, grid.box.h / grid.rows
     if scope.geometry and min(cell_w, cell_h) < MIN_CELL:
         what = (

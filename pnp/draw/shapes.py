@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp import model, ops
+from pnp import fiducials, model, ops
 from pnp.draw.text import filled_style, text_lines
 from pnp.model import Box, fill_fields
 
@@ -77,6 +77,8 @@ def grid_ops(el: model.Grid, data: dict[str, Any]) -> tuple[ops.Op, ...]:
     for c in range(el.cols + 1):
         x = gx + c * cw
         out.append(ops.Polyline(((x, gy), (x, gy + gh)), stroke, el.width))
+    if el.fiducials != "none":
+        out.extend(_fiducial_ops(el.fiducials, el.rows, el.cols, gx, gy, cw, ch))
     if el.col_labels != "none":
         for c in range(el.cols):
             cell = Box(gx + c * cw, b.y, cw, top)
@@ -86,6 +88,24 @@ def grid_ops(el: model.Grid, data: dict[str, Any]) -> tuple[ops.Op, ...]:
             cell = Box(b.x, gy + r * ch, left, ch)
             out.extend(text_lines(label(r, el.row_labels), cell, _centred(style)))
     return tuple(out)
+
+
+def _fiducial_ops(
+    field: str, rows: int, cols: int, gx: float, gy: float, cw: float, ch: float
+) -> list[ops.Op]:
+    """The corner marks and the code of pnp.fiducials, black on white, in page units."""
+    out: list[ops.Op] = []
+
+    def square(sq: fiducials.Square, fill: str) -> ops.Op:
+        w, h = sq.side * cw, sq.side * ch
+        return ops.Rect(gx + sq.x * cw - w / 2, gy + sq.y * ch - h / 2, w, h, 0.0, None, fill, 0)
+
+    for cx, cy in fiducials.mark_centres(rows, cols):
+        colours = ("#000000", "#ffffff", "#000000")
+        for sq, fill in zip(fiducials.mark_squares(cx, cy), colours, strict=True):
+            out.append(square(sq, fill))
+    out.extend(square(sq, "#000000") for sq in fiducials.code_squares(field, rows, cols))
+    return out
 
 
 def _centred(style: model.Style) -> model.Style:
