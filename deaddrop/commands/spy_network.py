@@ -21,6 +21,10 @@ LENGTHS = typer.Option("--lengths", help="Line lengths, e.g. 1,2,3,4,5,6 or 1,1,
 JSON = typer.Option("--json", help="Print JSON instead of text.")
 PDF_HELP = "Draw the network on a labelled field, as PDF."
 SVG_HELP = "Draw the network on a labelled field, as SVG."
+PHOTO_HELP = "Read the network from a photo of the printed sheet (needs deaddrop[photo])."
+FIELD_HELP = "With --photo: the field to read, upper or lower."
+DEBUG_HELP = "With --photo: draw what was read over the straightened field, as PNG."
+CONFIRM_HELP = "With --photo: ask to confirm an uncertain reading at a terminal."
 MAX_SEED_DIGITS = 30
 
 
@@ -70,19 +74,36 @@ def _checked(path: str, rows: str, cols: str, lengths: str):
 
 
 def check(
-    file: Annotated[str, typer.Argument(help=FILE_HELP)],
+    file: Annotated[str | None, typer.Argument(help=FILE_HELP)] = None,
     as_json: Annotated[bool, JSON] = False,
     pdf: Annotated[str | None, typer.Option("--pdf", metavar="OUT", help=PDF_HELP)] = None,
     svg: Annotated[str | None, typer.Option("--svg", metavar="OUT", help=SVG_HELP)] = None,
     rows: Annotated[str, ROWS] = "10",
     cols: Annotated[str, COLS] = "10",
     lengths: Annotated[str, LENGTHS] = "1,2,3,4,5,6",
+    photo: Annotated[str | None, typer.Option("--photo", metavar="IMG", help=PHOTO_HELP)] = None,
+    field_name: Annotated[str, typer.Option("--field", help=FIELD_HELP)] = "upper",
+    debug: Annotated[str | None, typer.Option("--debug", metavar="OUT", help=DEBUG_HELP)] = None,
+    confirm: Annotated[bool, typer.Option("--confirm/--no-confirm", help=CONFIRM_HELP)] = True,
 ) -> None:
     """Check a network: exit 0 when legal, 1 when illegal (every problem listed), 2 unreadable."""
-    if pdf is not None and svg is not None:
-        from deaddrop.errors import InputError
+    from deaddrop.errors import InputError
 
+    if pdf is not None and svg is not None:
         raise InputError("--pdf and --svg: give one or the other (expected one picture)")
+    if (file is None) == (photo is None):
+        raise InputError("give a network FILE or --photo IMG, not both (expected one network)")
+    if photo is not None:
+        if pdf is not None or svg is not None:
+            raise InputError("--pdf and --svg draw a typed network (expected --debug with --photo)")
+        from assistant.games.spy.network_input import parse_lengths
+        from deaddrop.commands.spy_photo import check_photo
+
+        check_photo(photo, field_name, parse_lengths(lengths), as_json, debug, confirm)
+        return
+    if debug is not None:
+        raise InputError("--debug draws what was read from a photo (expected --photo IMG)")
+    assert file is not None
     field, result = _checked(file, rows, cols, lengths)
     if pdf is not None or svg is not None:
         from assistant.games.spy.picture import write_network_picture

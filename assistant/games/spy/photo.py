@@ -1,0 +1,122 @@
+"""Read a drawn Spy! network from a photo of the printed sheet (`deaddrop spy check --photo`).
+
+`read_photo` finds the field on the photo (photo_image), decides what is drawn (photo_decide),
+rebuilds the lines and checks them as a typed drawing is checked (check.check_input), and names
+the cells it is unsure of. `overlay_png` draws the reading over the rectified field: the picture
+of `--debug` and of the phone page. OpenCV is imported by photo_image only, when a photo is read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from assistant.games.spy.check import CheckResult, check_input
+from assistant.games.spy.model import Cell, Field, format_cell
+from assistant.games.spy.network_input import NetworkInput
+from assistant.games.spy.photo_decide import Decision, compare_layouts, decide, near_misses
+
+NEAR = 2  # an illegal reading this many cells from a legal network is uncertain
+
+
+@dataclass(frozen=True)
+class PhotoReading:
+    """What was read from a photo, the verdict on it, and the cells it is unsure of."""
+
+    source: str
+    field_name: str
+    field: Field
+    decision: Decision
+    result: CheckResult
+    canvas: Any  # the rectified field (numpy, paper 1.0), for the pictures
+
+    @property
+    def uncertain(self) -> list[tuple[Cell, str]]:
+        """The uncertain cells, row-major, each with why."""
+        return sorted(self.decision.uncertain.items())
+
+    def drawing(self) -> list[str]:
+        """The reading as a drawing (`#` covered, `.` empty, `?` an uncertain cell)."""
+        rows = []
+        for r in range(self.field.rows):
+            row = ""
+            for c in range(self.field.cols):
+                if (r, c) in self.decision.uncertain:
+                    row += "?"
+                else:
+                    row += "#" if (r, c) in self.decision.cells else "."
+            rows.append(row)
+        return rows
+
+    def as_json(self) -> dict[str, Any]:
+        """The check's JSON with `photo`: the field read, the drawing, the uncertain cells."""
+        data = self.result.as_json()
+        data["photo"] = {
+            "field": self.field_name,
+            "rows": self.field.rows,
+            "cols": self.field.cols,
+            "drawing": self.drawing(),
+            "uncertain": [{"cell": format_cell(c), "why": why} for c, why in self.uncertain],
+        }
+        return data
+
+    def text(self) -> str:
+        """The reading as a drawing, the uncertain cells, then the check's report."""
+        out = [f"read from {self.source}: the {self.field_name} field, {self.field.describe()}"]
+        out += [f"  {row}" for row in self.drawing()]
+        if self.uncertain:
+            n = len(self.uncertain)
+            out.append(f"uncertain: {n} cell{'s' * (n != 1)} (? above), check them on the sheet:")
+            out += [f"  {format_cell(c)}: {why}" for c, why in self.uncertain]
+        out.append(self.result.text())
+        return "\n".join(out)
+
+
+def _nearby_legal(cells: frozenset[Cell], field: Field, lengths: Sequence[int]) -> list:
+    """Legal networks at most NEAR cells from `cells` (their cell sets)."""
+    import numpy as np
+
+    from assistant.games.spy.enumerate import int_to_words, networks
+    from assistant.games.spy.model import cells_of_mask, mask_of_cells
+
+    try:
+        nets = networks(field, lengths)
+    except Exception:  # a field or lengths too large to enumerate: no suggestion
+        return []
+    if len(nets) == 0:
+        return []
+    words = int_to_words(mask_of_cells(cells, field), nets.masks.shape[1])
+    distance = np.bitwise_count(nets.masks ^ words).sum(axis=1)
+    found = np.flatnonzero(distance <= NEAR)[:20]
+    return [frozenset(cells_of_mask(nets.mask(int(i)), field)) for i in found]
+
+
+def read_photo(data: bytes, source: str, field_name: str, lengths: Sequence[int]) -> PhotoReading:
+    """Read the field named `field_name` ("upper" or "lower") from a photo's bytes.
+
+    PhotoError (a ValueError) when the photo cannot be used; the field's size is the one its
+    code gives."""
+    from assistant.games.spy import photo_image
+
+    norm = photo_image.normalise(photo_image.decode_image(data))
+    located = photo_image.locate(norm, field_name)
+    canvas = photo_image.rectify(norm, located)
+    scores = photo_image.scores(canvas, located.field)
+    decision = decide(located.field, lengths, scores.cells, scores.edges)
+    result = check_input(
+        NetworkInput(source, "drawing", drawn=decision.cells), located.field, lengths
+    )
+    if result.legal:
+        compare_layouts(decision, [layout.vertices for layout in result.layouts])
+    elif decision.cells:
+        near_misses(decision, _nearby_legal(decision.cells, located.field, lengths))
+    return PhotoReading(source, located.field_name, located.field, decision, result, canvas)
+
+
+def overlay_png(reading: PhotoReading) -> bytes:
+    """The rectified field with the reading drawn over it, as PNG bytes: joined edges and covered
+    cells in green, uncertain cells ringed in orange, the cells of a problem in red."""
+    from assistant.games.spy import photo_image
+
+    return photo_image.overlay(reading)

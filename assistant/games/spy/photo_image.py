@@ -1,0 +1,352 @@
+"""The image side of reading a Spy! field from a photo: OpenCV (the `photo` extra) lives here only.
+
+`locate` finds the corner marks of pnp.fiducials (finder patterns: a black square ring around a
+black centre), tries the ways four of them can be the corners of a field, and keeps the one whose
+code checks and names the field wanted; `rectify` warps the field onto the canvas of
+photo_geometry; `scores` measures how dark the pencil is at each cell centre and along each edge.
+Nothing here decides what is drawn (photo_decide does).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+from assistant.games.spy import photo_geometry as geo
+from assistant.games.spy.model import Field
+from pnp import fiducials
+
+MAX_SIDE = 3000  # a larger photo is scaled down to this many pixels on its long side first
+MAX_BYTES = 40_000_000
+
+
+class PhotoError(ValueError):
+    """The photo cannot be used: not an image, or no field found on it."""
+
+
+@dataclass(frozen=True)
+class Located:
+    """A field found on the photo: its name and size, and the homography canvas -> photo."""
+
+    field_name: str
+    field: Field
+    to_photo: Any  # 3 x 3 homography, canvas pixels -> photo pixels (of the scaled photo)
+    marks: tuple[tuple[float, float], ...]  # the four marks' centres on the photo, TL TR BR BL
+
+
+def decode_image(data: bytes) -> np.ndarray:
+    """The photo as grey levels 0..255 (scaled down to MAX_SIDE); PhotoError when not an image."""
+    if len(data) > MAX_BYTES:
+        raise PhotoError(f"the image is {len(data):,} bytes (expected at most {MAX_BYTES:,})")
+    array = np.frombuffer(data, dtype=np.uint8)
+    image = cv2.imdecode(array, cv2.IMREAD_GRAYSCALE) if array.size else None
+    if image is None:
+        raise PhotoError("not an image that can be read (expected a JPEG or PNG photo)")
+    long_side = max(image.shape)
+    if long_side > MAX_SIDE:
+        scale = MAX_SIDE / long_side
+        image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return image
+
+
+def normalise(gray: np.ndarray) -> np.ndarray:
+    """Grey levels divided by the paper's local brightness: paper 1.0, ink towards 0, whatever
+    the light."""
+    g = cv2.GaussianBlur(gray.astype(np.float32), (0, 0), 0.8)
+    small = cv2.resize(g, None, fx=0.125, fy=0.125, interpolation=cv2.INTER_AREA)
+    k = max(3, (max(small.shape) // 40) | 1)  # wider than a stroke or a mark
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+    background = cv2.morphologyEx(small, cv2.MORPH_CLOSE, kernel)  # follows a shadow's edge
+    background = cv2.GaussianBlur(background, (0, 0), 1.0)
+    background = cv2.resize(background, (g.shape[1], g.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return np.clip(g / np.maximum(background, 1.0), 0.0, 1.0)
+
+
+@dataclass(frozen=True)
+class _Mark:
+    centre: tuple[float, float]
+    outline: np.ndarray  # the outer contour's points, (n, 2)
+    side: float
+
+
+def find_marks(norm: np.ndarray) -> list[_Mark]:
+    """Finder patterns (a dark outline holding a hole holding a dark centre, nested squares),
+    at a few levels of grey: a blurred mark's white ring is grey."""
+    found: list[_Mark] = []
+    grey = (norm * 255).astype(np.uint8)
+    local = cv2.adaptiveThreshold(
+        grey, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, 15, 12
+    )
+    for mask in (norm < 0.45, norm < 0.6, norm < 0.75, local > 0):
+        for mark in _marks_at(mask):
+            if all(math.dist(mark.centre, m.centre) > 0.3 * m.side for m in found):
+                found.append(mark)
+    return found
+
+
+def _marks_at(mask: np.ndarray) -> list[_Mark]:
+    dark = mask.astype(np.uint8) * 255
+    contours, hierarchy = cv2.findContours(dark, cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return []
+    h = hierarchy[0]
+    found: list[_Mark] = []
+    for i, outer in enumerate(contours):
+        hole = h[i][2]
+        if hole < 0 or h[hole][0] >= 0:  # exactly one hole
+            continue
+        inner = h[hole][2]
+        if inner < 0:
+            continue
+        a_out = cv2.contourArea(outer)
+        if a_out < 80:
+            continue
+        a_hole, a_in = cv2.contourArea(contours[hole]), cv2.contourArea(contours[inner])
+        if not (0.3 < a_hole / a_out < 0.8 and 0.07 < a_in / a_out < 0.4):
+            continue
+        (w, hh) = cv2.minAreaRect(outer)[1]
+        if min(w, hh) <= 0 or max(w, hh) / min(w, hh) > 2.5:
+            continue
+        if a_out / (w * hh) < 0.75:  # a square, not a ring of another shape
+            continue
+        m_out, m_in = cv2.moments(outer), cv2.moments(contours[inner])
+        if m_out["m00"] == 0 or m_in["m00"] == 0:
+            continue
+        c_out = (m_out["m10"] / m_out["m00"], m_out["m01"] / m_out["m00"])
+        c_in = (m_in["m10"] / m_in["m00"], m_in["m01"] / m_in["m00"])
+        side = math.sqrt(a_out)
+        if math.dist(c_out, c_in) > 0.2 * side:
+            continue
+        found.append(_Mark(c_in, outer.reshape(-1, 2).astype(np.float64), side))
+    return found
+
+
+def _clockwise(points: list[tuple[float, float]]) -> list[int]:
+    cx = sum(p[0] for p in points) / len(points)
+    cy = sum(p[1] for p in points) / len(points)
+    return sorted(
+        range(len(points)), key=lambda i: math.atan2(points[i][1] - cy, points[i][0] - cx)
+    )
+
+
+def _angle(p: tuple[float, float], cx: float, cy: float) -> float:
+    return math.atan2(p[1] - cy, p[0] - cx)
+
+
+def _sample(img: np.ndarray, x: float, y: float, r: int) -> float:
+    xi, yi = int(round(x)), int(round(y))
+    if not (r <= xi < img.shape[1] - r and r <= yi < img.shape[0] - r):
+        return float("nan")
+    return float(img[yi - r : yi + r + 1, xi - r : xi + r + 1].mean())
+
+
+def _read_code(norm: np.ndarray, to_photo: np.ndarray, field: Field) -> tuple | None:
+    """The decoded code at the canvas positions of `field`, or None."""
+    canvas = np.array(geo.code_points(field), dtype=np.float64).reshape(-1, 1, 2)
+    pts = cv2.perspectiveTransform(canvas, to_photo).reshape(-1, 2)
+    step = float(np.linalg.norm(pts[-1] - pts[0])) / (len(pts) - 1)  # one bit's pitch, pixels
+    r = max(0, int(step * 0.2))
+    values = [_sample(norm, x, y, r) for x, y in pts]
+    if any(math.isnan(v) for v in values):
+        return None
+    lo, hi = min(values), max(values)
+    if hi - lo < 0.25:
+        return None
+    cut = (lo + hi) / 2
+    if any(abs(v - cut) < 0.2 * (hi - lo) for v in values):
+        return None
+    bits = [1 if v < cut else 0 for v in values]
+    return fiducials.decode(bits)
+
+
+def _homography(field: Field, corners: list[tuple[float, float]]) -> np.ndarray:
+    src = np.array(geo.mark_points(field), dtype=np.float64)
+    return cv2.getPerspectiveTransform(src.astype(np.float32), np.array(corners, np.float32))
+
+
+def locate(norm: np.ndarray, field_name: str) -> Located:
+    """The field named `field_name` ("upper" or "lower") on the photo; PhotoError when there is
+    none (saying how many marks were seen)."""
+    marks = find_marks(norm)
+    if len(marks) > 16:  # keep the most alike in size
+        marks.sort(key=lambda m: m.side)
+        marks = marks[-16:]
+    others: list[str] = []
+    for quad in itertools.combinations(range(len(marks)), 4):
+        chosen = [marks[i] for i in quad]
+        sides = [m.side for m in chosen]
+        if max(sides) > 1.8 * min(sides):
+            continue
+        order = _clockwise([m.centre for m in chosen])
+        ring = [chosen[i] for i in order]
+        pts = [m.centre for m in ring]
+        if not cv2.isContourConvex(np.array(pts, np.float32).reshape(-1, 1, 2)):
+            continue
+        for turn in range(4):
+            corners = pts[turn:] + pts[:turn]
+            found = _try_corners(norm, corners, [ring[(turn + k) % 4] for k in range(4)])
+            if found is None or not grid_seen(rectify(norm, found), found.field):
+                continue
+            if found.field_name == field_name:
+                return found
+            others.append(found.field_name)
+    if others:
+        raise PhotoError(
+            f"the photo shows the {others[0]} field, not the {field_name} one "
+            f"(expected --field {others[0]}, or a photo of the {field_name} field)"
+        )
+    raise PhotoError(
+        f"the four corner marks of a field were not found ({len(marks)} mark"
+        f"{'s' * (len(marks) != 1)} seen; expected all four marks around the field in the photo, "
+        "in focus, the sheet flat and evenly lit)"
+    )
+
+
+def _try_corners(
+    norm: np.ndarray, corners: list[tuple[float, float]], ring: list[_Mark]
+) -> Located | None:
+    """Read the code with the marks taken as TL, TR, BR, BL; the field it names, when it checks."""
+    unit = cv2.getPerspectiveTransform(
+        np.array(corners, np.float32), np.array([(0, 0), (1, 0), (1, 1), (0, 1)], np.float32)
+    )
+    widths, heights = [], []
+    for mark in ring:
+        local = cv2.perspectiveTransform(mark.outline.reshape(-1, 1, 2), unit).reshape(-1, 2)
+        widths.append(float(local[:, 0].max() - local[:, 0].min()))
+        heights.append(float(local[:, 1].max() - local[:, 1].min()))
+    w, h = float(np.median(widths)), float(np.median(heights))
+    if w <= 0 or h <= 0:
+        return None
+    # the marks are MARK cells wide and their centres (cols + 2 OFFSET) cells apart
+    cols_guess = fiducials.MARK / w - 2 * fiducials.OFFSET
+    rows_guess = fiducials.MARK / h - 2 * fiducials.OFFSET
+    if not (0.5 < cols_guess < 80 and 0.5 < rows_guess < 80):
+        return None
+
+    tried = set()
+    for dr, dc in itertools.product((0, -1, 1), repeat=2):
+        rows, cols = round(rows_guess) + dr, round(cols_guess) + dc
+        if not (1 <= rows <= fiducials.MAX_SIDE and 1 <= cols <= fiducials.MAX_SIDE):
+            continue
+        if (rows, cols) in tried:
+            continue
+        tried.add((rows, cols))
+        field = Field(rows, cols)
+        to_photo = _homography(field, corners)
+        if not _marks_fit(ring, to_photo):
+            continue
+        code = _read_code(norm, to_photo, field)
+        if code is not None and code[1:] == (rows, cols):
+            return Located(code[0], field, to_photo, tuple(corners))
+    return None
+
+
+def _marks_fit(ring: list[_Mark], to_photo: np.ndarray) -> bool:
+    """Whether each mark, seen on the canvas, is about MARK cells wide and high."""
+    to_canvas = np.linalg.inv(to_photo)
+    for mark in ring:
+        local = cv2.perspectiveTransform(mark.outline.reshape(-1, 1, 2), to_canvas).reshape(-1, 2)
+        w = (local[:, 0].max() - local[:, 0].min()) / geo.PX
+        h = (local[:, 1].max() - local[:, 1].min()) / geo.PX
+        if not (0.6 * fiducials.MARK < w < 1.5 * fiducials.MARK):
+            return False
+        if not (0.6 * fiducials.MARK < h < 1.5 * fiducials.MARK):
+            return False
+    return True
+
+
+def grid_seen(canvas: np.ndarray, field: Field) -> bool:
+    """Whether the printed grid lines are where the field's cells say: darker, on the whole,
+    than the paper halfway between them."""
+    dark = 1.0 - canvas
+    px = geo.PX
+    on, off = [], []
+    for r in range(field.rows):
+        y = int(geo.to_canvas(0, r + 0.5)[1])
+        for c in range(field.cols + 1):
+            x = int(round(geo.to_canvas(c, 0)[0]))
+            on.append(dark[y - px // 4 : y + px // 4, x - 1 : x + 2].max(axis=1).mean())
+            if c < field.cols:
+                xm = int(round(geo.to_canvas(c + 0.5, 0)[0]))
+                off.append(dark[y - px // 4 : y + px // 4, xm + px // 8].mean())
+    return float(np.median(on)) > float(np.median(off)) + 0.03
+
+
+def rectify(norm: np.ndarray, located: Located) -> np.ndarray:
+    """The field on the canvas of photo_geometry (paper 1.0, ink towards 0)."""
+    size = geo.canvas_size(located.field)
+    to_canvas = np.linalg.inv(located.to_photo)
+    return cv2.warpPerspective(
+        norm, to_canvas, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+
+
+@dataclass(frozen=True)
+class Scores:
+    """Darkness (0 paper .. 1 black) at each cell centre and along each edge."""
+
+    cells: dict[tuple[int, int], float]
+    edges: dict[geo.Edge, float]
+
+
+def scores(canvas: np.ndarray, field: Field) -> Scores:
+    """How dark the pencil is at each cell's centre and along each edge (the darkest point
+    across the path at each sample, the second weakest of an edge's samples)."""
+    dark = 1.0 - cv2.GaussianBlur(canvas, (0, 0), 1.2)
+    px = geo.PX
+    across = int(geo.ACROSS * px)
+    cell_scores: dict[tuple[int, int], float] = {}
+    for r in range(field.rows):
+        for c in range(field.cols):
+            x, y = geo.to_canvas(c + 0.5, r + 0.5)
+            xi, yi = int(x), int(y)
+            patch = dark[yi - across : yi + across + 1, xi - across : xi + across + 1]
+            cell_scores[(r, c)] = float(np.percentile(patch, 95))
+    edge_scores: dict[geo.Edge, float] = {}
+    for edge in geo.edges(field):
+        values = []
+        for sx, sy in geo.edge_samples(edge):
+            x, y = geo.to_canvas(sx, sy)
+            xi, yi = int(round(x)), int(round(y))
+            if geo.horizontal(edge):
+                strip = dark[yi - across : yi + across + 1, xi - 1 : xi + 2]
+            else:
+                strip = dark[yi - 1 : yi + 2, xi - across : xi + across + 1]
+            values.append(float(strip.max()))
+        values.sort()
+        edge_scores[edge] = values[1]
+    return Scores(cell_scores, edge_scores)
+
+
+def overlay(reading: Any) -> bytes:
+    """PNG bytes of the rectified field (a PhotoReading's canvas) with the reading drawn over it."""
+    canvas = reading.canvas
+    base = (np.clip(canvas, 0, 1) * 255).astype(np.uint8)
+    img = cv2.cvtColor(base, cv2.COLOR_GRAY2BGR)
+    img = (img * 0.75 + 64).astype(np.uint8)  # fade the photo so the reading stands out
+    green, orange, red = (40, 160, 40), (0, 140, 255), (40, 40, 220)
+
+    def pt(cell: tuple[int, int]) -> tuple[int, int]:
+        x, y = geo.to_canvas(*geo.cell_centre(cell))
+        return int(round(x)), int(round(y))
+
+    for a, b in reading.decision.joined:
+        cv2.line(img, pt(a), pt(b), green, 3, cv2.LINE_AA)
+    for cell in reading.decision.cells:
+        cv2.circle(img, pt(cell), 5, green, -1, cv2.LINE_AA)
+    for problem in reading.result.problems:
+        for cell in problem.cells:
+            x, y = pt(cell)
+            h = geo.PX // 2 - 2
+            cv2.rectangle(img, (x - h, y - h), (x + h, y + h), red, 2)
+    for cell in reading.decision.uncertain:
+        cv2.circle(img, pt(cell), geo.PX // 2 - 3, orange, 3, cv2.LINE_AA)
+    ok, png = cv2.imencode(".png", img)
+    if not ok:  # pragma: no cover - encoding a small BGR image does not fail
+        raise PhotoError("the picture could not be encoded")
+    return png.tobytes()
