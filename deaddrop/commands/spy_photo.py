@@ -33,10 +33,10 @@ def photo_module():  # -> module assistant.games.spy.photo (with OpenCV importab
 
 def read_photo_file(path: str, field_name: str, lengths: tuple[int, ...]):  # -> PhotoReading
     """Read a photo file for `spy check`: InputError (exit 2) naming the file when unusable."""
-    from deaddrop.errors import InputError, os_problem, shown
+    from deaddrop.errors import InputError, os_problem, quoted, shown
 
     if field_name not in FIELDS:
-        raise InputError(f"--field: {shown(field_name)} is not a field (expected upper or lower)")
+        raise InputError(f"--field: {quoted(field_name)} is not a field (expected upper or lower)")
     photo = photo_module()
     from assistant.games.spy.photo_image import MAX_BYTES, PhotoError
 

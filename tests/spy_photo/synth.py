@@ -79,14 +79,21 @@ def cell_point(page: Page, field: str, row: float, col: float) -> tuple[float, f
 
 
 def draw_pencil(
-    page: Page, field: str, vertices: list[tuple[int, int]], rng: np.random.Generator
+    page: Page,
+    field: str,
+    vertices: list[tuple[int, int]],
+    rng: np.random.Generator,
+    faint: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = (),
 ) -> np.ndarray:
-    """The page with the chain of corner cells drawn in pencil, line by line."""
+    """The page with the chain of corner cells drawn in pencil, line by line (and `faint`
+    strokes, from one cell to another, pressed four times lighter: a line half rubbed out)."""
     img = page.image.astype(np.float32) / 255.0
     ink = np.zeros_like(img)
     darkness = rng.uniform(0.45, 0.8)  # how hard this player presses
     width_mm = rng.uniform(0.35, 0.8)
-    for a, b in zip(vertices, vertices[1:], strict=False):
+    segments = [(a, b, 1.0) for a, b in zip(vertices, vertices[1:], strict=False)]
+    segments += [(a, b, 0.25) for a, b in faint]
+    for a, b, weight in segments:
         p0 = np.array(cell_point(page, field, *a))
         p1 = np.array(cell_point(page, field, *b))
         direction = (p1 - p0) / max(np.linalg.norm(p1 - p0), 1e-9)
@@ -109,7 +116,7 @@ def draw_pencil(
         points = start + np.outer(t, end - start) + np.outer(wobble, normal)
         for i in range(n - 1):
             w = max(1, int(round(width_mm * MM * (0.7 + 0.3 * pressure[i]))))
-            level = darkness * pressure[i]
+            level = darkness * pressure[i] * weight
             p, q = points[i], points[i + 1]
             cv2.line(
                 ink,
@@ -120,13 +127,17 @@ def draw_pencil(
                 cv2.LINE_AA,
                 shift=2,
             )
-    grain = rng.uniform(0.55, 1.0, ink.shape).astype(np.float32)
+    grain = rng.random(ink.shape, dtype=np.float32) * np.float32(0.45) + np.float32(0.55)
     ink = cv2.GaussianBlur(ink * grain, (0, 0), 0.6)
     return np.clip(img * (1.0 - ink), 0, 1)
 
 
 def photograph(
-    sheet: np.ndarray, rng: np.random.Generator, turn: int | None = None, half: str | None = None
+    sheet: np.ndarray,
+    rng: np.random.Generator,
+    turn: int | None = None,
+    half: str | None = None,
+    long_side: int | None = None,
 ) -> bytes:
     """A phone photo (JPEG bytes) of the drawn page: perspective, turn, light, blur, noise."""
     h, w = sheet.shape
@@ -134,6 +145,8 @@ def photograph(
         sheet = sheet[: h // 2]
         h = sheet.shape[0]
     out_long = int(rng.uniform(2000, 3200))
+    if long_side is not None:
+        out_long = long_side
     if turn is None:
         turn = int(rng.integers(0, 4))
 
@@ -170,7 +183,8 @@ def photograph(
     photo = photo * light
     sigma = rng.uniform(0.3, 1.6)
     photo = cv2.GaussianBlur(photo, (0, 0), sigma)
-    photo = photo * 255 + rng.normal(0, rng.uniform(2, 7), photo.shape)
+    noise = rng.standard_normal(photo.shape, dtype=np.float32) * np.float32(rng.uniform(2, 7))
+    photo = photo * 255 + noise
     photo = np.clip(photo, 0, 255).astype(np.uint8)
     colour = cv2.merge(
         [

@@ -82,7 +82,9 @@ def find_marks(norm: np.ndarray) -> list[_Mark]:
     local = cv2.adaptiveThreshold(
         grey, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, 15, 12
     )
-    for mask in (norm < 0.45, norm < 0.6, norm < 0.75, local > 0):
+    fine = cv2.adaptiveThreshold(grey, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, 9, 6)
+    masks = [norm < level for level in (0.4, 0.5, 0.6, 0.7, 0.8)] + [local > 0, fine > 0]
+    for mask in masks:
         for mark in _marks_at(mask):
             if all(math.dist(mark.centre, m.centre) > 0.3 * m.side for m in found):
                 found.append(mark)

@@ -1,0 +1,165 @@
+"""Reading synthetic phone photos of the real sheet (a handful; bench/bench_spy_photo.py runs a
+few hundred), and `deaddrop spy check --photo` end to end: exact messages and exit codes."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from assistant.games.spy.layouts import random_network
+from assistant.games.spy.model import Field, format_cell
+from deaddrop.commands.main import app
+
+pytest.importorskip("cv2")
+
+from assistant.games.spy import photo  # noqa: E402
+from assistant.games.spy.photo_image import PhotoError  # noqa: E402
+
+LENGTHS = (1, 2, 3, 4, 5, 6)
+
+
+def _photo(page, seed, field="upper", turn=None, half=None, vertices=None, faint=()):
+    import synth
+
+    rng = np.random.default_rng(seed)
+    if vertices is None:
+        vertices = list(random_network(Field(), LENGTHS, seed).vertices)
+    drawn = synth.draw_pencil(page, field, vertices, rng, faint=faint)
+    return synth.photograph(drawn, rng, turn=turn, half=half, long_side=2000), vertices
+
+
+@pytest.mark.parametrize(
+    ("seed", "field", "turn", "half"),
+    [
+        (102, "upper", 1, None),  # a phone photo stored a quarter turned
+        (103, "lower", 2, None),  # upside down, the lower field
+        (104, "upper", 3, "upper"),  # the sheet folded: only the upper half in the picture
+    ],
+)
+def test_reads_the_drawn_network_exactly(page, seed, field, turn, half):
+    jpeg, vertices = _photo(page, seed, field, turn, half)
+    reading = photo.read_photo(jpeg, "p.jpg", field, LENGTHS)
+    truth = random_network(Field(), LENGTHS, seed)
+    assert reading.field_name == field and reading.field == Field(10, 10)
+    assert reading.uncertain == []
+    assert reading.result.legal
+    assert reading.decision.cells == truth.cells()
+
+
+def test_an_illegal_drawing_reads_as_illegal(page):
+    # two lines 6 long and no 1: five cells from any legal network, so read as drawn (nothing
+    # uncertain) and refused by the check as a typed drawing is
+    vertices = [(0, 1), (0, 3), (3, 3), (3, 7), (8, 7), (8, 1), (2, 1)]  # 2, 3, 4, 5, 6, 6
+    jpeg, _ = _photo(page, 106, turn=0, vertices=vertices)
+    reading = photo.read_photo(jpeg, "p.jpg", "upper", LENGTHS)
+    drawn = {(r, c) for a, b in zip(vertices, vertices[1:], strict=False) for r, c in _cells(a, b)}
+    assert reading.decision.cells == drawn and reading.uncertain == []
+    assert not reading.result.legal
+    assert reading.result.problems[0].message.startswith("the drawing marks 27 cells")
+
+
+def _cells(a, b):
+    (r0, c0), (r1, c1) = a, b
+    if r0 == r1:
+        return [(r0, c) for c in range(min(c0, c1), max(c0, c1) + 1)]
+    return [(r, c0) for r in range(min(r0, r1), max(r0, r1) + 1)]
+
+
+def test_the_wrong_field_is_named(page):
+    jpeg, _ = _photo(page, 107, turn=0, half="upper")
+    with pytest.raises(PhotoError, match="shows the upper field, not the lower one"):
+        photo.read_photo(jpeg, "p.jpg", "lower", LENGTHS)
+
+
+@pytest.fixture(scope="module")
+def made(page, tmp_path_factory):
+    tmp_path = tmp_path_factory.mktemp("photos")
+    jpeg, vertices = _photo(page, 108, turn=0)
+    (tmp_path / "sheet.jpg").write_bytes(jpeg)
+    net = random_network(Field(), LENGTHS, 108)
+    free = [
+        ((r, c), (r + 1, c))
+        for r in range(9)
+        for c in range(10)
+        if not ({(r, c), (r + 1, c)} & net.cells())
+    ]
+    faint, _ = _photo(page, 109, turn=2, vertices=vertices, faint=(free[0],))
+    (tmp_path / "faint.jpg").write_bytes(faint)
+    (tmp_path / "notes.txt").write_text("not a photo\n", encoding="utf-8")
+    return tmp_path, net, free[0]
+
+
+@pytest.fixture
+def photos(made, monkeypatch):
+    monkeypatch.chdir(made[0])
+    return made[1:]
+
+
+def run(*args: str):
+    return CliRunner().invoke(app, ["spy", "check", *args])
+
+
+def test_cli_reads_checks_and_draws_the_debug_picture(photos, made):
+    net, _ = photos
+    result = run("--photo", "sheet.jpg", "--debug", "seen.png")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == (
+        "read from sheet.jpg: the upper field, 10 x 10 field (rows 1-10, columns A-J)"
+    )
+    drawing = [line.strip() for line in lines[1:11]]
+    assert {(r, c) for r, row in enumerate(drawing) for c, ch in enumerate(row) if ch == "#"} == (
+        net.cells()
+    )
+    assert lines[11] == "legal network: six lines covering 22 cells"
+    assert (made[0] / "seen.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_cli_json_names_uncertain_cells_and_stops(photos):
+    _, faint = photos
+    result = run("--photo", "faint.jpg", "--json")
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["photo"]["confirmed"] is False
+    named = {u["cell"] for u in data["photo"]["uncertain"]}
+    assert {format_cell(c) for c in faint} <= named
+    assert data["photo"]["field"] == "upper" and len(data["photo"]["drawing"]) == 10
+
+
+def test_cli_uncertain_without_a_terminal_stops_with_the_list(photos):
+    _, faint = photos
+    result = run("--photo", "faint.jpg")
+    assert result.exit_code == 1
+    assert f"  {format_cell(faint[0])}: faint pencil between" in result.stdout
+    assert result.stdout.rstrip().endswith(
+        "not confirmed: look at the cells marked ? on the sheet (--debug OUT.png draws what was "
+        "read), then photograph it again or type the network in"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--photo", "notes.txt"],
+            "notes.txt: not an image that can be read (expected a JPEG or PNG photo)",
+        ),
+        (["--photo", "none.jpg"], "none.jpg: cannot read the photo: no such file or directory"),
+        (
+            ["--photo", "sheet.jpg", "--field", "left"],
+            "--field: 'left' is not a field (expected upper or lower)",
+        ),
+        (
+            ["--debug", "x.png", "legal.txt"],
+            "--debug draws what was read from a photo (expected --photo IMG)",
+        ),
+        ([], "give a network FILE or --photo IMG, not both (expected one network)"),
+    ],
+)
+def test_cli_unusable_input_is_one_line_exit_2(photos, args, message):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.stderr.strip().lower() == f"deaddrop: {message}".lower()
