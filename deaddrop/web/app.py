@@ -4,6 +4,7 @@ Routes (docs/serve.md):
 - GET /p/<code>: the page (static/index.html); the page reads the code from its own address.
 - GET /api/<code>/<picture>.svg: the picture of a game's map widget (the same for every seat).
 - GET /api/<code>/state; POST /api/<code>/do, /undo, /redo, /void: deaddrop.web.api.
+- POST /api/<code>/photo: a Spy! seat's photo of its sheet, read (deaddrop.web.photo).
 - GET /api/<code>/events: server-sent events, `event: version` when the table changes.
 - GET /static/<file>: the page's files, from deaddrop/web/static/ (no listing, nothing outside).
 Every other path, and every unknown code, gets 404 {"error": "unknown link"}, the same body
@@ -50,7 +51,7 @@ from deaddrop.web.watch import STOP, Watcher
 STATIC = Path(__file__).resolve().parent / "static"
 KEEPALIVE_S = 15.0
 CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob:; "
     "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
     "form-action 'self'; frame-ancestors 'none'"
 )
@@ -212,18 +213,19 @@ def refused(status: int, error: str, *, close: bool = False) -> JSONResponse:
     return answer
 
 
-async def read_body(request: Request) -> bytes | JSONResponse:
+async def read_body(request: Request, limit: int = 0) -> bytes | JSONResponse:
     """The request's body, read chunk by chunk and refused as soon as it is longer than
-    MAX_BODY (a declared length first), whatever its framing (chunked too)."""
-    too_long = f"the body is too long (at most {MAX_BODY // 1024} KB)"
+    MAX_BODY (or `limit`: a photo's) (a declared length first), whatever its framing."""
+    limit = limit or MAX_BODY
+    too_long = f"the body is too long (at most {limit // 1024} KB)"
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
         return refused(413, too_long, close=True)
     chunks, size = [], 0
     try:
         async for chunk in request.stream():
             size += len(chunk)
-            if size > MAX_BODY:
+            if size > limit:
                 return refused(413, too_long, close=True)
             chunks.append(chunk)
     except ClientDisconnect:
@@ -312,6 +314,8 @@ def make_app(
             if gzipped:
                 headers["content-encoding"] = "gzip"
             return Response(svg, media_type="image/svg+xml", headers=headers)
+        if what == "photo":
+            return await photo(request, text)
         if what not in OPERATIONS:
             return unknown()
         if request.method != "POST":
@@ -334,6 +338,20 @@ def make_app(
         if isinstance(data, Response):
             return data
         return reply(await run_in_threadpool(lambda: served.act(text, what, data, key=key)))
+
+    async def photo(request: Request, text: str) -> Response:
+        """POST /api/<code>/photo: a Spy! seat's photo of its sheet (deaddrop.web.photo)."""
+        from deaddrop.web.photo import MAX_PHOTO, read_seat_photo
+
+        if request.method != "POST":
+            return Response(status_code=405, headers={"allow": "POST"})
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if not kind.startswith("image/"):
+            return refused(415, "the body must be a photo (content-type: image/jpeg or image/png)")
+        body = await read_body(request, MAX_PHOTO)
+        if isinstance(body, Response):
+            return body
+        return reply(await run_in_threadpool(read_seat_photo, served, text, body))
 
     async def events(link: Link) -> Response:
         current = await run_in_threadpool(served.version, link.table)

@@ -22,7 +22,7 @@ UNKNOWN = b'{"error":"unknown link"}'
 IDENT = "1/2026-01-01T00:00:00Z"  # a table's identity (row 1, made then)
 XSS = "<script>alert(1)</script>"
 CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob:; "
     "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
     "form-action 'self'; frame-ancestors 'none'"
 )

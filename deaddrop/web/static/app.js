@@ -4,6 +4,7 @@
 import { $, clear, h, sideKey } from "./dom.js";
 import { drawBoard } from "./widgets.js";
 import { drawForms, fieldValues, formParams, pickLine, pickValue, updateChoices } from "./forms.js";
+import { photoControl } from "./photo.js";
 
 const POLL_MS = 5000;
 const code = (/^\/p\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname) || [])[1] || null;
@@ -260,6 +261,12 @@ function nextOf(state) {
   return stat && typeof stat.value === "string" ? stat.value : null;
 }
 
+// Spy!'s seal: the network may be read from a photo of the sheet (photo.js).
+function addPhoto(card) {
+  const input = card.querySelector('.field[data-field="network"] input');
+  if (input) input.closest(".field").append(photoControl(api, input));
+}
+
 function drawForms_(state) {
   const acting = state.seat !== null && state.seat !== undefined && Array.isArray(state.actions) && state.actions.length > 0;
   $("tab-act").hidden = !acting;
@@ -280,6 +287,7 @@ function drawForms_(state) {
     forms = new Map();
     const drawn = drawForms(state.actions, state.seat_params || {}, state.seat_values, act, choices, state.not_yours || {});
     state.actions.forEach((action, i) => forms.set(action.name, drawn[i]));
+    if (state.game === "spy" && forms.has("seal")) addPhoto(forms.get("seal"));
   } else {
     // the values a seat may pick follow the game (a tile played, a spy moved): those fields only
     for (const action of state.actions) {

@@ -1,0 +1,89 @@
+"""POST /api/<code>/photo: a Spy! seat's photo of its own sheet, read for its seal (issue 29).
+
+The page sends the photo's bytes (image/jpeg, image/png, ...); the reply, to that request only,
+is the reading: the field read as a drawing, the cells it is unsure of, the verdict, the vertex
+list to seal when the network is legal, and the reading drawn over the straightened field (a PNG,
+base64). Nothing is stored and nothing enters the table: the player looks, confirms, and seals
+with the page's ordinary `seal` form, as a typed network is sealed (the seat is the one acting,
+as for every action). Spectators cannot send a photo; only a table of the refereed game
+(`spy`) reads one, for its own field size and lengths.
+"""
+
+from __future__ import annotations
+
+import base64
+from typing import Any
+
+from assistant.engine import Json
+from deaddrop.web.api import SPECTATORS, UNKNOWN, Gone, Reply, Tables
+
+MAX_PHOTO = 15 * 1024 * 1024  # a phone's full-size JPEG is 2 to 8 MB
+GAMES = ("spy",)
+
+
+def _error(status: int, text: str) -> Reply:
+    return Reply(status, {"ok": False, "error": text})
+
+
+def read_seat_photo(tables: Tables, text: str, data: bytes) -> Reply:
+    """The reading of a photo sent by the seat whose code is `text`."""
+    from deaddrop.errors import DeadDropError
+
+    link = tables.link(text)
+    if link is None:
+        return UNKNOWN
+    if link.seat is None:
+        return SPECTATORS
+    try:
+        snap = tables.snapshot(link.table)
+    except Gone:
+        return UNKNOWN
+    except DeadDropError:
+        return _error(503, "the table cannot be read now; try again")
+    table = snap.table
+    if table.game.name not in GAMES:
+        return _error(400, f"a photo is read only at a Spy! table, not {table.game.name}")
+    try:
+        from assistant.games.spy import photo
+        from assistant.games.spy.photo_image import PhotoError
+    except ImportError:
+        return _error(503, "this server cannot read photos (install deaddrop[photo])")
+    state = table.state
+    lengths = tuple(state["lengths"])
+    try:
+        reading = photo.read_photo(data, "photo", "upper", lengths)
+    except PhotoError as error:
+        return _error(400, str(error))
+    if (reading.field.rows, reading.field.cols) != (state["rows"], state["cols"]):
+        return _error(
+            400,
+            f"the sheet's field is {reading.field.rows} x {reading.field.cols}, this table's "
+            f"{state['rows']} x {state['cols']}",
+        )
+    return Reply(200, reading_json(reading))
+
+
+def reading_json(reading: Any) -> Json:
+    """The reply's body: {ok, drawing, uncertain, legal, problems, network, overlay}."""
+    result = reading.result
+    network = None
+    if result.legal and result.network is not None:
+        from assistant.games.spy.model import format_cell
+
+        network = " ".join(format_cell(v) for v in result.network.vertices)
+    return {
+        "ok": True,
+        "field": reading.field_name,
+        "drawing": reading.drawing(),
+        "uncertain": reading.as_json()["photo"]["uncertain"],
+        "legal": result.legal,
+        "problems": [p.message for p in result.problems],
+        "network": network,
+        "overlay": base64.b64encode(_overlay(reading)).decode("ascii"),
+    }
+
+
+def _overlay(reading: Any) -> bytes:
+    from assistant.games.spy import photo
+
+    return photo.overlay_png(reading)
