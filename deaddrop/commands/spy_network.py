@@ -91,7 +91,9 @@ def check(
 
     if pdf is not None and svg is not None:
         raise InputError("--pdf and --svg: give one or the other (expected one picture)")
-    if (file is None) == (photo is None):
+    if file is None and photo is None:
+        raise InputError("no network to check (expected a network FILE, or --photo IMG)")
+    if file is not None and photo is not None:
         raise InputError("give a network FILE or --photo IMG, not both (expected one network)")
     if photo is not None:
         if pdf is not None or svg is not None:

@@ -164,7 +164,7 @@ def test_check_field_size_errors(args, message):
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        ([], "Missing argument"),
+        ([], "no network to check (expected a network FILE, or --photo IMG)"),
         (["legal.txt", "drawing.txt"], "unexpected extra argument"),
         (["legal.txt", "--lengths"], "requires an argument"),
         (["legal.txt", "--color"], "No such option"),

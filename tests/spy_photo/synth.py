@@ -168,18 +168,21 @@ def photograph(
     matrix = cv2.getPerspectiveTransform(corners, placed)
     table = rng.uniform(0.15, 0.5)
     photo = cv2.warpPerspective(
-        sheet, matrix, (ow, oh), flags=cv2.INTER_AREA, borderValue=table
+        sheet, matrix, (ow, oh), flags=cv2.INTER_LINEAR, borderValue=table
     ).astype(np.float32)
-    # uneven light: a gradient and a vignette, a shadow band sometimes
-    yy, xx = np.mgrid[0:oh, 0:ow].astype(np.float32)
+    # uneven light: a gradient and a vignette, a shadow's soft edge sometimes (worked out on a
+    # small grid, then enlarged: light varies slowly)
+    sw, sh = max(8, ow // 8), max(8, oh // 8)
+    yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
     gx, gy = rng.normal(0, 1, 2)
-    grad = 1.0 + 0.25 * ((xx / ow - 0.5) * gx + (yy / oh - 0.5) * gy)
-    vignette = 1.0 - rng.uniform(0.1, 0.35) * (((xx / ow - 0.5) ** 2 + (yy / oh - 0.5) ** 2) * 2)
+    grad = 1.0 + 0.25 * ((xx / sw - 0.5) * gx + (yy / sh - 0.5) * gy)
+    vignette = 1.0 - rng.uniform(0.1, 0.35) * (((xx / sw - 0.5) ** 2 + (yy / sh - 0.5) ** 2) * 2)
     light = np.clip(grad * vignette, 0.45, 1.2) * rng.uniform(0.7, 0.95)
     if rng.random() < 0.3:
-        edge = rng.uniform(0.2, 0.8) * ow
+        edge = rng.uniform(0.2, 0.8) * sw
         light *= np.where(xx < edge, rng.uniform(0.65, 0.85), 1.0).astype(np.float32)
-        light = cv2.GaussianBlur(light, (0, 0), 25)
+        light = cv2.GaussianBlur(light, (0, 0), 25 / 8)
+    light = cv2.resize(light.astype(np.float32), (ow, oh), interpolation=cv2.INTER_LINEAR)
     photo = photo * light
     sigma = rng.uniform(0.3, 1.6)
     photo = cv2.GaussianBlur(photo, (0, 0), sigma)

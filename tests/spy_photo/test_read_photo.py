@@ -156,7 +156,11 @@ def test_cli_uncertain_without_a_terminal_stops_with_the_list(photos):
             ["--debug", "x.png", "legal.txt"],
             "--debug draws what was read from a photo (expected --photo IMG)",
         ),
-        ([], "give a network FILE or --photo IMG, not both (expected one network)"),
+        ([], "no network to check (expected a network FILE, or --photo IMG)"),
+        (
+            ["x.txt", "--photo", "sheet.jpg"],
+            "give a network FILE or --photo IMG, not both (expected one network)",
+        ),
     ],
 )
 def test_cli_unusable_input_is_one_line_exit_2(photos, args, message):

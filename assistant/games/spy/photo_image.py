@@ -74,16 +74,26 @@ class _Mark:
     side: float
 
 
-def find_marks(norm: np.ndarray) -> list[_Mark]:
-    """Finder patterns (a dark outline holding a hole holding a dark centre, nested squares),
-    at a few levels of grey: a blurred mark's white ring is grey."""
-    found: list[_Mark] = []
+def mark_masks(norm: np.ndarray) -> list[list[np.ndarray]]:
+    """The dark pixels at a few levels of grey (a blurred mark's white ring is grey), in two
+    rounds: two plain levels first, which find the marks of most photos quickly; then more
+    levels and two local thresholds, slower (many more outlines), for the hard ones."""
     grey = (norm * 255).astype(np.uint8)
-    local = cv2.adaptiveThreshold(
-        grey, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, 15, 12
-    )
-    fine = cv2.adaptiveThreshold(grey, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, 9, 6)
-    masks = [norm < level for level in (0.4, 0.5, 0.6, 0.7, 0.8)] + [local > 0, fine > 0]
+    later = [norm < level for level in (0.4, 0.75, 0.85)]
+    for block, c in ((15, 12), (9, 6)):
+        later.append(
+            cv2.adaptiveThreshold(
+                grey, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, c
+            )
+            > 0
+        )
+    return [[norm < 0.5, norm < 0.62], later]
+
+
+def find_marks(masks: list[np.ndarray], found: list[_Mark] | None = None) -> list[_Mark]:
+    """Finder patterns (a dark outline holding a hole holding a dark centre, nested squares)
+    in the masks, added to those `found` already (one of each place)."""
+    found = list(found or [])
     for mask in masks:
         for mark in _marks_at(mask):
             if all(math.dist(mark.centre, m.centre) > 0.3 * m.side for m in found):
@@ -174,11 +184,32 @@ def _homography(field: Field, corners: list[tuple[float, float]]) -> np.ndarray:
 def locate(norm: np.ndarray, field_name: str) -> Located:
     """The field named `field_name` ("upper" or "lower") on the photo; PhotoError when there is
     none (saying how many marks were seen)."""
-    marks = find_marks(norm)
-    if len(marks) > 16:  # keep the most alike in size
-        marks.sort(key=lambda m: m.side)
-        marks = marks[-16:]
+    marks: list[_Mark] = []
     others: list[str] = []
+    for masks in mark_masks(norm):
+        marks = find_marks(masks, marks)
+        found = _search(norm, marks, field_name, others)
+        if found is not None:
+            return found
+    if others:
+        raise PhotoError(
+            f"the photo shows the {others[0]} field, not the {field_name} one "
+            f"(expected --field {others[0]}, or a photo of the {field_name} field)"
+        )
+    raise PhotoError(
+        f"the four corner marks of a field were not found ({len(marks)} mark"
+        f"{'s' * (len(marks) != 1)} seen; expected all four marks around the field in the photo, "
+        "in focus, the sheet flat and evenly lit)"
+    )
+
+
+def _search(
+    norm: np.ndarray, marks: list[_Mark], field_name: str, others: list[str]
+) -> Located | None:
+    """The field wanted among the ways four marks can be a field's corners (the fields of
+    other names found are added to `others`)."""
+    if len(marks) > 16:  # keep the largest: specks of noise are small
+        marks = sorted(marks, key=lambda m: m.side)[-16:]
     for quad in itertools.combinations(range(len(marks)), 4):
         chosen = [marks[i] for i in quad]
         sides = [m.side for m in chosen]
@@ -197,16 +228,7 @@ def locate(norm: np.ndarray, field_name: str) -> Located:
             if found.field_name == field_name:
                 return found
             others.append(found.field_name)
-    if others:
-        raise PhotoError(
-            f"the photo shows the {others[0]} field, not the {field_name} one "
-            f"(expected --field {others[0]}, or a photo of the {field_name} field)"
-        )
-    raise PhotoError(
-        f"the four corner marks of a field were not found ({len(marks)} mark"
-        f"{'s' * (len(marks) != 1)} seen; expected all four marks around the field in the photo, "
-        "in focus, the sheet flat and evenly lit)"
-    )
+    return None
 
 
 def _try_corners(
@@ -337,10 +359,12 @@ def overlay(reading: Any) -> bytes:
         x, y = geo.to_canvas(*geo.cell_centre(cell))
         return int(round(x)), int(round(y))
 
+    marks = img.copy()  # the reading half see-through, so the pencil shows under it
     for a, b in reading.decision.joined:
-        cv2.line(img, pt(a), pt(b), green, 3, cv2.LINE_AA)
+        cv2.line(marks, pt(a), pt(b), green, 2, cv2.LINE_AA)
     for cell in reading.decision.cells:
-        cv2.circle(img, pt(cell), 5, green, -1, cv2.LINE_AA)
+        cv2.circle(marks, pt(cell), 4, green, -1, cv2.LINE_AA)
+    img = cv2.addWeighted(marks, 0.7, img, 0.3, 0)
     for problem in reading.result.problems:
         for cell in problem.cells:
             x, y = pt(cell)
