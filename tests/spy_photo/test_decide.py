@@ -61,3 +61,16 @@ def test_a_centre_without_a_line_is_uncertain():
     d = decide(FIELD, LENGTHS, cells, edge_scores)
     assert d.cells == net.cells()
     assert list(d.uncertain) == [stray]
+
+
+def test_a_line_drawn_short_of_its_end_centre_is_still_sure():
+    net = random_network(FIELD, LENGTHS, 11)
+    cells, edge_scores = _scores(net.vertices)
+    end = net.vertices[-1]
+    cells[end] = 0.02  # the stroke stopped before the end's centre, its step into it is strong
+    d = decide(FIELD, LENGTHS, cells, edge_scores)
+    assert d.cells == net.cells() and d.uncertain == {}
+    step = next(e for e in lines_edges(list(net.vertices)) if end in e)
+    edge_scores[step] = 0.02 + 0.3 * (0.5 - 0.02)  # ...and now faint too: named
+    d = decide(FIELD, LENGTHS, cells, edge_scores)
+    assert d.uncertain[end] == "a line reaches it but its centre looks empty"

@@ -19,7 +19,8 @@ from assistant.games.spy.photo_geometry import Edge, edges
 
 JOIN = 0.2  # an edge is joined past this fraction of the way from paper to pencil
 UNSURE = (0.1, 0.28)  # an edge or a centre scoring in this band is uncertain
-CENTRE_EMPTY = 0.15  # a covered cell whose centre scores below this is uncertain
+CENTRE_EMPTY = 0.15  # a covered cell whose centre scores below this is uncertain...
+SURE_STEP = 0.5  # ...unless a step into it scores at least this
 CENTRE_INKED = 0.5  # an empty cell whose centre scores above this is uncertain
 MIN_CONTRAST = 0.05  # pencil less than this darker than paper: nothing drawn
 
@@ -67,7 +68,11 @@ def decide(
     for c in field_.cells():
         level = (cell_scores[c] - paper) / contrast
         if c in cells and level < CENTRE_EMPTY:
-            out.doubt(c, "a line reaches it but its centre looks empty")
+            # a line's end drawn a little short leaves the end's centre empty: only a weak
+            # step into the cell makes that a doubt
+            strongest = max(levels[e] for e in joined if c in e)
+            if strongest < SURE_STEP:
+                out.doubt(c, "a line reaches it but its centre looks empty")
         elif c not in cells and level > CENTRE_INKED:
             out.doubt(c, "pencil at its centre but no line through it")
     return out
