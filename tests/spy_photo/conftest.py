@@ -25,3 +25,19 @@ def page():
     import synth
 
     return synth.render_page()
+
+
+@pytest.fixture(scope="session")
+def sheet_photo(page):
+    """A phone photo (stored a quarter turned) of a sheet with network 108 drawn on its upper
+    field, and that network."""
+    import numpy as np
+    import synth
+
+    from assistant.games.spy.layouts import random_network
+    from assistant.games.spy.model import Field
+
+    rng = np.random.default_rng(108)
+    net = random_network(Field(), (1, 2, 3, 4, 5, 6), 108)
+    drawn = synth.draw_pencil(page, "upper", list(net.vertices), rng)
+    return synth.photograph(drawn, rng, turn=1, long_side=2000), net

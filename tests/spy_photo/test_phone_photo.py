@@ -6,12 +6,10 @@ from __future__ import annotations
 import base64
 import json
 
-import numpy as np
 import pytest
 
 from assistant import table as core
-from assistant.games.spy.layouts import random_network
-from assistant.games.spy.model import Field, Network, parse_cell_anywhere
+from assistant.games.spy.model import Network, parse_cell_anywhere
 from tests.web.conftest import running
 
 pytest.importorskip("cv2")
@@ -20,13 +18,8 @@ LENGTHS = (1, 2, 3, 4, 5, 6)
 
 
 @pytest.fixture(scope="module")
-def jpeg(page):
-    import synth
-
-    rng = np.random.default_rng(201)
-    net = random_network(Field(), LENGTHS, 201)
-    drawn = synth.draw_pencil(page, "upper", list(net.vertices), rng)
-    return synth.photograph(drawn, rng, turn=1, long_side=2000), net
+def jpeg(sheet_photo):
+    return sheet_photo
 
 
 def send(server, seat, data, kind="image/jpeg"):

@@ -75,19 +75,19 @@ class _Mark:
 
 
 def mark_masks(norm: np.ndarray) -> list[list[np.ndarray]]:
-    """The dark pixels at a few levels of grey (a blurred mark's white ring is grey), in two
-    rounds: two plain levels first, which find the marks of most photos quickly; then more
-    levels and two local thresholds, slower (many more outlines), for the hard ones."""
+    """The dark pixels at a few levels of grey (a blurred mark's white ring is grey), in three
+    rounds: two plain levels first, which find the marks of most photos quickly; then three
+    more; then two local thresholds, slower (many more outlines), for the hard ones."""
     grey = (norm * 255).astype(np.uint8)
-    later = [norm < level for level in (0.4, 0.75, 0.85)]
+    local = []
     for block, c in ((15, 12), (9, 6)):
-        later.append(
+        local.append(
             cv2.adaptiveThreshold(
                 grey, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, c
             )
             > 0
         )
-    return [[norm < 0.5, norm < 0.62], later]
+    return [[norm < 0.5, norm < 0.62], [norm < 0.4, norm < 0.72, norm < 0.82], local]
 
 
 def find_marks(masks: list[np.ndarray], found: list[_Mark] | None = None) -> list[_Mark]:
