@@ -21,7 +21,7 @@ LENGTHS = typer.Option("--lengths", help="Line lengths, e.g. 1,2,3,4,5,6 or 1,1,
 JSON = typer.Option("--json", help="Print JSON instead of text.")
 PDF_HELP = "Draw the network on a labelled field, as PDF."
 SVG_HELP = "Draw the network on a labelled field, as SVG."
-PHOTO_HELP = "Read the network from a photo of the printed sheet (needs deaddrop[photo])."
+PHOTO_HELP = "Read the network from a photo of the printed sheet (needs OpenCV: the photo extra)."
 FIELD_HELP = "With --photo: the field to read, upper or lower."
 DEBUG_HELP = "With --photo: draw what was read over the straightened field, as PNG."
 CONFIRM_HELP = "With --photo: ask to confirm an uncertain reading at a terminal."
@@ -86,7 +86,7 @@ def check(
     debug: Annotated[str | None, typer.Option("--debug", metavar="OUT", help=DEBUG_HELP)] = None,
     confirm: Annotated[bool, typer.Option("--confirm/--no-confirm", help=CONFIRM_HELP)] = True,
 ) -> None:
-    """Check a network: exit 0 when legal, 1 when illegal (every problem listed), 2 unreadable."""
+    """Check a network (a file, or --photo of the sheet): exit 0 legal, 1 illegal, 2 unreadable."""
     from deaddrop.errors import InputError
 
     if pdf is not None and svg is not None:
