@@ -155,7 +155,7 @@ def photograph(
     landscape = (turn % 2 == 1) != (rng.random() < 0.15) if half is None else turn % 2 == 0
     ow, oh = (out_long, int(out_long * 0.75)) if landscape else (int(out_long * 0.75), out_long)
     corners = np.array([(0, 0), (w, 0), (w, h), (0, h)], np.float32)
-    # where the page's corners land: fill 70-90% of the frame, tilted, in perspective
+    # where the page's corners land: filling 75-92% of the frame, tilted, in perspective
     angle = turn * math.pi / 2 + rng.normal(0, 0.06)
     extent_w = abs(w * math.cos(angle)) + abs(h * math.sin(angle))
     extent_h = abs(w * math.sin(angle)) + abs(h * math.cos(angle))

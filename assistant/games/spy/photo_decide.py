@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from assistant.games.spy.model import Cell, Field, format_cell
-from assistant.games.spy.photo_geometry import Edge, edges
+from assistant.games.spy.photo_geometry import Edge, edges, lines_edges
 
 JOIN = 0.2  # an edge is joined past this fraction of the way from paper to pencil
 UNSURE = (0.1, 0.28)  # an edge or a centre scoring in this band is uncertain
@@ -80,8 +80,6 @@ def decide(
 
 def layout_edges(vertices: Sequence[Cell]) -> frozenset[Edge]:
     """The edges a chain of corner cells runs along."""
-    from assistant.games.spy.photo_geometry import lines_edges
-
     return frozenset(lines_edges(list(vertices)))
 
 
