@@ -158,9 +158,9 @@ class FieldError(ProfileError):
         self.key = key
 
 
-def _number(value: Any) -> float:
+def _number(value: Any, expected: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise ProfileError(f"{_quoted(str(value))} is not a number")
+        raise ProfileError(f"{_quoted(str(value))} is not a number (expected {expected})")
     return float(value)
 
 
@@ -172,11 +172,11 @@ def _field(key: str, value: Any) -> Any:
     if key == "back_offset":
         if not isinstance(value, list) or len(value) != 2:
             raise ProfileError(f"{_quoted(str(value))} is not [X, Y] (expected two numbers, mm)")
-        dx, dy = (_number(v) for v in value)
+        dx, dy = (_number(v, "[X, Y] in mm, e.g. [0.5, -1.0]") for v in value)
         return check_offset((dx, dy))
     if key == "scale":
-        return check_scale(_number(value))
-    return check_margin(_number(value))  # margin
+        return check_scale(_number(value, "a percentage, e.g. 98.6"))
+    return check_margin(_number(value, "millimetres, e.g. 5.0"))  # margin
 
 
 def as_table(profile: Profile) -> dict[str, Any]:
