@@ -227,3 +227,14 @@ def test_calibrate_measures_the_printer_as_it_is_unless_asked(home):
     check = PdfReader(Path("check") / "calibration-letter.pdf").pages
     assert _page_transform(check[1])[0] == pytest.approx(100 / 95, abs=1e-4)
     assert os.listdir("check") == ["calibration-letter.pdf"]
+
+
+def test_a_piece_a_wide_margin_leaves_no_room_for_says_so(home):
+    _run("printer", "set", "wide", "--margin", "12mm")
+    result = _run("build", "spy", "--printer", "wide", code=2)
+    assert result.stderr == (
+        f"deaddrop: {templates_dir() / 'spy' / 'sheet.yaml'}: components.sheet: 186x256 mm "
+        "does not fit the "
+        "printable area of a4 on printer 'wide', which cannot print within 12 mm of the edge "
+        "(make it smaller, give the printer a smaller --margin, or set split: true for a board)\n"
+    )
