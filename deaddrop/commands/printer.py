@@ -98,7 +98,7 @@ def set_profile(
     save(printers)
     typer.echo(f"{'saved' if new else 'changed'} printer '{name}' in {printers.path}")
     if printers.in_use != name:
-        typer.echo(f"every build applies it after: deaddrop printer use {name}")
+        typer.echo(f"to apply it to every build: deaddrop printer use {name}")
 
 
 @app.command("list")
