@@ -23,6 +23,13 @@ def pytest_configure(config) -> None:
     from pathlib import Path
 
     sys.path.insert(0, str(Path(__file__).parent))
+    # no test reads the printer profiles of the user running it (a profile in use would change
+    # every build): a file that does not exist, unless a test names its own (DEADDROP_CONFIG)
+    import os
+    import tempfile
+
+    nowhere = Path(tempfile.gettempdir()) / f"deaddrop-tests-{os.getpid()}" / "printers.toml"
+    os.environ["DEADDROP_CONFIG"] = str(nowhere)
 
 
 def pytest_sessionstart(session) -> None:

@@ -10,7 +10,7 @@ from deaddrop.errors import InputError
 from pnp.geometry import outset
 from pnp.imposition.grid import fits_usable, piece_grid
 from pnp.imposition.marks import crop_marks
-from pnp.imposition.paper import LEAST_BLEED, MARK_GAP, Paper, piece_flip
+from pnp.imposition.paper import LEAST_BLEED, MARK_EDGE, MARK_GAP, Paper, piece_flip
 from pnp.imposition.plan import (
     LABEL_COLOUR,
     Note,
@@ -48,10 +48,17 @@ def plan_component(
         if component.split:
             return _plan_board(component, paper, duplex, index)
         w, h = to_mm(component.width), to_mm(component.height)
+        where, fix = paper.name, ""
+        if paper.edge > MARK_EDGE + 1e-9:  # a printer profile's margin took the room
+            where += (
+                f" on printer '{paper.printer}', which cannot print within "
+                f"{round(to_mm(paper.edge), 1):g} mm of the edge"
+            )
+            fix = " give the printer a smaller --margin,"
         raise InputError(
             f"{component.source.file or component.game}: components.{component.name}: "
-            f"{w:.0f}x{h:.0f} mm does not fit the printable area of {paper.name} "
-            "(make it smaller, or set split: true for a board)"
+            f"{w:.0f}x{h:.0f} mm does not fit the printable area of {where} "
+            f"(make it smaller,{fix} or set split: true for a board)"
         )
     faces = copies(component)
     per = grid.per_page

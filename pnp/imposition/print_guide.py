@@ -9,7 +9,7 @@ from pnp import ops
 from pnp.draw.text import text_lines
 from pnp.draw.textfit import wrap
 from pnp.imposition.contents import Entry, Job
-from pnp.imposition.paper import Paper
+from pnp.imposition.paper import MARK_EDGE, Paper
 from pnp.model import Box, Style
 from pnp.units import mm, to_mm
 
@@ -143,7 +143,9 @@ def _printing(
         f"Paper: {PAPER_NAMES[s.name]}. Print at 100% (actual size, never 'fit to page').",
         BODY,
     )
-    if s.back_offset != (0.0, 0.0):
+    if s.printer:
+        flow.para(printer_words(s), BODY)
+    elif s.back_offset != (0.0, 0.0):
         dx, dy = (to_mm(v) for v in s.back_offset)
         flow.para(
             f"This copy moves the backs {dx:+.1f} mm across and {dy:+.1f} mm down to suit "
@@ -186,6 +188,29 @@ def _printing(
         flow.picture(mm(27), _flip_picture(s))
     if notes:
         flow.para(notes, BODY)
+
+
+def printer_words(s: Paper) -> str:
+    """What this copy does for the printer it was made for (a printer profile)."""
+    dx, dy = (to_mm(v) for v in s.back_offset)
+    backs = (
+        f"the backs moved {dx:+.1f} mm across and {dy:+.1f} mm down"
+        if s.back_offset != (0.0, 0.0)
+        else "the backs not moved"
+    )
+    if abs(s.scale - 1.0) < 1e-9:
+        scale = "every page at actual size"
+    else:
+        scale = (
+            f"every page drawn at {100 * s.scale:.1f}% because the printer prints at "
+            f"{100 / s.scale:.1f}%, so the pieces come out at their true size"
+        )
+    fewer = " (so some pages hold fewer pieces)" if s.edge > MARK_EDGE + 1e-9 else ""
+    return (
+        f"This copy is made for the printer “{s.printer}”: {PAPER_NAMES[s.name]}, "
+        f"{flip_words(s)}, {backs}, {scale}, and nothing printed within "
+        f"{round(to_mm(s.edge), 1):g} mm of the paper's edge{fewer}."
+    )
 
 
 def _cutting(flow: Flow, entries: list[Entry], groups: bool) -> None:
