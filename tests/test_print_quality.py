@@ -62,14 +62,6 @@ SAFE_TOL = mm(0.1)  # text is measured by its advance width, which holds the gly
 # "text in frame".
 CONTENT_TO_FIX: dict[tuple[str, str, str], str] = {
     ("spies", "mapsheet", "near the cut"): "the map's border lines run to the edge of the board",
-    ("spies-and-lies", "board", "text in frame"): "the two direction lines overrun their bands",
-    ("spy-vs-spy", "board", "near the cut"): "the gold border 0.9mm inside the board's edge",
-    ("spy-vs-spy", "player_screens", "near the cut"): "fold lines run to the edge of the card",
-    ("spy-vs-spy", "bag_labels", "near the cut"): "the fold line runs to the edge of the card",
-    ("spy-vs-spy", "flat_pyramids_large", "near the cut"): "a triangle cut on its drawn outline",
-    ("spy-vs-spy", "flat_pyramids_medium", "near the cut"): "a triangle cut on its drawn outline",
-    ("spy-vs-spy", "flat_pyramids_small", "near the cut"): "a triangle cut on its drawn outline",
-    ("spy-vs-spy", "flat_pyramids_small", "text in frame"): "'Weapon' overruns its triangle",
     ("spy-vs-spy", "pyramid_nets_large", "near the cut"): "a net cut on its drawn outline",
     ("spy-vs-spy", "pyramid_nets_medium", "near the cut"): "a net cut on its drawn outline",
     ("spy-vs-spy", "pyramid_nets_small", "near the cut"): "a net cut on its drawn outline",
