@@ -8,7 +8,9 @@ and on the built PDFs:
 - every coloured fill of a bled piece that reaches the cut line reaches its bleed box, and no
   line is drawn on the cut line;
 - no frame or stroke within CUT_CLEAR (1.5mm) of the cut line, on either side of it (a cut a
-  little off never shows a sliver of frame);
+  little off never shows a sliver of frame); a piece cut along a drawn outline (a polygon with
+  `cut: true`, a pyramid's net) is measured against that outline, which is the cut, not a
+  stroke near it;
 - text inside its frame: a line of text whose middle lies in a frame (a stroked or filled box or
   ring smaller than the piece) stays inside that frame's inner edge, measured with the font's
   own metrics;
@@ -42,7 +44,7 @@ from pnp.build import build_kits
 from pnp.definitions import game_names, load_game
 from pnp.draw import face_ops
 from pnp.draw.textfit import font_extent, text_width
-from pnp.geometry import IDENTITY, Affine
+from pnp.geometry import IDENTITY, Affine, outline_distance
 from pnp.imposition import Settings, kit_document
 from pnp.imposition.paper import Paper, bleed_of
 from pnp.imposition.sheet_ops import MARK_COLOUR
@@ -62,9 +64,6 @@ SAFE_TOL = mm(0.1)  # text is measured by its advance width, which holds the gly
 # "text in frame".
 CONTENT_TO_FIX: dict[tuple[str, str, str], str] = {
     ("spies", "mapsheet", "near the cut"): "the map's border lines run to the edge of the board",
-    ("spy-vs-spy", "pyramid_nets_large", "near the cut"): "a net cut on its drawn outline",
-    ("spy-vs-spy", "pyramid_nets_medium", "near the cut"): "a net cut on its drawn outline",
-    ("spy-vs-spy", "pyramid_nets_small", "near the cut"): "a net cut on its drawn outline",
 }
 
 
@@ -193,8 +192,11 @@ def _outline_points(op: ops.Op, t: Affine) -> list[tuple[float, float]]:
 
 
 def cut_distance(component: model.Component, x: float, y: float) -> float:
-    """How far (x, y) is from the piece's cut line (its edge, or a round token's circle)."""
+    """How far (x, y) is from the piece's cut line (its edge, a round token's circle, or the
+    outline it is cut along)."""
     w, h = component.width, component.height
+    if component.outline is not None:
+        return outline_distance(component.outline, x, y)
     if component.kind == "token":
         r = min(w, h) / 2
         return abs(math.hypot(x - w / 2, y - h / 2) - r)
@@ -202,6 +204,15 @@ def cut_distance(component: model.Component, x: float, y: float) -> float:
     if inside >= 0:
         return inside
     return math.hypot(max(-x, 0, x - w), max(-y, 0, y - h))
+
+
+def _is_outline(component: model.Component, op: ops.Op, t: Affine) -> bool:
+    """Whether `op` draws the piece's cut outline (which is the cut, not a line near it)."""
+    outline = component.outline
+    if outline is None or not isinstance(op, ops.Polyline) or len(op.points) != len(outline):
+        return False
+    drawn = [t.apply(x, y) for x, y in op.points]
+    return all(math.dist(a, b) <= TOL for a, b in zip(drawn, outline, strict=True))
 
 
 def _near_cut(component: model.Component, op: ops.Op, t: Affine) -> float | None:
@@ -270,7 +281,7 @@ def problems_of(kit: model.GameKit) -> dict[tuple[str, str, str], list[str]]:
             leaves = list(_leaves(face_ops(component, index, back, bleed)))
             frames = _frames(component, leaves)
             for op, t in leaves:
-                if _stroked(op):
+                if _stroked(op) and not _is_outline(component, op, t):
                     near = _near_cut(component, op, t)
                     if near is not None:
                         what = f"{face}: a {op.stroke} line {to_mm(near):.2f}mm from the cut"  # type: ignore[union-attr]
@@ -325,6 +336,31 @@ def test_the_checks_find_small_type_text_at_the_edge_and_fills_short_of_the_blee
         "front 1: a #aa0000 fill stops at the cut line (right)"
     ]
     assert found[("bad", "chit", "text size")] == ["front 1: 'tiny' at 5.00pt"]
+
+
+def test_a_piece_cut_along_its_drawn_outline_is_measured_against_it():
+    from pnp.model import Component, Face, GameKit, Line, Polygon
+
+    s = mm(30)
+    outline = ((0.0, s), (s / 2, 0.0), (s, s))  # a triangle, cut along its drawn outline
+    cut = Polygon(outline, stroke="#000000", width=0.6, cut=True)
+    inside = Line(((mm(10), mm(27)), (mm(20), mm(27))), stroke="#333333")  # 3 mm above the base
+    # 1 mm inside the left edge, parallel to it (the edge's normal is (2, 1) / sqrt(5))
+    d = mm(1) * 5**-0.5
+    slanted = Line(((mm(5) + 2 * d, mm(20) + d), (mm(10) + 2 * d, mm(10) + d)), stroke="#aa0000")
+    corner = Line(((mm(1), mm(1)), (mm(3), mm(1))), stroke="#0000aa")  # 1 mm from the box only
+    front = (cut, inside, slanted, corner)
+    piece = Component("bad", "net", "tile", s, s, (Face({}, 1),), front, None, bleed=0.0)
+    found = problems_of(GameKit("bad", "Bad", (piece,), Path(".")))
+    assert list(found) == [("bad", "net", "near the cut")]
+    (what,) = found[("bad", "net", "near the cut")]
+    assert what.startswith("front 1: a #aa0000 line 0.9")  # 1 mm less half its width
+    boxed = replace(piece, front=(replace(cut, cut=False), inside, corner))
+    found = problems_of(GameKit("bad", "Bad", (boxed,), Path(".")))  # cut along its box
+    assert {w.split(" line")[0] for w in found[("bad", "net", "near the cut")]} == {
+        "front 1: a #000000",
+        "front 1: a #0000aa",
+    }
 
 
 @pytest.mark.parametrize("game", _games())
