@@ -62,9 +62,7 @@ SAFE_TOL = mm(0.1)  # text is measured by its advance width, which holds the gly
 # Known content problems, (game, component, rule) -> what is wrong: for the kits' authors to fix,
 # then remove here. Rules: "text size", "safe area", "bleed", "cut line", "near the cut",
 # "text in frame".
-CONTENT_TO_FIX: dict[tuple[str, str, str], str] = {
-    ("spies", "mapsheet", "near the cut"): "the map's border lines run to the edge of the board",
-}
+CONTENT_TO_FIX: dict[tuple[str, str, str], str] = {}
 
 
 def _games() -> list[str]:
@@ -83,6 +81,29 @@ def _leaves(items, transform: Affine = IDENTITY) -> Iterator[tuple[ops.Op, Affin
             yield from _leaves(op.ops, op.transform.then(transform))
         else:
             yield op, transform
+
+
+def _clipped_leaves(
+    items, transform: Affine = IDENTITY, clip: Box | None = None
+) -> Iterator[tuple[ops.Op, Affine, Box | None]]:
+    """Every op that is not a group, its transform, and the box its groups clip it to (in the
+    outer frame; None when unclipped)."""
+    for op in items:
+        if isinstance(op, ops.Group):
+            inner = op.transform.then(transform)
+            box = clip
+            if op.clip is not None:
+                mine = inner.map_box(op.clip)
+                box = mine if clip is None else _intersection(clip, mine)
+            yield from _clipped_leaves(op.ops, inner, box)
+        else:
+            yield op, transform, clip
+
+
+def _intersection(a: Box, b: Box) -> Box:
+    x0, y0 = max(a.x, b.x), max(a.y, b.y)
+    x1, y1 = min(a.x + a.w, b.x + b.w), min(a.y + a.h, b.y + b.h)
+    return Box(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
 
 
 def _scale(t: Affine) -> float:
@@ -215,10 +236,18 @@ def _is_outline(component: model.Component, op: ops.Op, t: Affine) -> bool:
     return all(math.dist(a, b) <= TOL for a, b in zip(drawn, outline, strict=True))
 
 
-def _near_cut(component: model.Component, op: ops.Op, t: Affine) -> float | None:
-    """The least distance from a stroke's outer edge to the cut line, when under CUT_CLEAR."""
+def _near_cut(
+    component: model.Component, op: ops.Op, t: Affine, clip: Box | None = None
+) -> float | None:
+    """The least distance from a stroke's outer edge to the cut line, when under CUT_CLEAR;
+    of a clipped stroke, only what its clip shows counts."""
     half = op.width * _scale(t) / 2  # type: ignore[union-attr]
-    least = min(cut_distance(component, x, y) for x, y in _outline_points(op, t)) - half
+    points = _outline_points(op, t)
+    if clip is not None:
+        points = [p for p in points if _inside(clip, False, [p])]
+    if not points:
+        return None
+    least = min(cut_distance(component, x, y) for x, y in points) - half
     return least if least < CUT_CLEAR - TOL else None
 
 
@@ -278,11 +307,12 @@ def problems_of(kit: model.GameKit) -> dict[tuple[str, str, str], list[str]]:
         least = REFERENCE_PT if component.role == "reference" else PIECE_PT
         w, h = component.width, component.height
         for face, index, back in _faces(component):
-            leaves = list(_leaves(face_ops(component, index, back, bleed)))
+            clipped = list(_clipped_leaves(face_ops(component, index, back, bleed)))
+            leaves = [(op, t) for op, t, _ in clipped]
             frames = _frames(component, leaves)
-            for op, t in leaves:
+            for op, t, clip in clipped:
                 if _stroked(op) and not _is_outline(component, op, t):
-                    near = _near_cut(component, op, t)
+                    near = _near_cut(component, op, t, clip)
                     if near is not None:
                         what = f"{face}: a {op.stroke} line {to_mm(near):.2f}mm from the cut"  # type: ignore[union-attr]
                         add(component, "near the cut", what)
@@ -361,6 +391,21 @@ def test_a_piece_cut_along_its_drawn_outline_is_measured_against_it():
         "front 1: a #000000",
         "front 1: a #0000aa",
     }
+
+
+def test_a_stroke_clipped_clear_of_the_cut_is_measured_where_it_shows():
+    from pnp.model import Component, Face
+
+    s = mm(20)
+    card = Component("bad", "chit", "card", s, s, (Face({}, 1),), (), None)
+    across = ops.Polyline(((0.0, mm(10)), (s, mm(10))), "#6f6a63", 1.0)  # edge to edge
+    group = ops.Group((across,), clip=Box(mm(2), mm(2), mm(16), mm(16)))
+    ((op, t, clip),) = list(_clipped_leaves([group]))
+    assert _near_cut(card, op, t) is not None  # unclipped, it runs onto the cut
+    assert _near_cut(card, op, t, clip) is None  # it shows 2 mm inside the cut and no nearer
+    edge = ops.Group((group,), clip=Box(mm(1), 0.0, mm(18), s))  # clips within clips
+    ((op, t, clip),) = list(_clipped_leaves([edge]))
+    assert clip == Box(mm(2), mm(2), mm(16), mm(16))
 
 
 @pytest.mark.parametrize("game", _games())

@@ -41,6 +41,7 @@ CREDIT = (
     "data @ naturalearthdata.com. City positions: GeoNames (CC BY 4.0)."
 )
 EDGE = 12.0  # names stay this far inside the map's box (the cut line)
+LINES_CLEAR = 2.0 * 72 / 25.4  # borders and coasts stop 2 mm inside the cut: only colour meets it
 
 
 @record
@@ -219,14 +220,17 @@ def map_ops(art: MapArt) -> tuple[ops.Op, ...]:
     b = art.box
     out: list[ops.Op] = [ops.Rect(b.x, b.y, b.w, b.h, 0.0, None, SEA_FILL, 0.0)]
     drawn = {t.name: _rings(frame, t.rings) for t in land.territories}
+    lines: list[ops.Op] = []  # the borders and coasts, stopping LINES_CLEAR inside the cut
     for t in land.territories:
         colour = owner_colour.get(t.owner, owner_colour.get("neutral", "#9a9184"))
         amount = NEUTRAL_TINT if t.owner == "neutral" else POWER_TINT
-        out.append(ops.Path(drawn[t.name], BORDER, sym.tint(colour, amount), 0.35))
+        out.append(ops.Path(drawn[t.name], None, sym.tint(colour, amount), 0.0))
+        lines.append(ops.Path(drawn[t.name], BORDER, None, 0.35))
     for t in land.territories:
         if t.owner != "neutral" and t.owner in owner_colour:  # the border in the owner's colour
-            out.append(ops.Path(drawn[t.name], owner_colour[t.owner], None, 1.3))
-    out.append(ops.Path(_rings(frame, land.land), COAST, None, 0.7))
+            lines.append(ops.Path(drawn[t.name], owner_colour[t.owner], None, 1.3))
+    lines.append(ops.Path(_rings(frame, land.land), COAST, None, 0.7))
+    out.append(ops.Group(tuple(lines), clip=inset(b, LINES_CLEAR)))
     where = {name: (x, y, box) for name, x, y, box in layout.cities}
     ships = {name: (x, y, box) for name, x, y, box in layout.ships}
     for line in game_map.air:
