@@ -16,6 +16,8 @@ and on the built PDFs:
   own metrics;
 - crop marks at least MARK_LEAST (3mm) long and at least 5mm from the paper's edge;
 - no blank page: every page prints pieces, marks or words;
+- on a board printed in parts to glue (`split: true`), no word crosses a seam or lies in a glue
+  band (where the next part is glued on), on A4 and on Letter;
 - pages speak to players: no word about the rules text, OCR, what is missing or who chose, on
   any page but the kit's "About this edition" page, which lists every choice of game.yaml's
   `edition`.
@@ -48,6 +50,7 @@ from pnp.geometry import IDENTITY, Affine, outline_distance
 from pnp.imposition import Settings, kit_document
 from pnp.imposition.paper import Paper, bleed_of
 from pnp.imposition.sheet_ops import MARK_COLOUR
+from pnp.imposition.tiles import board_layout
 from pnp.model import Box
 from pnp.units import mm, to_mm
 
@@ -416,6 +419,54 @@ def test_pieces_keep_their_type_size_safe_area_and_bleed(game):
     assert not new, f"print problems in {game} (fix the template, or the engine): {new}"
     gone = sorted(listed - set(problems))
     assert not gone, f"fixed: remove from CONTENT_TO_FIX: {gone}"
+
+
+def seam_problems(component: model.Component, paper: str) -> list[str]:
+    """The words of a split board that cross a seam or reach into a glue band on `paper` (its
+    parts as the build lays them out): each as "'text' in the band at x = 140.6-150.6mm"."""
+    layout = Paper.of(Settings(paper=paper)).cut_for(component)
+    bands: set[tuple[float, float, bool]] = set()
+    for tile in board_layout(component, layout)[1]:
+        r, o = tile.region, component.overlap
+        if tile.col < tile.cols - 1:
+            bands.add((r.x + r.w - o, r.x + r.w, True))
+        if tile.row < tile.rows - 1:
+            bands.add((r.y + r.h - o, r.y + r.h, False))
+    out = []
+    for op, t in _leaves(face_ops(component, 0, False, bleed_of(component))):
+        if not isinstance(op, ops.Text) or not op.text.strip():
+            continue
+        corners = _corners(_text_box(op), t)
+        for lo, hi, vertical in sorted(bands):
+            span = [x if vertical else y for x, y in corners]
+            if min(span) < hi - TOL and max(span) > lo + TOL:
+                axis = "x" if vertical else "y"
+                where = f"{to_mm(lo):.1f}-{to_mm(hi):.1f}mm"
+                out.append(f"{op.text!r} in the band at {axis} = {where}")
+    return out
+
+
+def test_the_seam_check_finds_words_across_a_seam_and_in_a_glue_band():
+    from pnp.model import Component, Face, Style, Text
+
+    w, h = mm(400), mm(150)  # two parts side by side on A4 and Letter
+    style = Style(size=10, min_size=10)
+    words = (
+        Text("ACROSS", Box(w / 2 - mm(20), mm(20), mm(40), mm(8)), style),
+        Text("CLEAR", Box(mm(20), mm(20), mm(40), mm(8)), style),
+    )
+    board = Component("bad", "b", "board", w, h, (Face({}, 1),), words, None, split=True)
+    for paper in PAPERS:
+        (found,) = seam_problems(board, paper)
+        assert found.startswith("'ACROSS' in the band at x = ")
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", _games())
+def test_no_word_crosses_a_seam_or_lies_in_a_glue_band(game, paper):
+    boards = [c for c in _kit(game).components if c.split]
+    found = {c.name: seam_problems(c, paper)[:3] for c in boards}
+    assert not any(found.values()), found
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,7 @@ from typing import Any
 
 from pnp import ops
 from pnp.draw import map_symbols as sym
-from pnp.draw.map_labels import Label, Placed, Seam, place_labels
+from pnp.draw.map_labels import Band, Label, Placed, Seam, place_labels
 from pnp.draw.map_legend import cartouche_ops, legend_ops
 from pnp.draw.map_projection import Conic, MapFrame, Window
 from pnp.draw.textfit import text_width
@@ -144,13 +144,33 @@ def map_layout(art: MapArt) -> MapLayout:
     obstacles += [b for b in (art.legend, art.cartouche) if b is not None]
     seams = [Seam(at, vertical) for at, vertical in art.seams]
     placed = place_labels(
-        labels, obstacles, seams, inset(art.box, EDGE), lines=_segments(art, cities, ships)
+        labels,
+        obstacles,
+        seams,
+        inset(art.box, EDGE),
+        lines=_segments(art, cities, ships),
+        bands=glue_bands(art.seams),
     )
     layout = MapLayout(frame, tuple(cities), tuple(ships), tuple(placed), names)
     if len(_LAYOUTS) >= 16:
         _LAYOUTS.clear()
     _LAYOUTS[key] = (art.game_map, layout)
     return layout
+
+
+BAND_MOST = 50 * 72 / 25.4  # a board's glue bands are at most 50 mm wide (its overlap)
+
+
+def glue_bands(seams: tuple[tuple[float, bool], ...]) -> list[Band]:
+    """The glue bands between a board's seams (both edges of each band, on every paper): two
+    neighbouring seams of the same way no farther apart than BAND_MOST bound a band. Where the
+    papers' parts differ, the strip between two of their seams counts too (names keep out)."""
+    out = []
+    for vertical in (True, False):
+        lines = sorted(at for at, v in seams if v is vertical)
+        pairs = zip(lines, lines[1:], strict=False)
+        out += [Band(a, b, vertical) for a, b in pairs if b - a <= BAND_MOST]
+    return out
 
 
 def _segments(
