@@ -1,6 +1,7 @@
-"""The sheets of a kit after its guide: every component in print order, consecutive components
-sharing sheets (pnp.imposition.packing), each front page followed by its back page. Pure:
-Components + Paper -> plan.
+"""The sheets of a kit after its guide: every component, each laid out for the paper
+(grid.layout_cut), its pieces sharing sheets with those of the same stock (pnp.imposition.sharing)
+within its section (a component with new_page begins one), each front page followed by its back
+page, in print jobs. Pure: Components + Paper -> plan.
 
 Sheets (kind sheet), split boards and pieces too big to leave room for full crop marks keep
 their own pages (component_plan). On a shared back page a piece with no back leaves its place
@@ -30,7 +31,7 @@ class KitPlan:
 
     Sheets come in print jobs: first those on card stock, then those on paper; in each, first
     the double-sided sheets, then the single-sided ones (a sheet whose pieces have no back has
-    no back page); within a job, in the kit's order."""
+    no back page); within a job, in the kit's order of the first component each holds."""
 
     components: tuple[Component, ...]
     paper: Paper
@@ -77,29 +78,7 @@ def plan_kit(components: tuple[Component, ...], paper: Paper, first: int = 3) ->
     from `first` (the page after the guide).
 
     Raises InputError when a component fits no page and is not a split board."""
-    cuts = _cuts(components, paper)
-    items: list[tuple[tuple[int, int], int, _Packed | SheetPlan]] = []  # job, order, sheet
-    tiles = [""] * len(components)
-    packed: list[int] = []
-    for index, component in enumerate(components):
-        if not alone(component, cuts[index]):
-            packed.append(index)
-            continue
-        planned = plan_component(component, paper, duplex=True, index=index)
-        tiles[index] = planned.tiles
-        for sheet in planned.sheets:
-            job = _job(component.paper_stock, sheet.back is not None)
-            items.append((job, index, sheet))
-    pieces = Pieces(components, cuts, packed, paper)
-    for section in _sections(components, packed):
-        for stock in STOCK_ORDER:
-            held = [p for p in pieces.ids if pieces.owners[p] in section]
-            for ids, page in pieces.sheets([p for p in held if pieces.stock(p) == stock]):
-                job = _job(stock, pieces.duplex(ids))
-                owners = tuple(pieces.owners[p] for p in ids)
-                faces = tuple(pieces.faces[p] for p in ids)
-                items.append((job, min(owners), _Packed(owners, faces, page)))
-    items.sort(key=lambda item: item[:2])  # stable: the kit's order within each job
+    cuts, tiles, items = _sheets(components, paper)
     numbers: list[int] = []
     page_number = first
     for job, _, _ in items:
@@ -125,6 +104,46 @@ def plan_kit(components: tuple[Component, ...], paper: Paper, first: int = 3) ->
         stocks,
         tuple(cuts),
     )
+
+
+Items = list[tuple[tuple[int, int], int, _Packed | SheetPlan]]  # job, order, sheet
+_last: list[tuple[tuple[Component, ...], Paper, tuple[list[Paper], list[str], Items]]] = []
+
+
+def _sheets(
+    components: tuple[Component, ...], paper: Paper
+) -> tuple[list[Paper], list[str], Items]:
+    """Each component's layout, each split board's tiles ("2x2"), and the kit's sheets in print
+    order (their job, the first component each holds, the sheet), before page numbers. The same
+    for the same kit and paper: kit_document plans again as its guide grows, so the last answer
+    is kept (the kit by identity: its components are not hashable)."""
+    if _last and _last[0][0] is components and _last[0][1] == paper:
+        return _last[0][2]
+    cuts = _cuts(components, paper)
+    items: Items = []
+    tiles = [""] * len(components)
+    packed: list[int] = []
+    for index, component in enumerate(components):
+        if not alone(component, cuts[index]):
+            packed.append(index)
+            continue
+        planned = plan_component(component, paper, duplex=True, index=index)
+        tiles[index] = planned.tiles
+        for sheet in planned.sheets:
+            job = _job(component.paper_stock, sheet.back is not None)
+            items.append((job, index, sheet))
+    pieces = Pieces(components, cuts, packed, paper)
+    for section in _sections(components, packed):
+        for stock in STOCK_ORDER:
+            held = [p for p in pieces.ids if pieces.owners[p] in section]
+            for ids, page in pieces.sheets([p for p in held if pieces.stock(p) == stock]):
+                job = _job(stock, pieces.duplex(ids))
+                owners = tuple(pieces.owners[p] for p in ids)
+                faces = tuple(pieces.faces[p] for p in ids)
+                items.append((job, min(owners), _Packed(owners, faces, page)))
+    items.sort(key=lambda item: item[:2])  # stable: the kit's order within each job
+    _last[:] = [(components, paper, (cuts, tiles, items))]
+    return cuts, tiles, items
 
 
 def _job(stock: str, duplex: bool) -> tuple[int, int]:
