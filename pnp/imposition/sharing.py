@@ -43,16 +43,10 @@ class Pieces:
     def duplex(self, ids: list[int]) -> bool:
         return any(self.has_back(p) for p in ids)
 
-    def area(self, ids: list[int]) -> float:
-        """The area the pieces and their bleed cover: less than the page can hold."""
-        return sum((w + 2 * c.bleed) * (h + 2 * c.bleed) for w, h, c in self._of(ids))
-
     def used(self, ids: list[int]) -> float:
-        """The area of the pieces' trim boxes."""
+        """The area of the pieces' trim boxes: pieces covering more than `room` never fit on
+        one page (the trim boxes of a page lie apart, in its usable area)."""
         return sum(w * h for w, h in (self.sizes[p] for p in ids))
-
-    def _of(self, ids: list[int]) -> list[tuple[float, float, Paper]]:
-        return [(*self.sizes[p], self.cuts[p]) for p in ids]
 
     def pages(self, ids: list[int], most: int | None = None) -> list[Sheet]:
         """The pieces `ids` packed in order: each page's pieces and layout."""
@@ -70,7 +64,7 @@ class Pieces:
     def _with(self, page: list[int], more: list[int]) -> Sheet | None:
         """`page`'s pieces and as many of `more` as fit with them on one page (at least one),
         or None."""
-        if self.area(page + more[:1]) > self.room:
+        if self.used(page + more[:1]) > self.room:
             return None
         ((ids, layout),) = self.pages(page + more, most=1)
         return (ids, layout) if len(ids) > len(page) else None
@@ -121,20 +115,27 @@ class Pieces:
 
     def _joined(self, sheets: list[Sheet]) -> list[Sheet]:
         """`sheets`, each sheet whose pieces fit on another one (which has backs, unless they
-        have none) moved onto it, the last sheets first."""
+        have none) moved onto it, the last sheets first. Only sheets whose pieces cover, with
+        the other's, no more than a page are tried (a long run of full sheets costs a sum)."""
+        used = [self.used(page) for page, _ in sheets]
+        sides = [self.duplex(page) for page, _ in sheets]
         for n in range(len(sheets) - 1, -1, -1):
+            if (
+                n >= len(sheets)
+                or used[n] + min(used[:n] + used[n + 1 :], default=self.room) > self.room
+            ):
+                continue
             moved = sheets[n][0]
-            back = self.duplex(moved)
             for m, (page, _) in enumerate(sheets):
-                if m == n or (back and not self.duplex(page)):
-                    continue
-                if self.area(page + moved) > self.room:
+                if m == n or (sides[n] and not sides[m]) or used[m] + used[n] > self.room:
                     continue
                 first, second = (page, moved) if m < n else (moved, page)
                 ((held, layout),) = self.pages(first + second, most=1)
                 if len(held) == len(first) + len(second):
-                    sheets[min(m, n)] = (held, layout)
-                    del sheets[max(m, n)]
+                    low, high = min(m, n), max(m, n)
+                    sheets[low] = (held, layout)
+                    used[low], sides[low] = used[m] + used[n], sides[m] or sides[n]
+                    del sheets[high], used[high], sides[high]
                     break
         return sheets
 
@@ -155,7 +156,7 @@ class Pieces:
                 if self.duplex(page[:-1]) != duplex:
                     break
                 moved = page[-1:] + sheets[last][0]
-                if self.area(moved) > self.room:
+                if self.used(moved) > self.room:
                     break
                 ((held, layout),) = self.pages(moved, most=1)
                 if len(held) < len(moved):
