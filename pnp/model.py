@@ -269,7 +269,7 @@ class Component:
     overlap: float = 10 * 72 / 25.4  # how much the tiles of a split board overlap (10 mm)
     stock: str = ""  # card | paper; "" for the default: paper for a sheet, card otherwise
     role: str = "piece"  # piece | reference
-    new_page: bool = False  # start on a new sheet in the kit PDF, not sharing the last one
+    new_page: bool = False  # it and the components after it share no sheet with those before
     die_cut: bool | None = None  # abutting pieces, one cut between neighbours; None: by kind
 
     @property

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from deaddrop.errors import InputError
 from pnp.geometry import outset
-from pnp.imposition.grid import fits_usable, piece_grid
+from pnp.imposition.grid import fits_usable, layout_cut, piece_grid
 from pnp.imposition.marks import crop_marks
 from pnp.imposition.paper import LEAST_BLEED, MARK_EDGE, MARK_GAP, Paper, piece_flip
 from pnp.imposition.plan import (
@@ -42,7 +42,7 @@ def plan_component(
     back page when `duplex` and the component has a back.
 
     Raises InputError when the component does not fit the page and is not a split board."""
-    paper = _with_full_marks(component, paper.cut_for(component))
+    paper = _with_full_marks(component, layout_cut(component, paper))
     grid = piece_grid(component.width, component.height, paper)
     if grid is None:
         if component.split:

@@ -239,8 +239,14 @@ def _cutting(flow: Flow, entries: list[Entry], groups: bool) -> None:
     bled = sorted({round(to_mm(e.bleed), 1) for e in entries if e.bleed > 0})
     if bled:
         amount = " or ".join(f"{b:g} mm" for b in bled)
-        # counters and tokens touch, as on a punched sheet: one cut between two neighbours
-        under = " (counters touch: one cut between two, each one's colour under the next)"
+        # counters and tokens (and pieces laid out tighter to fit more a page) touch, as on a
+        # punched sheet: one cut between two neighbours
+        touching = (
+            "counters"
+            if all(e.kind in ("counter", "token") for e in entries if e.die_cut)
+            else "pieces that"
+        )
+        under = f" ({touching} touch: one cut between two, each one's colour under the next)"
         steps.append(
             f"Coloured pieces are printed {amount} larger than they are: the colour runs past "
             f"the cut{under if any(e.die_cut for e in entries) else ''}, so a cut a little off "
