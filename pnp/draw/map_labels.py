@@ -213,38 +213,36 @@ def _nearer_other(box: Box, own: Box, label: Label, labels: Sequence[Label]) -> 
 def _past_seams(boxes: list[Box], seams: Sequence[Seam], most: float = 24.0) -> list[Box]:
     """Each box that crosses a seam, moved along the seam's normal just clear of it (both ways,
     at most `most` points): a name beside a symbol that lies in a glue band."""
-    out = []
-    for box in boxes:
-        for seam in seams:
-            if not crosses(box, seam):
-                continue
-            lo, size = (box.x, box.w) if seam.vertical else (box.y, box.h)
-            for shift in (
-                seam.at + SEAM_MARGIN + 0.5 - lo,
-                seam.at - SEAM_MARGIN - 0.5 - size - lo,
-            ):
-                if abs(shift) <= most + size:
-                    dx, dy = (shift, 0.0) if seam.vertical else (0.0, shift)
-                    out.append(Box(box.x + dx, box.y + dy, box.w, box.h))
-    return out
+    return [
+        moved
+        for box in boxes
+        for seam in seams
+        if crosses(box, seam)
+        for moved in _clear_of(box, seam.vertical, seam.at, seam.at, most)
+    ]
 
 
 def _past_bands(boxes: list[Box], bands: Sequence[Band], most: float = 24.0) -> list[Box]:
     """Each box that reaches into a glue band, moved along the band's normal just clear of it
     (both ways, at most `most` points past the box's size): a name beside a symbol in a band."""
+    return [
+        moved
+        for box in boxes
+        for band in bands
+        if in_band(box, band, SEAM_MARGIN)
+        for moved in _clear_of(box, band.vertical, band.lo, band.hi, most)
+    ]
+
+
+def _clear_of(box: Box, vertical: bool, lo: float, hi: float, most: float) -> list[Box]:
+    """The box moved across the strip lo..hi (a seam: lo == hi) just clear of it, either way,
+    each move at most `most` points past the box's size."""
+    start, size = (box.x, box.w) if vertical else (box.y, box.h)
     out = []
-    for box in boxes:
-        for band in bands:
-            if not in_band(box, band, SEAM_MARGIN):
-                continue
-            lo, size = (box.x, box.w) if band.vertical else (box.y, box.h)
-            for shift in (
-                band.hi + SEAM_MARGIN + 0.5 - lo,
-                band.lo - SEAM_MARGIN - 0.5 - size - lo,
-            ):
-                if abs(shift) <= most + size:
-                    dx, dy = (shift, 0.0) if band.vertical else (0.0, shift)
-                    out.append(Box(box.x + dx, box.y + dy, box.w, box.h))
+    for shift in (hi + SEAM_MARGIN + 0.5 - start, lo - SEAM_MARGIN - 0.5 - size - start):
+        if abs(shift) <= most + size:
+            dx, dy = (shift, 0.0) if vertical else (0.0, shift)
+            out.append(Box(box.x + dx, box.y + dy, box.w, box.h))
     return out
 
 
