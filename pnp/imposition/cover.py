@@ -15,7 +15,7 @@ from pnp.draw.text import text_lines
 from pnp.draw.textfit import fit_text, text_width
 from pnp.geometry import IDENTITY
 from pnp.imposition.contents import Job
-from pnp.imposition.cover_palette import Palette, fills, palette
+from pnp.imposition.cover_palette import Palette, fills, luminance, palette
 from pnp.imposition.cover_pieces import picture
 from pnp.imposition.paper import Paper
 from pnp.imposition.plan import Place
@@ -125,14 +125,16 @@ def _header(kit: GameKit, box: Box, colours: Palette, art: Art) -> list[ops.Op]:
         y += 22
     x, y = inner.x, y + mm(3)
     words = _style(11, light, bold=True)
+    contrast = (luminance(colours.accent) + 0.05) / (luminance(colours.dark) + 0.05)
+    icon_colour = colours.accent if contrast >= 3 else soft  # the icons show on the panel
     for icon, text in ((_person, kit.players), (_clock, kit.time)):
         if not text:
             continue
         if icon is _person:
-            out += _person(x, y + 1, badges - 2, colours.accent)
+            out += _person(x, y + 1, badges - 2, icon_colour)
             label = f"{text.replace('-', '–')} player{'' if text == '1' else 's'}"
         else:
-            out += _clock(x, y + 1, badges - 2, colours.accent, colours.dark)
+            out += _clock(x, y + 1, badges - 2, icon_colour, colours.dark)
             label = text.replace("-", "–")
         x += badges + 4
         out += text_lines(label, Box(x, y, 200, badges), words)
