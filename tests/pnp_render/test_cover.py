@@ -48,15 +48,9 @@ def _words(page: ops.Page) -> str:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_cover_is_page_one_with_the_title_every_component_and_its_count(game):
-    kit, document = _kit(game), _document(game, "a4")
-    assert document.outline[0] == ("Cover", 0)
-    assert document.pages[0] == _cover(game, "a4")  # kit_cover draws the same page
-    if game == "spies-and-lies":  # the words as a PDF reader finds them (pypdf: ~1 s a kit)
-        one_page = ops.Document(document.title, document.pages[:1])
-        text = PdfReader(BytesIO(pdf_bytes(one_page))).pages[0].extract_text()
-    else:  # the cover's own words, its pictures left out
-        text = _words(document.pages[0])
-    text = " ".join(text.split())
+    kit = _kit(game)
+    one_page = ops.Document(kit.title, (_cover(game, "a4"),))  # the words a PDF reader finds
+    text = " ".join(PdfReader(BytesIO(pdf_bytes(one_page))).pages[0].extract_text().split())
     name, sub = title_parts(kit.title)
     assert name in text and sub in text
     assert f"{kit.players.replace('-', '–')} players" in text
@@ -72,6 +66,8 @@ def test_the_cover_is_page_one_with_the_title_every_component_and_its_count(game
 @pytest.mark.parametrize("game", GAMES)
 def test_the_duplex_test_sheet_is_printed_first_exactly_when_sheets_have_backs(game):
     kit, document = _kit(game), _document(game, "a4")
+    assert document.outline[0] == ("Cover", 0)
+    assert document.pages[0] == _cover(game, "a4")  # kit_cover draws the same page
     duplex = any(c.back is not None for c in kit.components)
     outline = dict(document.outline)
     cover, guide = _words(document.pages[0]), _words(document.pages[1])
@@ -88,6 +84,15 @@ def test_the_duplex_test_sheet_is_printed_first_exactly_when_sheets_have_backs(g
     assert f"1. Pages {at + 1}-{at + 2} on plain paper, double-sided" in guide
     pieces = min(p for title, p in document.outline if title in {c.title for c in kit.components})
     assert pieces == at + 2
+
+
+def _is_art(op: ops.Op) -> bool:
+    """A piece's art on the cover: a group clipped to the piece."""
+    return isinstance(op, ops.Group) and op.clip is not None
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h
 
 
 def _ink(op: ops.Text) -> Box:
@@ -108,6 +113,13 @@ def test_the_cover_type_is_readable_inside_the_margins_and_never_overlaps(game, 
     for op, b in zip(texts, boxes, strict=True):
         assert size.margin <= b.x and b.x + b.w <= size.width - size.margin, (op.text, b)
         assert size.margin <= b.y and b.y + b.h <= size.height - size.margin, (op.text, b)
+    pictures = [op.transform.map_box(op.clip) for op in page.ops if _is_art(op)]
+    assert pictures
+    for picture in pictures:  # the pieces' art: on the page, clear of every word
+        assert size.margin <= picture.x and picture.x + picture.w <= size.width - size.margin
+        assert size.margin <= picture.y and picture.y + picture.h <= size.height - size.margin
+        for op, b in zip(texts, boxes, strict=True):
+            assert not _overlap(picture, b), (game, paper, op.text, picture)
     for i, (a, p) in enumerate(zip(boxes, texts, strict=True)):
         for b, q in zip(boxes[i + 1 :], texts[i + 1 :], strict=True):
             apart = (
