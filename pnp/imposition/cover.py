@@ -142,22 +142,32 @@ def _header(kit: GameKit, box: Box, colours: Palette, art: Art) -> list[ops.Op]:
     return out
 
 
+def _cells(n: int, box: Box, caption: float, most: int) -> tuple[float, int]:
+    """The side of the largest square picture that fits each of `n` cells of a grid in `box`,
+    each with room for a `caption` under it, and the grid's columns (at most `most`)."""
+    best: tuple[float, int] = (-1.0, 1)
+    for cols in range(1, min(n, most) + 1):
+        rows = math.ceil(n / cols)
+        side = min(box.w / cols - mm(4), box.h / rows - caption - mm(3))
+        if side > best[0]:
+            best = (side, cols)
+    return best
+
+
 def _grid(kit: GameKit, box: Box, art: Art, tiles: dict[str, str]) -> list[ops.Op]:
-    """Every component in a grid of equal cells: its picture, its name and its count."""
+    """Every component in a grid of equal cells: its picture, its name and its count. A kit of
+    so many components that the pictures would be tiny gets small cells captioned "×N" only."""
     comps = kit.components
     n = len(comps)
     caption = LEAST * 1.2 * 4 + 4
-    best: tuple[float, int] = (-1.0, 1)
-    for cols in range(1, min(n, 7) + 1):
-        rows = math.ceil(n / cols)
-        cw, ch = box.w / cols, box.h / rows
-        side = min(cw - mm(4), ch - caption - mm(3))
-        if side > best[0]:
-            best = (side, cols)
-    cols = best[1]
+    side, cols = _cells(n, box, caption, 7)
+    compact = side < mm(14)
+    if compact:
+        caption = LEAST * 1.3
+        side, cols = _cells(n, box, caption, 16)
     rows = math.ceil(n / cols)
     cw = box.w / cols
-    ch = min(box.h / rows, best[0] + caption + mm(8))
+    ch = min(box.h / rows, side + caption + mm(8))
     top = box.y + (box.h - ch * rows) / 2
     out: list[ops.Op] = []
     name_style = Style("Vera", LEAST + 0.5, LEAST, INK, "center", "top", 1.15, True)
@@ -168,9 +178,12 @@ def _grid(kit: GameKit, box: Box, art: Art, tiles: dict[str, str]) -> list[ops.O
         x0 = box.x + (box.w - left_over * cw) / 2 + col * cw  # the last row centred
         y0 = top + row * ch
         pic = Box(x0 + mm(2), y0 + mm(2), cw - mm(4), ch - caption - mm(3))
-        drawn, _ = picture(c, pic, art)
-        out += drawn
-        y = pic.y + pic.h + mm(2.5)
+        if pic.w > 2 and pic.h > 2:
+            out += picture(c, pic, art)[0]
+        y = pic.y + pic.h + mm(1.5 if compact else 2.5)
+        if compact:
+            out += text_lines(f"×{c.copies}", Box(x0, y, cw, LEAST * 1.2), count_style)
+            continue
         name_box = Box(x0 + 2, y, cw - 4, LEAST * 1.2 * 3)
         title = short_title(c.title or c.name, name_box, name_style)
         fitted = fit_text(title, name_box.w, name_box.h, name_style)

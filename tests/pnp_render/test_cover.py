@@ -4,6 +4,7 @@ when the kit has double-sided sheets, as its first print job."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from io import BytesIO
 
@@ -105,7 +106,12 @@ def _ink(op: ops.Text) -> Box:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game", GAMES)
 def test_the_cover_type_is_readable_inside_the_margins_and_never_overlaps(game, paper):
-    page = _cover(game, paper)
+    _assert_tidy(_cover(game, paper), paper, game)
+
+
+def _assert_tidy(page: ops.Page, paper: str, game: str) -> None:
+    """The cover's own type at least 9 pt, inside the margins, no two lines overlapping; the
+    pieces' art on the page and clear of every line."""
     size = Paper.of(Settings(paper=paper))
     texts = [op for op in page.ops if isinstance(op, ops.Text)]
     assert texts and min(op.size for op in texts) >= 9.0
@@ -146,3 +152,19 @@ def test_the_title_panel_always_carries_white_type(weights):
     colours = palette(weights)
     assert (1.05) / (luminance(colours.dark) + 0.05) >= 5.0  # WCAG contrast of white on it
     assert colours.accent != colours.dark
+
+
+@pytest.mark.parametrize("many", [9, 60])
+def test_a_kit_of_many_components_keeps_its_cover_tidy(parts, many):
+    """Nine components get names and counts; sixty, too many to name legibly, small pictures
+    and their counts ("×3"); type, margins and overlaps hold either way."""
+    comps = tuple(
+        replace(parts.card(names=["a", "b", "c"]), name=f"c{i}", title=f"Card set number {i}")
+        for i in range(many)
+    )
+    kit = replace(parts.kit(), components=comps)
+    page = kit_cover(kit, Settings(paper="letter"))
+    words = _words(page)
+    assert words.count("×3" if many > 30 else "3 cards") == many
+    assert ("Card set number 8" in words) == (many < 30)
+    _assert_tidy(page, "letter", "many")
