@@ -318,3 +318,6 @@ class GameKit:
     notes: str = ""
     map: GameMap | None = None  # the `map:` section of its files (pnp.map_model)
     edition: tuple[Choice, ...] = ()  # the "About this edition" page (game.yaml `edition`)
+    players: str = ""  # "2" or "2-5" (game.yaml `players`), printed on the cover
+    time: str = ""  # "60 minutes", "3-4 hours" (game.yaml `time`), printed on the cover
+    title_style: Style | None = None  # the game's `title` style: the cover sets its title in it

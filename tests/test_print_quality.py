@@ -482,12 +482,20 @@ def built(tmp_path_factory) -> dict[tuple[str, str], Path]:
     return out
 
 
+FRONT_MATTER = ("Cover", "Print guide", "About this edition")
+
+
 def _guide_pages(document: ops.Document) -> int:
-    """The guide's pages: those before the first page that prints a piece."""
-    for n, page in enumerate(document.pages):
-        if any(isinstance(op, ops.Group) for op in page.ops):
-            return n
-    return len(document.pages)
+    """The pages of the cover, the guide and the edition page: those before the duplex test
+    sheet or the first page that prints a piece (the first bookmark of neither)."""
+    starts = [page for title, page in document.outline if title not in FRONT_MATTER]
+    return min(starts, default=len(document.pages))
+
+
+def _cover_sizes(page: ops.Page) -> list[float]:
+    """The sizes of the cover's own type: not that in the small pictures of the pieces, which
+    are drawn as the pieces are (and measured on them)."""
+    return [op.size for op in page.ops if isinstance(op, ops.Text)]
 
 
 def _is_mark(op: ops.Op) -> bool:
@@ -519,7 +527,11 @@ def test_pages_have_marks_clear_of_the_edge_a_readable_guide_and_no_blank_page(g
                 for x, y in op.points:
                     assert EDGE - TOL <= x <= page_w - EDGE + TOL, (game, paper, n, op.points)
                     assert EDGE - TOL <= y <= page_h - EDGE + TOL, (game, paper, n, op.points)
-        if n <= guide:
+        if n == 1:  # the cover
+            assert document.outline[0] == ("Cover", 0), (game, paper)
+            sizes = _cover_sizes(page)
+            assert sizes and min(sizes) >= GUIDE_PT - 1e-6, (game, paper, n, min(sizes))
+        elif n <= guide:
             sizes = [op.size * _scale(t) for op, t in leaves if isinstance(op, ops.Text)]
             assert sizes and min(sizes) >= GUIDE_PT - 1e-6, (game, paper, n, min(sizes))
 
@@ -543,6 +555,8 @@ def test_the_pdf_prints_every_page_and_no_type_under_6pt(built, game, paper):
                 sizes.append(size * math.sqrt(abs(m[0] * m[3] - m[1] * m[2])))
 
         page.extract_text(visitor_text=visit)
+        if n == 1:  # the cover's own type is measured on its ops (test above): its pictures
+            continue  # of the pieces hold their type drawn small
         if n <= guide:
             assert sizes and min(sizes) >= GUIDE_PT - 0.01, (game, paper, n, min(sizes))
         elif sizes:

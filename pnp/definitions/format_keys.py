@@ -4,7 +4,20 @@ sets, and a test checks that `pnp/definition.schema.json` lists exactly the same
 from __future__ import annotations
 
 GAME_KEYS = frozenset(
-    {"game", "title", "notes", "edition", "order", "styles", "boxes", "icons", "components", "map"}
+    {
+        "game",
+        "title",
+        "players",
+        "time",
+        "notes",
+        "edition",
+        "order",
+        "styles",
+        "boxes",
+        "icons",
+        "components",
+        "map",
+    }
 )
 CHOICE_KEYS = frozenset({"choice", "why"})  # an entry of game.yaml's `edition` list
 FILE_KEYS = frozenset({"styles", "boxes", "icons", "components", "map"})  # not game.yaml's own

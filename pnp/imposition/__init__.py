@@ -11,10 +11,17 @@ marks and notes), then drawn:
     component_plan.py, kit_plan.py    Components + Paper -> SheetPlans
     contents.py    KitPlan -> what the print guide lists
     sheet_ops.py, print_guide.py, calibration.py    plans -> ops.Page
-    documents.py    the three documents: a kit, one component, the calibration sheet
+    cover.py, cover_pieces.py, cover_palette.py    the kit's cover: title, pieces, print jobs
+    documents.py    the three documents: a kit (its cover alone too), one component, the
+                    calibration sheet
 """
 
-from pnp.imposition.documents import calibration_document, component_document, kit_document
+from pnp.imposition.documents import (
+    calibration_document,
+    component_document,
+    kit_cover,
+    kit_document,
+)
 from pnp.imposition.grid import fits_every_paper
 from pnp.imposition.paper import PAPERS, Settings, printable_areas
 from pnp.imposition.sheet_ops import Art
@@ -26,6 +33,7 @@ __all__ = [
     "calibration_document",
     "component_document",
     "fits_every_paper",
+    "kit_cover",
     "kit_document",
     "printable_areas",
 ]

@@ -28,9 +28,9 @@ def _scale(cx: float, cy: float, vertical: bool) -> list[ops.Op]:
         if k % 4 == 0:
             label = str(abs(k) // 2)
             if vertical:
-                out.append(ops.Text(cx + 6.5, cy + d + 1.6, label, 4.5))
+                out.append(ops.Text(cx + 6.5, cy + d + 2.1, label, 6))
             else:
-                out.append(ops.Text(cx + d, cy + 10, label, 4.5, anchor="middle"))
+                out.append(ops.Text(cx + d, cy + 11, label, 6, anchor="middle"))
     end = mm(6) + 4
     if vertical:
         out.append(ops.Text(cx + 2, cy - end, "−", 7, bold=True, anchor="middle"))
@@ -64,8 +64,24 @@ def ruler(x0: float, y: float) -> list[ops.Op]:
     return out
 
 
-def calibration_pages(paper: Paper) -> list[ops.Page]:
-    """A front and a back page: the front's crosses show through onto the back's scales."""
+STANDALONE = (
+    "5. Save what you read: deaddrop printer set NAME --back-offset X,Y --scale 98.6%. "
+    "Print this sheet again with deaddrop printer calibrate --printer NAME: every line "
+    "should now cross its scale at 0, and the rulers measure 100 mm."
+)
+IN_KIT = (
+    "5. Every line crosses its scale near 0 and the rulers measure 100 mm: print the kit with "
+    "these settings. Off by more than 1 mm: move the backs by X and Y in your printer's "
+    "settings (or have the kit made with its backs moved that much), then print this sheet "
+    "again."
+)
+
+
+def calibration_pages(paper: Paper, in_kit: bool = False) -> list[ops.Page]:
+    """A front and a back page: the front's crosses show through onto the back's scales.
+    `in_kit`: the duplex test sheet of a kit, whose last step speaks to a person at a printer,
+    not to one who builds the kit."""
+    last = IN_KIT if in_kit else STANDALONE
     page_w, page_h = paper.width, paper.height
     p = paper.printable
     points = [(page_w / 2, page_h / 2)] + [
@@ -80,9 +96,8 @@ def calibration_pages(paper: Paper) -> list[ops.Page]:
         front.append(ops.Polyline(((x, y - arm), (x, y + arm)), INK, 0.5))
     top = Box(p.x + mm(8), p.y + mm(4), p.w - mm(16), mm(10))
     head = Style(size=16, min_size=10, bold=True, color=INK, align="left", valign="top")
-    front.extend(
-        text_lines(f"Duplex calibration: {PAPER_NAMES[paper.name]}, {flip_words(paper)}", top, head)
-    )
+    name = "Duplex test" if in_kit else "Duplex calibration"
+    front.extend(text_lines(f"{name}: {PAPER_NAMES[paper.name]}, {flip_words(paper)}", top, head))
     flow = Flow(Box(p.x + mm(50), page_h / 2 + mm(22), p.w - mm(100), mm(80)))
     for line in (
         "1. Print this sheet double-sided at 100% (actual size), with the settings you will "
@@ -93,9 +108,7 @@ def calibration_pages(paper: Paper) -> list[ops.Page]:
         "horizontal scale, and Y where its horizontal line meets the vertical scale (mm).",
         "4. Measure the ruler at the foot of each side from 0 to 10: if it is 98.6 mm, the "
         "printer prints at 98.6%.",
-        "5. Save what you read: deaddrop printer set NAME --back-offset X,Y --scale 98.6%. "
-        "Print this sheet again with deaddrop printer calibrate --printer NAME: every line "
-        "should now cross its scale at 0, and the rulers measure 100 mm.",
+        last,
     ):
         flow.para(line, 9)
     front.extend(flow.items)

@@ -47,6 +47,14 @@ class Job:
     stock: str  # card | paper
     duplex: bool
     ranges: tuple[PageRange, ...]
+    test: bool = False  # the duplex test sheet, printed first
+
+    @classmethod
+    def duplex_test(cls, first_page: int) -> Job:
+        """The job of the duplex test sheet (the calibration sheet) on pages first_page and
+        the next, on plain paper."""
+        pages = PageRange(first_page, first_page + 1, ("Duplex test sheet",))
+        return cls(first_page, first_page + 1, "paper", True, (pages,), test=True)
 
     @property
     def sheets(self) -> int:

@@ -136,7 +136,12 @@ def _flip_picture(paper: Paper):
 
 
 def _printing(
-    flow: Flow, s: Paper, jobs: list[Job], notes: str, guide: int, edition: tuple[int, int]
+    flow: Flow,
+    s: Paper,
+    jobs: list[Job],
+    notes: str,
+    guide: tuple[int, int],
+    edition: tuple[int, int],
 ) -> None:
     flow.head("Printing")
     flow.para(
@@ -155,8 +160,9 @@ def _printing(
     duplex = [j for j in jobs if j.duplex]
     verb = "is" if edition[0] == edition[1] else "are"
     about = f" and {_pages(*edition)} {verb} about this edition" if edition[0] else ""
+    cover = "Page 1 is the cover, this guide " if guide[0] > 1 else "This guide "
     flow.para(
-        f"This guide is {_pages(1, guide)}{about}: no need to print {'them' if about else 'it'}. "
+        f"{cover}is {_pages(*guide)}{about}: no need to print {'them' if about else 'it'}. "
         "Print the rest in "
         + ("one go:" if len(jobs) == 1 else f"{len(jobs)} goes, each on its own:"),
         BODY,
@@ -170,6 +176,17 @@ def _printing(
             bold=True,
             gap=0.2,
         )
+        if job.test:
+            flow.para(
+                "The duplex test: print this one sheet first, with the settings you will use "
+                "for the rest, and check that the backs fall behind their fronts (the sheet "
+                "says how). Then print the other jobs.",
+                BODY,
+                gap=0.2,
+                indent=mm(5),
+            )
+            flow.y += 3
+            continue
         for r in job.ranges:
             flow.para(
                 f"{_pages(r.first_page, r.last_page)}: {'; '.join(r.items)}",
@@ -319,10 +336,12 @@ def guide_pages(
     groups: bool = False,
     pages: int = 1,
     edition: tuple[int, int] = (0, 0),
+    first_page: int = 1,
 ) -> list[ops.Page]:
-    """The guide: at least `pages` pages (2 when double-sided sheets follow, so that their
+    """The guide: at least `pages` pages (more when double-sided sheets follow, so that their
     fronts fall on odd pages); a last page left blank says so. `edition`: the first and last
-    page of the "About this edition" page that follows it ((0, 0): none)."""
+    page of the "About this edition" page that follows it ((0, 0): none); `first_page`: the
+    guide's own first page (2 after a cover)."""
     page_w, page_h = paper.width, paper.height
     inner = Box(paper.margin + mm(8), paper.margin + mm(8), 0, 0)
     inner = Box(inner.x, inner.y, page_w - 2 * inner.x, page_h - 2 * inner.y - mm(6))
@@ -330,7 +349,7 @@ def guide_pages(
     joiner = " —" if title.endswith(("!", "?")) else ":"  # "Spy! — print-and-play kit", not "Spy!:"
     flow.para(f"{title}{joiner} print-and-play kit", 20, bold=True, gap=0.2)
     flow.para("How to print it, cut it out and put it together.", BODY + 1, colour=GREY, gap=0.6)
-    _printing(flow, paper, jobs or [], notes, pages, edition)
+    _printing(flow, paper, jobs or [], notes, (first_page, first_page + pages - 1), edition)
     if pages > 1 and len(flow.pages) == 1:
         flow.new_page()  # the guide's back: cutting and contents
     _cutting(flow, entries, groups)
@@ -344,7 +363,7 @@ def guide_pages(
         words = f"Print guide, page {n} of {total}"
         total_items: list[ops.Op]
         if not items:
-            words = "This page is blank on purpose: the pieces' fronts start on the next page."
+            words = "This page is blank on purpose: the next page starts a new sheet."
             total_items = [
                 ops.Text(page_w / 2, page_h / 2, words, LEAST + 2, color=GREY, anchor="middle")
             ]

@@ -29,10 +29,13 @@ def test_build_sample_writes_the_kit_and_one_pdf_per_component(tmp_path):
     made = sorted(p.name for p in (tmp_path / "out" / "sample").glob("*.pdf"))
     assert made == sorted(f"{c.name}.pdf" for c in kit.components)
     reader = PdfReader(tmp_path / "out" / "sample.pdf")
-    # the guide (2 pages), the cards and counters double-sided, the map single-sided
-    assert len(reader.pages) == 5
-    assert "print-and-play kit" in reader.pages[0].extract_text()
-    assert [item.title for item in reader.outline][0] == "Print guide"
+    # the cover, the guide, the duplex test sheet, the cards and counters double-sided, the
+    # map single-sided
+    assert len(reader.pages) == 7
+    assert "Sample game" in reader.pages[0].extract_text()
+    assert "print-and-play kit" in reader.pages[1].extract_text()
+    titles = [item.title for item in reader.outline]
+    assert titles[:3] == ["Cover", "Print guide", "Duplex test sheet"]
     assert not list(tmp_path.joinpath("out").rglob("*.tmp"))  # no temporary file left
 
 
