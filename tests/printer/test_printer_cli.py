@@ -174,7 +174,7 @@ def test_the_profile_in_use_moves_every_back_and_scales_every_page(home):
             # the piece moved by the offset, then the whole page scaled about its centre
             want = (w / 2 + s * (x0 + dx - w / 2), h / 2 + s * (y0 + dy - h / 2))
             assert (x1, y1) == pytest.approx(want, abs=0.02)
-    guide = " ".join(made[0].extract_text().split())
+    guide = " ".join(made[1].extract_text().split())  # page 1 is the cover
     assert "made for the printer “office”" in guide
     assert "the backs moved +1.5 mm across and -2.0 mm down" in guide
     assert "every page drawn at 102.0% because the printer prints at 98.0%" in guide
