@@ -257,7 +257,10 @@ def recoloured(shapes: tuple[ops.Op, ...], colour: str) -> tuple[ops.Op, ...]:
     for op in shapes:
         if isinstance(op, ops.Group):
             out.append(replace(op, ops=recoloured(op.ops, colour)))
-            continue
-        changes = {key: colour for key in ("fill", "stroke") if getattr(op, key, None) == CURRENT}
-        out.append(replace(op, **changes) if changes else op)
+        elif isinstance(op, ops.Rect | ops.Ellipse | ops.Polyline | ops.Path):
+            fill = colour if op.fill == CURRENT else op.fill
+            stroke = colour if op.stroke == CURRENT else op.stroke
+            out.append(replace(op, fill=fill, stroke=stroke))
+        else:
+            out.append(op)
     return tuple(out)
