@@ -50,9 +50,14 @@ def _star(cx: float, cy: float, r: float, fill: str = G) -> str:
 
 
 def _stars(n: int) -> list[str]:
-    """`n` gold stars in a row on the left of the vignette (the officer's rank)."""
-    step = 9.5
-    return [_star(26 + (k - (n - 1) / 2) * step, 25, 5.2) for k in range(n)]
+    """`n` gold stars on the left of the vignette (the officer's rank): one row of up to three,
+    or two rows (the longer on top)."""
+    rows = [n] if n <= 3 else [n - n // 2, n // 2]
+    out = []
+    for r, count in enumerate(rows):
+        y = 24 if len(rows) == 1 else 15 + r * 17
+        out += [_star(26 + (k - (count - 1) / 2) * 13, y, 6) for k in range(count)]
+    return out
 
 
 def _bars(n: int) -> list[str]:
