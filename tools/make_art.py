@@ -7,7 +7,8 @@
   element draws it in its side's red or blue; the details use one palette (charcoal, gold,
   cream) and one stroke weight.
 - templates/spies/art/power-<Power>.svg: each power's emblem, in `currentColor` only (the
-  counters draw it white on the power's colour).
+  counters and the Event Tiles draw it white on the power's colour); power-random.svg, a
+  question mark, marks the random Event Tiles.
 - templates/spies/art/chit-<kind>.svg: one line icon per Action chit kind, `currentColor` strokes
   of one weight.
 
@@ -303,6 +304,12 @@ def _power_emblems() -> dict[str, list[str]]:
         "France": [
             f'<circle cx="20" cy="20" r="16" fill="none" stroke="{C}" stroke-width="5"/>',
             f'<circle cx="20" cy="20" r="6.5" fill="{C}"/>',
+        ],
+        # a question mark: the random Event Tiles, which no power owns
+        "random": [
+            f'<path d="M11 14 Q11 4 20 4 Q30 4 30 13 Q30 19 23 22 L23 28 L17 28 L17 19 '
+            f'Q24 17 24 13 Q24 10 20 10 Q17 10 17 14 Z" fill="{C}"/>',
+            f'<circle cx="20" cy="34" r="3.5" fill="{C}"/>',
         ],
         # the crown
         "Britain": [

@@ -73,17 +73,19 @@ def test_reference_cards_have_a_title_and_rank_headings_at_7_5pt_at_least():
 
 
 def test_each_power_shows_its_emblem_where_its_pieces_show_the_power():
+    """Bank markers, the backs of spies and police, and the Event Tiles' headings."""
     components = _components("spies")
     emblems = {}
-    for name, back in (("bank_markers", False), ("spies", True), ("police", True)):
+    shown = (("bank_markers", False), ("spies", True), ("police", True), ("event_tiles", False))
+    for name, back in shown:
         component = components[name]
         for index, face in enumerate(component.faces):
             art = tuple(_art(face_ops(component, index, back=back)))
             assert art and all(_painted(op) == {"#ffffff"} for op in art), (name, index)
             emblems.setdefault(face.data["power"], set()).add(art)
-    assert sorted(emblems) == sorted(POWERS)
+    assert sorted(emblems) == sorted((*POWERS, "random"))  # a question mark on random tiles
     assert all(len(drawn) == 1 for drawn in emblems.values())  # one emblem per power
-    assert len({next(iter(drawn)) for drawn in emblems.values()}) == 5  # and all different
+    assert len({next(iter(drawn)) for drawn in emblems.values()}) == 6  # and all different
 
 
 def test_each_action_chit_kind_has_its_colour_and_icon_and_a_7pt_name():
