@@ -72,7 +72,7 @@ ELEMENT_KEYS: dict[str, frozenset[str]] = {
         }
     ),
     "image": frozenset({"image", "box", "fit", "color"}),
-    "polygon": frozenset({"polygon", "stroke", "fill", "width"}),
+    "polygon": frozenset({"polygon", "stroke", "fill", "width", "cut"}),
     "path": frozenset({"path", "box", "viewbox", "stroke", "fill", "width"}),
     "icon": frozenset({"icon", "box"}),
     "map": frozenset({"map", "box", "title", "cartouche", "legend"}),

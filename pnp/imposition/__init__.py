@@ -6,6 +6,7 @@ marks and notes), then drawn:
 
     paper.py    Settings -> Paper: the page, its printable and usable areas, how it turns over
     grid.py, tiles.py, marks.py, packing.py    the geometry the planners use
+    sharing.py  which pieces share which sheet: as few sheets as stock and sides allow
     plan.py     the plan's data: Place, Note, PagePlan, SheetPlan
     component_plan.py, kit_plan.py    Components + Paper -> SheetPlans
     contents.py    KitPlan -> what the print guide lists

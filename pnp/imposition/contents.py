@@ -64,8 +64,6 @@ def _sheet_pages(plan: KitPlan) -> list[tuple[int, int]]:
 
 def entries(plan: KitPlan) -> list[Entry]:
     """Each component of the kit, in print order, with the pages it is on."""
-    from pnp.imposition.paper import bleed_of
-
     appears: dict[int, list[tuple[int, int]]] = {}
     for pages, sheet in zip(_sheet_pages(plan), plan.sheets, strict=True):
         for index, _ in sheet.holds:
@@ -84,8 +82,8 @@ def entries(plan: KitPlan) -> list[Entry]:
             rounded=c.kind == "token" or c.corner > 0,
             stock=c.paper_stock,
             round=c.kind == "token",
-            bleed=bleed_of(c, plan.paper.bleed_setting),
-            die_cut=c.cut_as_die,
+            bleed=plan.cuts[i].bleed,
+            die_cut=plan.cuts[i].die_cut,
         )
         for i, c in enumerate(plan.components)
     ]

@@ -7,6 +7,8 @@ draw them.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pnp import ops
 from pnp.imposition.component_plan import plan_component
 from pnp.imposition.contents import entries, jobs
@@ -51,7 +53,7 @@ def kit_document(kit: GameKit, settings: Settings, art: Art | None = None) -> op
         pages += sheet_pages(sheet, art)
     outline = [("Print guide", 0)] + ([("About this edition", guide)] if about else [])
     outline += [(e.title, e.first_page - 1) for e in listed]
-    return ops.Document(title, tuple(pages), tuple(outline))
+    return ops.Document(title, _on_paper(pages, paper), tuple(outline))
 
 
 def component_document(
@@ -63,16 +65,27 @@ def component_document(
     Raises InputError when the component does not fit and is not a split board."""
     if duplex is None:
         duplex = component.back is not None
-    plan = plan_component(component, Paper.of(settings), duplex)
+    paper = Paper.of(settings)
+    plan = plan_component(component, paper, duplex)
     title = component.title or component.name
     art = art or Art()
     pages = [page for sheet in plan.sheets for page in sheet_pages(sheet, art)]
-    return ops.Document(title, tuple(pages), ((title, 0),))
+    return ops.Document(title, _on_paper(pages, paper), ((title, 0),))
 
 
 def calibration_document(settings: Settings) -> ops.Document:
     """The duplex calibration sheet: a front page and its back."""
     from pnp.imposition.calibration import calibration_pages  # only for --calibration
 
-    pages = calibration_pages(Paper.of(settings))
-    return ops.Document("Duplex calibration", tuple(pages), (("Duplex calibration", 0),))
+    paper = Paper.of(settings)
+    pages = _on_paper(calibration_pages(paper), paper)
+    return ops.Document("Duplex calibration", pages, (("Duplex calibration", 0),))
+
+
+def _on_paper(pages: list[ops.Page], paper: Paper) -> tuple[ops.Page, ...]:
+    """`pages` as the printer is to receive them: scaled about their centre by a printer
+    profile's scale (Paper.page_transform), so that they come out at their true size."""
+    placing = paper.page_transform()
+    if placing.is_identity():
+        return tuple(pages)
+    return tuple(replace(page, transform=placing) for page in pages)

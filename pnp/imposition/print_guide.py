@@ -9,7 +9,7 @@ from pnp import ops
 from pnp.draw.text import text_lines
 from pnp.draw.textfit import wrap
 from pnp.imposition.contents import Entry, Job
-from pnp.imposition.paper import Paper
+from pnp.imposition.paper import MARK_EDGE, Paper
 from pnp.model import Box, Style
 from pnp.units import mm, to_mm
 
@@ -143,7 +143,9 @@ def _printing(
         f"Paper: {PAPER_NAMES[s.name]}. Print at 100% (actual size, never 'fit to page').",
         BODY,
     )
-    if s.back_offset != (0.0, 0.0):
+    if s.printer:
+        flow.para(printer_words(s), BODY)
+    elif s.back_offset != (0.0, 0.0):
         dx, dy = (to_mm(v) for v in s.back_offset)
         flow.para(
             f"This copy moves the backs {dx:+.1f} mm across and {dy:+.1f} mm down to suit "
@@ -188,6 +190,29 @@ def _printing(
         flow.para(notes, BODY)
 
 
+def printer_words(s: Paper) -> str:
+    """What this copy does for the printer it was made for (a printer profile)."""
+    dx, dy = (to_mm(v) for v in s.back_offset)
+    backs = (
+        f"the backs moved {dx:+.1f} mm across and {dy:+.1f} mm down"
+        if s.back_offset != (0.0, 0.0)
+        else "the backs not moved"
+    )
+    if abs(s.scale - 1.0) < 1e-9:
+        scale = "every page at actual size"
+    else:
+        scale = (
+            f"every page drawn at {100 * s.scale:.1f}% because the printer prints at "
+            f"{100 / s.scale:.1f}%, so the pieces come out at their true size"
+        )
+    fewer = " (so some pages hold fewer pieces)" if s.edge > MARK_EDGE + 1e-9 else ""
+    return (
+        f"This copy is made for the printer “{s.printer}”: {PAPER_NAMES[s.name]}, "
+        f"{flip_words(s)}, {backs}, {scale}, and nothing printed within "
+        f"{round(to_mm(s.edge), 1):g} mm of the paper's edge{fewer}."
+    )
+
+
 def _cutting(flow: Flow, entries: list[Entry], groups: bool) -> None:
     flow.head("Cutting")
     if entries and all(e.kind == "sheet" for e in entries):
@@ -214,8 +239,14 @@ def _cutting(flow: Flow, entries: list[Entry], groups: bool) -> None:
     bled = sorted({round(to_mm(e.bleed), 1) for e in entries if e.bleed > 0})
     if bled:
         amount = " or ".join(f"{b:g} mm" for b in bled)
-        # counters and tokens touch, as on a punched sheet: one cut between two neighbours
-        under = " (counters touch: one cut between two, each one's colour under the next)"
+        # counters and tokens (and pieces laid out tighter to fit more a page) touch, as on a
+        # punched sheet: one cut between two neighbours
+        touching = (
+            "counters"
+            if all(e.kind in ("counter", "token") for e in entries if e.die_cut)
+            else "pieces that"
+        )
+        under = f" ({touching} touch: one cut between two, each one's colour under the next)"
         steps.append(
             f"Coloured pieces are printed {amount} larger than they are: the colour runs past "
             f"the cut{under if any(e.die_cut for e in entries) else ''}, so a cut a little off "

@@ -103,8 +103,11 @@ def test_calibration_writes_a_front_and_a_back_page(tmp_path):
     reader = PdfReader(tmp_path / "cal" / "calibration-letter.pdf")
     assert len(reader.pages) == 2
     assert abs(float(reader.pages[0].mediabox.width) - 612) < 0.5
-    assert "--back-offset X,Y" in reader.pages[0].extract_text()
-    assert "Back of the calibration sheet" in reader.pages[1].extract_text()
+    front, back = (" ".join(page.extract_text().split()) for page in reader.pages)
+    assert "deaddrop printer set NAME --back-offset X,Y --scale 98.6%" in front
+    assert "Back of the calibration sheet" in back
+    for side in (front, back):  # a numbered 100 mm ruler on each side
+        assert "0 1 2 3 4 5 6 7 8 9 10 cm 0 to 10 is 100 mm" in side
 
 
 def test_svg_writes_one_file_per_face(tmp_path):

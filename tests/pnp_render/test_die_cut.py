@@ -25,10 +25,18 @@ PAPERS = ("a4", "letter")
 TOL = 0.01  # points
 
 
+# (game, component, page width) -> whether the plan lays the component out touching: counters
+# and tokens, and pieces laid out tighter to fit more a page (grid.layout_cut)
+_TOUCHING: dict[tuple[str, str, float], bool] = {}
+
+
 @cache
 def _plan(game: str, paper: str) -> KitPlan:
     kit = load_game(templates_dir() / game)
-    return plan_kit(kit.components, Paper.of(Settings(paper=paper)))
+    plan = plan_kit(kit.components, Paper.of(Settings(paper=paper)))
+    for c, cut in zip(plan.components, plan.cuts, strict=True):
+        _TOUCHING[(c.game, c.name, round(cut.width, 2))] = cut.die_cut
+    return plan
 
 
 def _games() -> list[str]:
@@ -48,7 +56,10 @@ def _drawn(place: Place) -> Box:
 
 
 def _die_cut(page: PagePlan) -> list[Place]:
-    return [p for p in page.places if p.component.cut_as_die]
+    def touching(c) -> bool:
+        return _TOUCHING.get((c.game, c.name, round(page.width, 2)), c.cut_as_die)
+
+    return [p for p in page.places if touching(p.component)]
 
 
 def _shrunk(box: Box, by: float = TOL) -> Box:
