@@ -219,6 +219,7 @@ class Image:
     box: Box
     base: FilePath = FilePath(".")
     fit: str = "contain"  # contain | stretch
+    color: str = "#000000"  # an SVG's currentColor; may hold data fields, e.g. "{colour}"
 
 
 @record

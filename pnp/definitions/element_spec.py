@@ -158,8 +158,9 @@ def _image(scope: Scope, m: dict[str, Y], path: str) -> Image:
             problem = image_problem(scope.folder / fill_fields(name, row), display_path)
             if problem:
                 ctx.err(m["image"].line, where, problem + suffix)
-    parts = (name, box, fit_)
-    return BAD if failed(*parts) else Image(name, box, scope.folder, fit_)
+    color = scope.colour(m, "color", path, "#000000", False)
+    parts = (name, box, fit_, color)
+    return BAD if failed(*parts) else Image(name, box, scope.folder, fit_, color)
 
 
 def _outside(scope: Scope, points: list[tuple[float, float]]) -> str | None:

@@ -84,7 +84,7 @@ ELEMENT_KEYS: dict[str, frozenset[str]] = {
             "rotate",
         }
     ),
-    "image": frozenset({"image", "box", "fit"}),
+    "image": frozenset({"image", "box", "fit", "color"}),
     "polygon": frozenset({"polygon", "stroke", "fill", "width", "cut"}),
     "path": frozenset({"path", "box", "viewbox", "stroke", "fill", "width"}),
     "icon": frozenset({"icon", "box"}),
