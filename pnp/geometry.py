@@ -61,6 +61,18 @@ def union(boxes: list[Box]) -> Box:
     return Box(x0, y0, x1 - x0, y1 - y0)
 
 
+def outline_distance(outline: tuple[tuple[float, float], ...], x: float, y: float) -> float:
+    """How far (x, y) is from the closed polygon `outline` (its nearest edge), inside or out."""
+    least = math.inf
+    for (ax, ay), (bx, by) in zip(outline, (*outline[1:], outline[0]), strict=True):
+        dx, dy = bx - ax, by - ay
+        length = dx * dx + dy * dy
+        t = 0.0 if length == 0 else ((x - ax) * dx + (y - ay) * dy) / length
+        t = min(1.0, max(0.0, t))
+        least = min(least, math.hypot(x - ax - t * dx, y - ay - t * dy))
+    return least
+
+
 @record
 class Affine:
     """An affine map of the plane: (x, y) -> (a*x + c*y + e, b*x + d*y + f)."""

@@ -170,12 +170,14 @@ class Track:
 
 @record
 class Polygon:
-    """A closed shape through `points` (component frame, points, y down)."""
+    """A closed shape through `points` (component frame, points, y down). With `cut`, it is the
+    piece's cut line: the piece is cut along it, not along its box (a pyramid's net)."""
 
     points: tuple[tuple[float, float], ...]
     stroke: str | None = "#000000"
     fill: str | None = None
     width: float = 0.5
+    cut: bool = False
 
 
 @record
@@ -218,6 +220,7 @@ class Image:
     box: Box
     base: FilePath = FilePath(".")
     fit: str = "contain"  # contain | stretch
+    color: str = "#000000"  # an SVG's currentColor; may hold data fields, e.g. "{colour}"
 
 
 @record
@@ -268,7 +271,7 @@ class Component:
     overlap: float = 10 * 72 / 25.4  # how much the tiles of a split board overlap (10 mm)
     stock: str = ""  # card | paper; "" for the default: paper for a sheet, card otherwise
     role: str = "piece"  # piece | reference
-    new_page: bool = False  # start on a new sheet in the kit PDF, not sharing the last one
+    new_page: bool = False  # it and the components after it share no sheet with those before
     die_cut: bool | None = None  # abutting pieces, one cut between neighbours; None: by kind
 
     @property
@@ -276,6 +279,16 @@ class Component:
         """Whether its pieces are laid out like a die-cut sheet (abutting, one cut between
         neighbours): its `die_cut`, else true for counters and tokens."""
         return self.die_cut if self.die_cut is not None else self.kind in ("counter", "token")
+
+    @property
+    def outline(self) -> tuple[tuple[float, float], ...] | None:
+        """The piece's cut line when it is not its box: the points of its front's polygon
+        marked `cut` (a net is cut along its outline), else None (cut along the box, or round
+        for a token)."""
+        for el in self.front:
+            if isinstance(el, Polygon) and el.cut:
+                return el.points
+        return None
 
     @property
     def paper_stock(self) -> str:
@@ -307,3 +320,6 @@ class GameKit:
     notes: str = ""
     map: GameMap | None = None  # the `map:` section of its files (pnp.map_model)
     edition: tuple[Choice, ...] = ()  # the "About this edition" page (game.yaml `edition`)
+    players: str = ""  # "2" or "2-5" (game.yaml `players`), printed on the cover
+    time: str = ""  # "60 minutes", "3-4 hours" (game.yaml `time`), printed on the cover
+    title_style: Style | None = None  # the game's `title` style: the cover sets its title in it

@@ -145,13 +145,15 @@ def log(ops: tuple[Op, ...] | list[Op], indent: int = 0) -> str:
 
 @record
 class Page:
-    """One page: its size, its ops (page frame), its TrimBox and BleedBox (y down, points)."""
+    """One page: its size, its ops (page frame), its TrimBox and BleedBox (y down, points), and
+    the transform that places the page frame on the paper (a printer profile's scale)."""
 
     width: float
     height: float
     ops: tuple[Op, ...]
     trim: Box
     bleed: Box
+    transform: Affine = IDENTITY
 
 
 @record

@@ -19,11 +19,13 @@ from __future__ import annotations
 import math
 import sys
 
+from pnp.geometry import outline_distance
 from pnp.record import record
 
 Point = tuple[float, float]
 Triangle = tuple[Point, Point, Point]
 TOL = 1e-6
+FOLD_CLEAR = 2.0  # mm: printed fold lines stop this far from the cut (a cut a little off)
 
 
 @record
@@ -97,6 +99,26 @@ def fan_net(base: float, height: float, tab: float = 4.0, margin: float = 1.0) -
         width=max(xs) - min(xs) + 2 * margin,
         height=max(ys) - min(ys) + 2 * margin,
     )
+
+
+def fold_line(
+    p: Point, q: Point, outline: tuple[Point, ...], clear: float = FOLD_CLEAR
+) -> tuple[Point, Point]:
+    """The fold p-q (both ends on the cut `outline`) as printed: shortened at each end to the
+    first point `clear` from the outline, in steps of 0.01 mm."""
+    length = _dist(p, q)
+
+    def at(s: float) -> Point:
+        return (p[0] + (q[0] - p[0]) * s / length, p[1] + (q[1] - p[1]) * s / length)
+
+    start, end = 0.0, length
+    while start < length and outline_distance(outline, *at(start)) < clear:
+        start += 0.01
+    while end > start and outline_distance(outline, *at(end)) < clear:
+        end -= 0.01
+    if end - start < clear:
+        raise ValueError("a fold too short to print clear of the cut")
+    return at(start), at(end)
 
 
 def folded(faces: tuple[Triangle, ...] | list[Triangle], tol: float = 0.05) -> Pyramid:
@@ -177,7 +199,8 @@ def pip_centres(net: Net, pips: int, size: float) -> list[Point]:
 
 def net_yaml(base: float, height: float, pips: int, tab: float = 4.0) -> str:
     """The elements of a net's face, one per line: faces filled with {fill}, the tab grey, fold
-    lines dashed in {ink}, the pips, the name on the upright face, the cut outline solid."""
+    lines dashed in {ink} stopping FOLD_CLEAR short of the cut, the pips, the name on the upright
+    face, the cut outline solid (`cut: true`: the piece's cut line)."""
     net = fan_net(base, height, tab)
     lines = [f"# size: [{_mm(net.width)}, {_mm(net.height)}]"]
     for face in net.faces:
@@ -199,12 +222,15 @@ def net_yaml(base: float, height: float, pips: int, tab: float = 4.0) -> str:
         f" h: {_mm(high - low)}}}"
     )
     lines.append(f'- {{text: "{{colour}}", box: {box}, style: netname, color: "{{ink}}"}}')
-    for p, q in net.folds:
+    for fold in net.folds:
+        p, q = fold_line(*fold, net.outline)
         lines.append(
             f'- {{line: [{_pt(p)}, {_pt(q)}], stroke: "{{ink}}", width: 0.6pt, dash: [2pt, 1.5pt]}}'
         )
     points = ", ".join(_pt(p) for p in net.outline)
-    lines.append(f'- {{polygon: [{points}], stroke: "#000000", fill: none, width: 0.6pt}}')
+    lines.append(
+        f'- {{polygon: [{points}], stroke: "#000000", fill: none, width: 0.6pt, cut: true}}'
+    )
     return "\n".join(lines)
 
 

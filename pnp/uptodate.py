@@ -34,6 +34,7 @@ ENGINE_FILES = [
     _DEADDROP / "commands" / "build.py",
     _DEADDROP / "errors.py",
     _DEADDROP / "paths.py",
+    _DEADDROP / "printer_config.py",
     _DEADDROP / "yaml_loader.py",
 ]
 _SKIP = ("/proc/", "/dev/", "/sys/")

@@ -14,15 +14,51 @@ def pytest_addoption(parser) -> None:
     )
 
 
+# The slow tier: whole kits built and read, browsers, processes killed, long random games and
+# the other property tests. `pytest -m "not slow"` is the fast tier, for the edit-test loop.
+SLOW = (
+    "tests/web_browser/",
+    "tests/web/test_noninterference_",
+    "_kit/test_kit_pdf.py",
+    "tests/test_print_quality.py",
+    "tests/test_readme_examples.py",
+    "tests/table/test_real_games.py",
+    "tests/table/test_processes.py",
+    "tests/table/test_state_machine.py",
+    "tests/table/test_apply_pure.py",
+    "tests/table/test_properties.py",
+    "/test_random_play.py",
+    "/test_properties.py",
+    "/test_fuzz",
+    "tests/fuzz_definitions/",
+    "tests/spy_deduce/test_enumerate.py",
+    "tests/spy/test_counts.py",
+    "tests/pnp_render/test_cli_build.py",
+    "tests/pnp_render/test_shared_art.py",
+    "tests/spies_map/test_map_print.py",
+    "tests/spy/test_layouts.py",
+    "tests/spy_deduce/test_deduce.py",
+    "tests/table/test_store_threads.py",
+)
+
+
 def pytest_configure(config) -> None:
     config.addinivalue_line(
         "markers", "random_input: fed random values of any type (not held to words_check)"
     )
+    config.addinivalue_line("markers", "slow: the slow tier (tests/conftest.py SLOW)")
     # tests/unprivileged.py (the command line held to file modes, even as root) for any test
     import sys
     from pathlib import Path
 
     sys.path.insert(0, str(Path(__file__).parent))
+    # no test reads the printer profiles of the user running it (a profile in use would change
+    # every build): a file that does not exist, unless a test names its own (DEADDROP_CONFIG)
+    import os
+    import tempfile
+
+    nowhere = Path(tempfile.gettempdir()) / f"deaddrop-tests-{os.getpid()}" / "printers.toml"
+    os.environ["DEADDROP_CONFIG"] = str(nowhere)
 
 
 def pytest_sessionstart(session) -> None:
@@ -46,3 +82,9 @@ def pytest_runtest_call(item):
     if bad:
         raise AssertionError("a message reads wrong (assistant/words.py):\n" + "\n".join(bad))
     return result
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    for item in items:
+        if any(part in item.nodeid for part in SLOW):
+            item.add_marker(pytest.mark.slow)

@@ -64,6 +64,7 @@ def _eager_root():
     """The root as Typer builds it when every subcommand is registered with it."""
     from deaddrop.commands import main
     from deaddrop.commands.build import register
+    from deaddrop.commands.printer import app as printer_app
     from deaddrop.commands.serve import register as register_serve
     from deaddrop.commands.spy import app as spy_app
     from deaddrop.commands.table import app as table_app
@@ -73,6 +74,7 @@ def _eager_root():
     register(full)
     full.add_typer(table_app, name="table", help=main.TABLE_HELP)
     full.add_typer(spy_app, name="spy", help=main.SPY_HELP)
+    full.add_typer(printer_app, name="printer", help=main.PRINTER_HELP)
     register_serve(full)
     return full
 

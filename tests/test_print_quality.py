@@ -8,12 +8,16 @@ and on the built PDFs:
 - every coloured fill of a bled piece that reaches the cut line reaches its bleed box, and no
   line is drawn on the cut line;
 - no frame or stroke within CUT_CLEAR (1.5mm) of the cut line, on either side of it (a cut a
-  little off never shows a sliver of frame);
+  little off never shows a sliver of frame); a piece cut along a drawn outline (a polygon with
+  `cut: true`, a pyramid's net) is measured against that outline, which is the cut, not a
+  stroke near it;
 - text inside its frame: a line of text whose middle lies in a frame (a stroked or filled box or
   ring smaller than the piece) stays inside that frame's inner edge, measured with the font's
   own metrics;
 - crop marks at least MARK_LEAST (3mm) long and at least 5mm from the paper's edge;
 - no blank page: every page prints pieces, marks or words;
+- on a board printed in parts to glue (`split: true`), no word crosses a seam or lies in a glue
+  band (where the next part is glued on), on A4 and on Letter;
 - pages speak to players: no word about the rules text, OCR, what is missing or who chose, on
   any page but the kit's "About this edition" page, which lists every choice of game.yaml's
   `edition`.
@@ -42,10 +46,11 @@ from pnp.build import build_kits
 from pnp.definitions import game_names, load_game
 from pnp.draw import face_ops
 from pnp.draw.textfit import font_extent, text_width
-from pnp.geometry import IDENTITY, Affine
+from pnp.geometry import IDENTITY, Affine, outline_distance
 from pnp.imposition import Settings, kit_document
 from pnp.imposition.paper import Paper, bleed_of
 from pnp.imposition.sheet_ops import MARK_COLOUR
+from pnp.imposition.tiles import board_layout
 from pnp.model import Box
 from pnp.units import mm, to_mm
 
@@ -60,20 +65,7 @@ SAFE_TOL = mm(0.1)  # text is measured by its advance width, which holds the gly
 # Known content problems, (game, component, rule) -> what is wrong: for the kits' authors to fix,
 # then remove here. Rules: "text size", "safe area", "bleed", "cut line", "near the cut",
 # "text in frame".
-CONTENT_TO_FIX: dict[tuple[str, str, str], str] = {
-    ("spies", "mapsheet", "near the cut"): "the map's border lines run to the edge of the board",
-    ("spies-and-lies", "board", "text in frame"): "the two direction lines overrun their bands",
-    ("spy-vs-spy", "board", "near the cut"): "the gold border 0.9mm inside the board's edge",
-    ("spy-vs-spy", "player_screens", "near the cut"): "fold lines run to the edge of the card",
-    ("spy-vs-spy", "bag_labels", "near the cut"): "the fold line runs to the edge of the card",
-    ("spy-vs-spy", "flat_pyramids_large", "near the cut"): "a triangle cut on its drawn outline",
-    ("spy-vs-spy", "flat_pyramids_medium", "near the cut"): "a triangle cut on its drawn outline",
-    ("spy-vs-spy", "flat_pyramids_small", "near the cut"): "a triangle cut on its drawn outline",
-    ("spy-vs-spy", "flat_pyramids_small", "text in frame"): "'Weapon' overruns its triangle",
-    ("spy-vs-spy", "pyramid_nets_large", "near the cut"): "a net cut on its drawn outline",
-    ("spy-vs-spy", "pyramid_nets_medium", "near the cut"): "a net cut on its drawn outline",
-    ("spy-vs-spy", "pyramid_nets_small", "near the cut"): "a net cut on its drawn outline",
-}
+CONTENT_TO_FIX: dict[tuple[str, str, str], str] = {}
 
 
 def _games() -> list[str]:
@@ -92,6 +84,29 @@ def _leaves(items, transform: Affine = IDENTITY) -> Iterator[tuple[ops.Op, Affin
             yield from _leaves(op.ops, op.transform.then(transform))
         else:
             yield op, transform
+
+
+def _clipped_leaves(
+    items, transform: Affine = IDENTITY, clip: Box | None = None
+) -> Iterator[tuple[ops.Op, Affine, Box | None]]:
+    """Every op that is not a group, its transform, and the box its groups clip it to (in the
+    outer frame; None when unclipped)."""
+    for op in items:
+        if isinstance(op, ops.Group):
+            inner = op.transform.then(transform)
+            box = clip
+            if op.clip is not None:
+                mine = inner.map_box(op.clip)
+                box = mine if clip is None else _intersection(clip, mine)
+            yield from _clipped_leaves(op.ops, inner, box)
+        else:
+            yield op, transform, clip
+
+
+def _intersection(a: Box, b: Box) -> Box:
+    x0, y0 = max(a.x, b.x), max(a.y, b.y)
+    x1, y1 = min(a.x + a.w, b.x + b.w), min(a.y + a.h, b.y + b.h)
+    return Box(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
 
 
 def _scale(t: Affine) -> float:
@@ -201,8 +216,11 @@ def _outline_points(op: ops.Op, t: Affine) -> list[tuple[float, float]]:
 
 
 def cut_distance(component: model.Component, x: float, y: float) -> float:
-    """How far (x, y) is from the piece's cut line (its edge, or a round token's circle)."""
+    """How far (x, y) is from the piece's cut line (its edge, a round token's circle, or the
+    outline it is cut along)."""
     w, h = component.width, component.height
+    if component.outline is not None:
+        return outline_distance(component.outline, x, y)
     if component.kind == "token":
         r = min(w, h) / 2
         return abs(math.hypot(x - w / 2, y - h / 2) - r)
@@ -212,10 +230,27 @@ def cut_distance(component: model.Component, x: float, y: float) -> float:
     return math.hypot(max(-x, 0, x - w), max(-y, 0, y - h))
 
 
-def _near_cut(component: model.Component, op: ops.Op, t: Affine) -> float | None:
-    """The least distance from a stroke's outer edge to the cut line, when under CUT_CLEAR."""
+def _is_outline(component: model.Component, op: ops.Op, t: Affine) -> bool:
+    """Whether `op` draws the piece's cut outline (which is the cut, not a line near it)."""
+    outline = component.outline
+    if outline is None or not isinstance(op, ops.Polyline) or len(op.points) != len(outline):
+        return False
+    drawn = [t.apply(x, y) for x, y in op.points]
+    return all(math.dist(a, b) <= TOL for a, b in zip(drawn, outline, strict=True))
+
+
+def _near_cut(
+    component: model.Component, op: ops.Op, t: Affine, clip: Box | None = None
+) -> float | None:
+    """The least distance from a stroke's outer edge to the cut line, when under CUT_CLEAR;
+    of a clipped stroke, only what its clip shows counts."""
     half = op.width * _scale(t) / 2  # type: ignore[union-attr]
-    least = min(cut_distance(component, x, y) for x, y in _outline_points(op, t)) - half
+    points = _outline_points(op, t)
+    if clip is not None:
+        points = [p for p in points if _inside(clip, False, [p])]
+    if not points:
+        return None
+    least = min(cut_distance(component, x, y) for x, y in points) - half
     return least if least < CUT_CLEAR - TOL else None
 
 
@@ -275,11 +310,12 @@ def problems_of(kit: model.GameKit) -> dict[tuple[str, str, str], list[str]]:
         least = REFERENCE_PT if component.role == "reference" else PIECE_PT
         w, h = component.width, component.height
         for face, index, back in _faces(component):
-            leaves = list(_leaves(face_ops(component, index, back, bleed)))
+            clipped = list(_clipped_leaves(face_ops(component, index, back, bleed)))
+            leaves = [(op, t) for op, t, _ in clipped]
             frames = _frames(component, leaves)
-            for op, t in leaves:
-                if _stroked(op):
-                    near = _near_cut(component, op, t)
+            for op, t, clip in clipped:
+                if _stroked(op) and not _is_outline(component, op, t):
+                    near = _near_cut(component, op, t, clip)
                     if near is not None:
                         what = f"{face}: a {op.stroke} line {to_mm(near):.2f}mm from the cut"  # type: ignore[union-attr]
                         add(component, "near the cut", what)
@@ -335,6 +371,46 @@ def test_the_checks_find_small_type_text_at_the_edge_and_fills_short_of_the_blee
     assert found[("bad", "chit", "text size")] == ["front 1: 'tiny' at 5.00pt"]
 
 
+def test_a_piece_cut_along_its_drawn_outline_is_measured_against_it():
+    from pnp.model import Component, Face, GameKit, Line, Polygon
+
+    s = mm(30)
+    outline = ((0.0, s), (s / 2, 0.0), (s, s))  # a triangle, cut along its drawn outline
+    cut = Polygon(outline, stroke="#000000", width=0.6, cut=True)
+    inside = Line(((mm(10), mm(27)), (mm(20), mm(27))), stroke="#333333")  # 3 mm above the base
+    # 1 mm inside the left edge, parallel to it (the edge's normal is (2, 1) / sqrt(5))
+    d = mm(1) * 5**-0.5
+    slanted = Line(((mm(5) + 2 * d, mm(20) + d), (mm(10) + 2 * d, mm(10) + d)), stroke="#aa0000")
+    corner = Line(((mm(1), mm(1)), (mm(3), mm(1))), stroke="#0000aa")  # 1 mm from the box only
+    front = (cut, inside, slanted, corner)
+    piece = Component("bad", "net", "tile", s, s, (Face({}, 1),), front, None, bleed=0.0)
+    found = problems_of(GameKit("bad", "Bad", (piece,), Path(".")))
+    assert list(found) == [("bad", "net", "near the cut")]
+    (what,) = found[("bad", "net", "near the cut")]
+    assert what.startswith("front 1: a #aa0000 line 0.9")  # 1 mm less half its width
+    boxed = replace(piece, front=(replace(cut, cut=False), inside, corner))
+    found = problems_of(GameKit("bad", "Bad", (boxed,), Path(".")))  # cut along its box
+    assert {w.split(" line")[0] for w in found[("bad", "net", "near the cut")]} == {
+        "front 1: a #000000",
+        "front 1: a #0000aa",
+    }
+
+
+def test_a_stroke_clipped_clear_of_the_cut_is_measured_where_it_shows():
+    from pnp.model import Component, Face
+
+    s = mm(20)
+    card = Component("bad", "chit", "card", s, s, (Face({}, 1),), (), None)
+    across = ops.Polyline(((0.0, mm(10)), (s, mm(10))), "#6f6a63", 1.0)  # edge to edge
+    group = ops.Group((across,), clip=Box(mm(2), mm(2), mm(16), mm(16)))
+    ((op, t, clip),) = list(_clipped_leaves([group]))
+    assert _near_cut(card, op, t) is not None  # unclipped, it runs onto the cut
+    assert _near_cut(card, op, t, clip) is None  # it shows 2 mm inside the cut and no nearer
+    edge = ops.Group((group,), clip=Box(mm(1), 0.0, mm(18), s))  # clips within clips
+    ((op, t, clip),) = list(_clipped_leaves([edge]))
+    assert clip == Box(mm(2), mm(2), mm(16), mm(16))
+
+
 @pytest.mark.parametrize("game", _games())
 def test_pieces_keep_their_type_size_safe_area_and_bleed(game):
     problems = piece_problems(game)
@@ -343,6 +419,54 @@ def test_pieces_keep_their_type_size_safe_area_and_bleed(game):
     assert not new, f"print problems in {game} (fix the template, or the engine): {new}"
     gone = sorted(listed - set(problems))
     assert not gone, f"fixed: remove from CONTENT_TO_FIX: {gone}"
+
+
+def seam_problems(component: model.Component, paper: str) -> list[str]:
+    """The words of a split board that cross a seam or reach into a glue band on `paper` (its
+    parts as the build lays them out): each as "'text' in the band at x = 140.6-150.6mm"."""
+    layout = Paper.of(Settings(paper=paper)).cut_for(component)
+    bands: set[tuple[float, float, bool]] = set()
+    for tile in board_layout(component, layout)[1]:
+        r, o = tile.region, component.overlap
+        if tile.col < tile.cols - 1:
+            bands.add((r.x + r.w - o, r.x + r.w, True))
+        if tile.row < tile.rows - 1:
+            bands.add((r.y + r.h - o, r.y + r.h, False))
+    out = []
+    for op, t in _leaves(face_ops(component, 0, False, bleed_of(component))):
+        if not isinstance(op, ops.Text) or not op.text.strip():
+            continue
+        corners = _corners(_text_box(op), t)
+        for lo, hi, vertical in sorted(bands):
+            span = [x if vertical else y for x, y in corners]
+            if min(span) < hi - TOL and max(span) > lo + TOL:
+                axis = "x" if vertical else "y"
+                where = f"{to_mm(lo):.1f}-{to_mm(hi):.1f}mm"
+                out.append(f"{op.text!r} in the band at {axis} = {where}")
+    return out
+
+
+def test_the_seam_check_finds_words_across_a_seam_and_in_a_glue_band():
+    from pnp.model import Component, Face, Style, Text
+
+    w, h = mm(400), mm(150)  # two parts side by side on A4 and Letter
+    style = Style(size=10, min_size=10)
+    words = (
+        Text("ACROSS", Box(w / 2 - mm(20), mm(20), mm(40), mm(8)), style),
+        Text("CLEAR", Box(mm(20), mm(20), mm(40), mm(8)), style),
+    )
+    board = Component("bad", "b", "board", w, h, (Face({}, 1),), words, None, split=True)
+    for paper in PAPERS:
+        (found,) = seam_problems(board, paper)
+        assert found.startswith("'ACROSS' in the band at x = ")
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", _games())
+def test_no_word_crosses_a_seam_or_lies_in_a_glue_band(game, paper):
+    boards = [c for c in _kit(game).components if c.split]
+    found = {c.name: seam_problems(c, paper)[:3] for c in boards}
+    assert not any(found.values()), found
 
 
 @pytest.fixture(scope="module")
@@ -358,12 +482,20 @@ def built(tmp_path_factory) -> dict[tuple[str, str], Path]:
     return out
 
 
+FRONT_MATTER = ("Cover", "Print guide", "About this edition")
+
+
 def _guide_pages(document: ops.Document) -> int:
-    """The guide's pages: those before the first page that prints a piece."""
-    for n, page in enumerate(document.pages):
-        if any(isinstance(op, ops.Group) for op in page.ops):
-            return n
-    return len(document.pages)
+    """The pages of the cover, the guide and the edition page: those before the duplex test
+    sheet or the first page that prints a piece (the first bookmark of neither)."""
+    starts = [page for title, page in document.outline if title not in FRONT_MATTER]
+    return min(starts, default=len(document.pages))
+
+
+def _cover_sizes(page: ops.Page) -> list[float]:
+    """The sizes of the cover's own type: not that in the small pictures of the pieces, which
+    are drawn as the pieces are (and measured on them)."""
+    return [op.size for op in page.ops if isinstance(op, ops.Text)]
 
 
 def _is_mark(op: ops.Op) -> bool:
@@ -395,7 +527,11 @@ def test_pages_have_marks_clear_of_the_edge_a_readable_guide_and_no_blank_page(g
                 for x, y in op.points:
                     assert EDGE - TOL <= x <= page_w - EDGE + TOL, (game, paper, n, op.points)
                     assert EDGE - TOL <= y <= page_h - EDGE + TOL, (game, paper, n, op.points)
-        if n <= guide:
+        if n == 1:  # the cover
+            assert document.outline[0] == ("Cover", 0), (game, paper)
+            sizes = _cover_sizes(page)
+            assert sizes and min(sizes) >= GUIDE_PT - 1e-6, (game, paper, n, min(sizes))
+        elif n <= guide:
             sizes = [op.size * _scale(t) for op, t in leaves if isinstance(op, ops.Text)]
             assert sizes and min(sizes) >= GUIDE_PT - 1e-6, (game, paper, n, min(sizes))
 
@@ -419,6 +555,8 @@ def test_the_pdf_prints_every_page_and_no_type_under_6pt(built, game, paper):
                 sizes.append(size * math.sqrt(abs(m[0] * m[3] - m[1] * m[2])))
 
         page.extract_text(visitor_text=visit)
+        if n == 1:  # the cover's own type is measured on its ops (test above): its pictures
+            continue  # of the pieces hold their type drawn small
         if n <= guide:
             assert sizes and min(sizes) >= GUIDE_PT - 0.01, (game, paper, n, min(sizes))
         elif sizes:

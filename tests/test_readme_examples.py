@@ -58,6 +58,7 @@ def test_a_readme_example_runs_as_written(reader, start, lines):
         "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
         "DEADDROP_DB": str(tmp_path / "tables.sqlite"),
         "DEADDROP_CACHE": str(tmp_path / "cache"),
+        "DEADDROP_CONFIG": str(tmp_path / "config" / "printers.toml"),
         "COLUMNS": "100",
     }
     for line in lines:

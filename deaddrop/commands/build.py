@@ -15,7 +15,6 @@ import typer
 
 from deaddrop.errors import InputError, os_problem, path_errors, shown
 
-MAX_OFFSET_MM = 20.0  # a printer that misplaces the back by more is not worth printing on
 WRITE_KITS = "write the kits"
 READ_TEMPLATES = "read the templates"
 
@@ -75,26 +74,70 @@ def _writing(out: Path) -> Iterator[None]:
         raise os_problem(error, where, doing) from None
 
 
-def _settings(paper: str, flip: str, back_offset: str, bleed: str | None, gutter: str | None):
-    from pnp.imposition import PAPERS, Settings
+class Printing:
+    """The printing options of a build as given (None: not given) and the printer profile that
+    applies (`--printer NAME`, else with `in_use` the one in use: deaddrop.printer_config),
+    checked before anything is built; `values` is what the build then uses (an option wins over
+    the profile)."""
+
+    def __init__(
+        self,
+        paper: str | None,
+        flip: str | None,
+        back_offset: str | None,
+        printer: str | None,
+        in_use: bool = True,
+    ) -> None:
+        from deaddrop.printer_config import profile_for
+        from pnp.printer_profile import ProfileError, parse_flip, parse_offset, parse_paper
+
+        self.given: dict[str, object] = {}
+        for option, field, text, parse in (
+            ("--paper", "paper", paper, parse_paper),
+            ("--flip", "flip", flip, parse_flip),
+            ("--back-offset", "back_offset", back_offset, parse_offset),
+        ):
+            if text is None:
+                continue
+            try:
+                self.given[field] = parse(text)
+            except ProfileError as error:
+                raise InputError(f"{option}: {error}") from None
+        if printer is not None:
+            _printer_name(printer)
+        self.profile = profile_for(printer) if printer is not None or in_use else None
+
+    def values(self) -> dict[str, object]:
+        """paper, flip, back_offset (mm) and the profile's own values, for the up-to-date key."""
+        from pnp.printer_profile import as_table
+
+        p = self.profile
+        chosen: dict[str, object] = {"paper": "a4", "flip": "long", "back_offset": (0.0, 0.0)}
+        if p is not None:
+            chosen.update({k: v for k, v in as_table(p).items() if k in chosen})
+            chosen["back_offset"] = p.back_offset
+            chosen["printer"] = [p.name, p.scale, p.margin]
+        chosen.update(self.given)
+        return chosen
+
+
+def _printer_name(text: str) -> str:
+    from pnp.printer_profile import ProfileError, parse_name
+
+    try:
+        return parse_name(text)
+    except ProfileError as error:
+        raise InputError(f"--printer: {error}") from None
+
+
+def _settings(printing: Printing, bleed: str | None, gutter: str | None):
+    from pnp.imposition import Settings
+    from pnp.printer_profile import apply
     from pnp.units import mm, parse_length
 
-    paper = paper.lower()
-    if paper not in PAPERS:
-        raise InputError(f"--paper: unknown paper '{paper}' (expected a4 or letter)")
-    if flip not in ("long", "short"):
-        raise InputError(f"--flip: '{flip}' is not a flip (expected long or short)")
-    try:
-        dx, dy = (float(v) for v in back_offset.split(","))
-    except ValueError:
-        raise InputError(
-            f"--back-offset: '{back_offset}' is not X,Y in mm (expected two numbers, e.g. 0.5,-1)"
-        ) from None
-    if not all(-MAX_OFFSET_MM <= v <= MAX_OFFSET_MM for v in (dx, dy)):  # also refuses nan
-        raise InputError(
-            f"--back-offset: '{back_offset}' is out of range"
-            f" (expected -{MAX_OFFSET_MM:g} to {MAX_OFFSET_MM:g} mm each)"
-        )
+    given = printing.given
+    offset: Any = given.get("back_offset", (0.0, 0.0))
+    dx, dy = offset
     lengths = {}
     for name, text in (("--bleed", bleed), ("--gutter", gutter)):
         if text is None:
@@ -105,20 +148,24 @@ def _settings(paper: str, flip: str, back_offset: str, bleed: str | None, gutter
             raise InputError(f"{name}: {error}") from None
         if lengths[name] < 0 or lengths[name] > mm(20):
             raise InputError(f"{name}: '{text}' is out of range (expected 0mm to 20mm)")
-    return Settings(
-        paper=paper,
-        flip=flip,
+    settings = Settings(
+        paper=str(given.get("paper", "a4")),
+        flip=str(given.get("flip", "long")),
         back_offset=(mm(dx), mm(dy)),
         bleed=lengths.get("--bleed"),
         gutter=lengths.get("--gutter"),
     )
+    return apply(printing.profile, settings, given)
 
 
 def build(
     games: Annotated[
         list[str] | None, typer.Argument(metavar="GAME", help="Games to build (default: all).")
     ] = None,
-    paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
+    paper: Annotated[
+        str | None,
+        typer.Option(help="Paper size: a4 or letter (default: the printer profile's, else a4)."),
+    ] = None,
     out: Annotated[str, typer.Option(metavar="DIR", help="Output folder.")] = "output",
     templates: Annotated[
         str | None, typer.Option(metavar="DIR", help="Folder of game templates.")
@@ -127,10 +174,27 @@ def build(
     calibration: Annotated[
         bool, typer.Option("--calibration", help="Write only the duplex calibration sheet.")
     ] = False,
-    flip: Annotated[str, typer.Option(help="Duplex flip edge: long or short.")] = "long",
+    flip: Annotated[
+        str | None,
+        typer.Option(
+            help="Duplex flip edge: long or short (default: the printer profile's, else long)."
+        ),
+    ] = None,
     back_offset: Annotated[
-        str, typer.Option(help="Shift backs by X,Y mm (read off the calibration sheet).")
-    ] = "0,0",
+        str | None,
+        typer.Option(
+            help="Shift backs by X,Y mm, read off the calibration sheet (default: the printer "
+            "profile's, else 0,0)."
+        ),
+    ] = None,
+    printer: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME",
+            help="Apply this printer profile (default: the one `deaddrop printer use` chose); "
+            "--paper, --flip and --back-offset win over it.",
+        ),
+    ] = None,
     bleed: Annotated[
         str | None,
         typer.Option(
@@ -156,10 +220,11 @@ def build(
 
     out_dir = _folder(out, "--out", "the folder to write the kits to")
     _writable(out_dir)
+    printing = Printing(paper, flip, back_offset, printer)
     if calibration:
         from pnp import build as builder
 
-        settings = _settings(paper, flip, back_offset, bleed, gutter)
+        settings = _settings(printing, bleed, gutter)
         with _writing(out_dir):
             path = builder.build_calibration(out_dir, settings)
         typer.echo(f"wrote {path}")
@@ -170,9 +235,7 @@ def build(
     key = uptodate.settings_key(
         games=games or [],
         templates=where,
-        paper=paper,
-        flip=flip,
-        back_offset=back_offset,
+        **printing.values(),
         bleed=bleed,
         gutter=gutter,
         svg=svg,
@@ -186,7 +249,7 @@ def build(
 
     from pnp import build as builder
 
-    settings = _settings(paper, flip, back_offset, bleed, gutter)
+    settings = _settings(printing, bleed, gutter)
     uptodate.forget(out_dir)
     recorder = uptodate.Recorder(out_dir)
     with recorder:

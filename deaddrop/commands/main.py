@@ -29,6 +29,9 @@ install()  # plain str/Path/bool parameters: no pydantic import at start-up (75 
 
 TABLE_HELP = "Keep a game at the table: actions, log, undo."
 SPY_HELP = "Spy!: check networks, answer probes, deduce."
+PRINTER_HELP = (
+    "Printer profiles: the calibration sheet, and one printer's corrections for every build."
+)
 
 # Every subcommand of `deaddrop`, in the order of `deaddrop --help`: its module ("build" holds
 # `build` and `list`) and the first paragraph of its help, which the root help lists.
@@ -44,6 +47,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     ),
     "table": ("table", TABLE_HELP),
     "spy": ("spy", SPY_HELP),
+    "printer": ("printer", PRINTER_HELP),
 }
 
 
@@ -135,6 +139,10 @@ def module_app(module: str) -> typer.Typer:
             from deaddrop.commands.spy import app as spy_app
 
             holder.add_typer(spy_app, name="spy", help=SPY_HELP)
+        elif module == "printer":
+            from deaddrop.commands.printer import app as printer_app
+
+            holder.add_typer(printer_app, name="printer", help=PRINTER_HELP)
         elif module == "serve":
             from deaddrop.commands.serve import register as register_serve
 

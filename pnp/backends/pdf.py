@@ -77,6 +77,15 @@ def _rgb(value: str) -> str:
     return fp_str(colour.red, colour.green, colour.blue)
 
 
+def _placed(box: Box, page: ops.Page) -> Box:
+    """`box` (page frame) through the page's transform, kept on the page."""
+    if page.transform.is_identity():
+        return box
+    b = page.transform.map_box(box)
+    x0, y0 = max(b.x, 0.0), max(b.y, 0.0)
+    return Box(x0, y0, min(b.x + b.w, page.width) - x0, min(b.y + b.h, page.height) - y0)
+
+
 def _pdf_box(box: Box, page_h: float) -> tuple[float, float, float, float]:
     return (box.x, page_h - box.y - box.h, box.x + box.w, page_h - box.y)
 
@@ -125,6 +134,9 @@ class _Painter:
     def page(self, page: ops.Page) -> None:
         """Draw `page` (ops with y down) onto the canvas's current page."""
         self.out = [f"q 1 0 0 -1 0 {fp_str(page.height)} cm"]
+        t = page.transform
+        if not t.is_identity():  # a printer profile's scale, about the page's centre
+            self.out.append(fp_str(t.a, t.b, t.c, t.d, t.e, t.f) + " cm")
         self.pen = _UNSET
         for op in page.ops:
             if type(op) is ops.Group:
@@ -355,8 +367,8 @@ def pdf_bytes(doc: ops.Document, drawn: Drawn | None = None) -> bytes:
         marks.setdefault(index, []).append(title)
     for index, page in enumerate(doc.pages):
         canv.setPageSize((page.width, page.height))
-        canv.setTrimBox(_pdf_box(page.trim, page.height))
-        canv.setBleedBox(_pdf_box(page.bleed, page.height))
+        canv.setTrimBox(_pdf_box(_placed(page.trim, page), page.height))
+        canv.setBleedBox(_pdf_box(_placed(page.bleed, page), page.height))
         for number, title in enumerate(marks.get(index, ())):
             key = f"p{index}" if number == 0 else f"p{index}-{number}"  # a key per entry
             canv.bookmarkPage(key)

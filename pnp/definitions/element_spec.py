@@ -38,6 +38,12 @@ def parse_face(scope: Scope, node: Y, path: str) -> tuple[Element, ...]:
     if items is None:
         return BAD
     out = [parse_element(scope, item, join(path, i)) for i, item in enumerate(items)]
+    cuts = [i for i, el in enumerate(out) if isinstance(el, Polygon) and el.cut]
+    front = path.endswith("front")
+    for i in cuts[1:] if front else cuts:  # one cut line, the front's (the back is behind it)
+        what = "a second cut line" if front else "a cut line outside a component's front"
+        expected = "cut: true on one polygon of a component's front"
+        out[i] = scope.ctx.err(items[i].line, join(join(path, i), "cut"), what, expected)
     return BAD if failed(*out) else tuple(out)
 
 
@@ -152,8 +158,9 @@ def _image(scope: Scope, m: dict[str, Y], path: str) -> Image:
             problem = image_problem(scope.folder / fill_fields(name, row), display_path)
             if problem:
                 ctx.err(m["image"].line, where, problem + suffix)
-    parts = (name, box, fit_)
-    return BAD if failed(*parts) else Image(name, box, scope.folder, fit_)
+    color = scope.colour(m, "color", path, "#000000", False)
+    parts = (name, box, fit_, color)
+    return BAD if failed(*parts) else Image(name, box, scope.folder, fit_, color)
 
 
 def _outside(scope: Scope, points: list[tuple[float, float]]) -> str | None:
@@ -186,7 +193,8 @@ def _polygon(scope: Scope, m: dict[str, Y], path: str) -> Polygon:
     stroke = scope.colour(m, "stroke", path, "#000000", True)
     fill_ = scope.colour(m, "fill", path, None, True)
     width = scope.length(m, "width", path, 0.5)
-    parts = (points, stroke, fill_, width)
+    cut = ctx.boolean(m["cut"], join(path, "cut")) if "cut" in m else False
+    parts = (points, stroke, fill_, width, cut)
     return BAD if failed(*parts) else Polygon(*parts)
 
 

@@ -4,7 +4,20 @@ sets, and a test checks that `pnp/definition.schema.json` lists exactly the same
 from __future__ import annotations
 
 GAME_KEYS = frozenset(
-    {"game", "title", "notes", "edition", "order", "styles", "boxes", "icons", "components", "map"}
+    {
+        "game",
+        "title",
+        "players",
+        "time",
+        "notes",
+        "edition",
+        "order",
+        "styles",
+        "boxes",
+        "icons",
+        "components",
+        "map",
+    }
 )
 CHOICE_KEYS = frozenset({"choice", "why"})  # an entry of game.yaml's `edition` list
 FILE_KEYS = frozenset({"styles", "boxes", "icons", "components", "map"})  # not game.yaml's own
@@ -72,8 +85,8 @@ ELEMENT_KEYS: dict[str, frozenset[str]] = {
             "rotate",
         }
     ),
-    "image": frozenset({"image", "box", "fit"}),
-    "polygon": frozenset({"polygon", "stroke", "fill", "width"}),
+    "image": frozenset({"image", "box", "fit", "color"}),
+    "polygon": frozenset({"polygon", "stroke", "fill", "width", "cut"}),
     "path": frozenset({"path", "box", "viewbox", "stroke", "fill", "width"}),
     "icon": frozenset({"icon", "box"}),
     "map": frozenset({"map", "box", "title", "cartouche", "legend"}),

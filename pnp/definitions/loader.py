@@ -7,6 +7,7 @@ Every problem in a game's files is collected and raised at once as one InputErro
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -20,10 +21,10 @@ from pnp.definitions.format_keys import CHOICE_KEYS, FILE_KEYS, GAME_KEYS, ICON_
 from pnp.definitions.map_art_spec import attach_maps
 from pnp.definitions.map_spec import read_maps
 from pnp.definitions.scope import Scope
-from pnp.definitions.styles import StyleSpec, parse_style
+from pnp.definitions.styles import StyleSpec, build_style, layers, parse_style
 from pnp.definitions.values import Ctx, chain_problem, failed, join
 from pnp.definitions.yaml_lines import Problems, Y, did_you_mean, display_path, load_yaml
-from pnp.model import Choice, Component, GameKit, Icon
+from pnp.model import Choice, Component, GameKit, Icon, Style
 
 
 def game_names(templates: Path) -> list[str]:
@@ -126,6 +127,8 @@ class _Meta:
     title: str
     notes: str = ""
     edition: list[Choice] = field(default_factory=list)
+    players: str = ""
+    time: str = ""
     order: list[tuple[str, int, int]] | None = None  # (name, line, index) of each listed name
 
 
@@ -214,6 +217,9 @@ def load_game(folder: Path) -> GameKit:
         notes=meta.notes,
         map=game_map,
         edition=tuple(meta.edition),
+        players=meta.players,
+        time=meta.time,
+        title_style=_title_style(styles),
     )
 
 
@@ -290,6 +296,10 @@ def _read_meta(ctx: Ctx, tree: Y, game: str, meta: _Meta) -> None:
         meta.notes = meta.notes if failed(notes) else notes
     if "edition" in m:
         meta.edition = _read_edition(ctx, m["edition"])
+    if "players" in m:
+        meta.players = _read_players(ctx, m["players"])
+    if "time" in m:
+        meta.time = _read_time(ctx, m["time"])
     if "order" in m:
         items = ctx.items(m["order"], "order")
         if items is not None:
@@ -299,6 +309,45 @@ def _read_meta(ctx: Ctx, tree: Y, game: str, meta: _Meta) -> None:
                 for i, (n, item) in enumerate(zip(names, items, strict=True))
                 if not failed(n)
             ]
+
+
+PLAYERS = re.compile(r"([1-9][0-9]?)(?:-([1-9][0-9]?))?")
+TIME = re.compile(r"([1-9][0-9]{0,2})(?:-([1-9][0-9]{0,2}))? (minutes|hours)")
+
+
+def _range(
+    ctx: Ctx, node: Y, path: str, pattern: re.Pattern[str], expected: tuple[str, str]
+) -> str:
+    """`node` as a text matching `pattern` (a number, or a range low-high, low below high);
+    "" (problem recorded) otherwise."""
+    text = ctx.text(node, path)
+    if failed(text):
+        return ""
+    found = pattern.fullmatch(text.strip())
+    if found is None or (found[2] is not None and int(found[2]) <= int(found[1])):
+        ctx.err(node.line, path, f"'{text}' is not {expected[0]}", f"expected {expected[1]}")
+        return ""
+    return text.strip()
+
+
+def _read_players(ctx: Ctx, node: Y) -> str:
+    """game.yaml's `players`: how many play, 2 or 2-5 (printed on the cover)."""
+    return _range(ctx, node, "players", PLAYERS, ("a number of players", "such as 2 or 2-5"))
+
+
+def _read_time(ctx: Ctx, node: Y) -> str:
+    """game.yaml's `time`: how long a game lasts, "60 minutes" or "3-4 hours"."""
+    words = ("a playing time", "such as 60 minutes or 3-4 hours")
+    return _range(ctx, node, "time", TIME, words)
+
+
+def _title_style(styles: _Named) -> Style | None:
+    """The game's `title` style in full, if it names one that is well formed."""
+    spec = styles.specs.get("title")
+    if spec is None or "title" in styles.broken:
+        return None
+    style = build_style(layers(spec, styles.specs))
+    return style if isinstance(style, Style) else None
 
 
 def _read_edition(ctx: Ctx, node: Y) -> list[Choice]:

@@ -15,6 +15,7 @@ from pnp.draw.bleed import bled
 from pnp.draw.images import image_ops
 from pnp.draw.shapes import (
     circle_ops,
+    colour,
     grid_ops,
     line_ops,
     path_ops,
@@ -46,7 +47,7 @@ def element_ops(el: model.Element, data: dict[str, Any]) -> tuple[ops.Op, ...]:
         return track_ops(el, data)
     if isinstance(el, model.Image):
         path = Path(el.base) / fill_fields(el.path, data)
-        return image_ops(path, el.box, el.fit)
+        return image_ops(path, el.box, el.fit, colour(el.color, data) or "#000000")
     if isinstance(el, model.Polygon):
         return polygon_ops(el, data)
     if isinstance(el, model.Path):

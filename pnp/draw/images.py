@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pnp import ops
-from pnp.draw.svg_reader import TooLarge, read_svg
+from pnp.draw.svg_reader import TooLarge, read_svg, recoloured
 from pnp.geometry import Affine, translate
 from pnp.model import Box
 
@@ -111,10 +111,11 @@ def fit_box(box: Box, iw: float, ih: float, fit: str) -> Box:
     return Box(box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h)
 
 
-def image_ops(path: Path, box: Box, fit: str) -> tuple[ops.Op, ...]:
-    """Ops drawing the image file at `path` into `box`."""
+def image_ops(path: Path, box: Box, fit: str, colour: str = "#000000") -> tuple[ops.Op, ...]:
+    """Ops drawing the image file at `path` into `box`; an SVG's `currentColor` is `colour`."""
     if path.suffix.lower() == ".svg":
-        (vx, vy, vw, vh), shapes = read_svg(str(path))
+        (vx, vy, vw, vh), read = read_svg(str(path))
+        shapes = recoloured(read, colour)
         placed = fit_box(box, vw, vh, fit)
         sx, sy = placed.w / vw, placed.h / vh
         transform = translate(-vx, -vy).then(Affine(a=sx, d=sy)).then(translate(placed.x, placed.y))

@@ -1,4 +1,5 @@
-"""Names on a map, placed so that none overlaps another name, a symbol or a seam: a greedy
+"""Names on a map, placed so that none overlaps another name, a symbol, a seam or a glue band
+(where the next part of a board is glued on): a greedy
 placer over eight positions around each symbol. Pure geometry, points, y down.
 
 Each name is tried at its candidate positions in order (right, left, above, below, then the
@@ -46,6 +47,21 @@ class Seam:
     vertical: bool
 
 
+@record
+class Band:
+    """A glue band no name may lie in or cross: `lo` < x < `hi` (vertical) or `lo` < y < `hi`."""
+
+    lo: float
+    hi: float
+    vertical: bool
+
+
+def in_band(box: Box, band: Band, margin: float = 0.0) -> bool:
+    """True when `box` reaches into the band (or within `margin` of it)."""
+    lo, hi = (box.x, box.x + box.w) if band.vertical else (box.y, box.y + box.h)
+    return lo < band.hi + margin and hi > band.lo - margin
+
+
 def candidates(label: Label, gap: float) -> list[Box]:
     """Where `label` may go, best first: the eight positions around its symbol, then again a
     step further out."""
@@ -86,10 +102,12 @@ def place_labels(
     area: Box | None = None,
     gap: float = 1.5,
     lines: Sequence[Segment] = (),
+    bands: Sequence[Band] = (),
 ) -> list[Placed]:
-    """Each label's box, in the order given. A place that crosses a seam, overlaps a name
-    placed before or a symbol (`obstacles`) is taken only when no other is free; among free
-    places the one crossing the fewest `lines` (routes) wins, the first on ties."""
+    """Each label's box, in the order given. A place that crosses a seam, reaches into a glue
+    band, overlaps a name placed before or a symbol (`obstacles`) is taken only when no other
+    is free; among free places the one crossing the fewest `lines` (routes) wins, the first on
+    ties."""
 
     def crowding(label: Label) -> float:
         a = label.anchor
@@ -104,10 +122,13 @@ def place_labels(
         label = labels[i]
         own = label.anchor
         best: tuple[float, int, Box] | None = None
-        for box in candidates(label, gap) + _past_seams(candidates(label, gap)[:4], seams):
+        near = candidates(label, gap)
+        tried = near + _past_seams(near[:4], seams) + _past_bands(near[:8], bands)
+        for box in tried:
             if area is not None and not _inside(box, area) or _gap(own, box) > FARTHEST:
                 continue
             hard = sum(1 for s in seams if crosses(box, s, SEAM_MARGIN)) * 1000.0
+            hard += sum(1 for b in bands if in_band(box, b, SEAM_MARGIN)) * 1000.0
             hard += sum(_area(box, t) * 10 for t in taken if overlaps(box, t))
             hard += sum(_area(box, o) for o in obstacles if o != own and overlaps(box, o))
             hard += 50.0 * _nearer_other(box, own, label, labels)
@@ -192,19 +213,36 @@ def _nearer_other(box: Box, own: Box, label: Label, labels: Sequence[Label]) -> 
 def _past_seams(boxes: list[Box], seams: Sequence[Seam], most: float = 24.0) -> list[Box]:
     """Each box that crosses a seam, moved along the seam's normal just clear of it (both ways,
     at most `most` points): a name beside a symbol that lies in a glue band."""
+    return [
+        moved
+        for box in boxes
+        for seam in seams
+        if crosses(box, seam)
+        for moved in _clear_of(box, seam.vertical, seam.at, seam.at, most)
+    ]
+
+
+def _past_bands(boxes: list[Box], bands: Sequence[Band], most: float = 24.0) -> list[Box]:
+    """Each box that reaches into a glue band, moved along the band's normal just clear of it
+    (both ways, at most `most` points past the box's size): a name beside a symbol in a band."""
+    return [
+        moved
+        for box in boxes
+        for band in bands
+        if in_band(box, band, SEAM_MARGIN)
+        for moved in _clear_of(box, band.vertical, band.lo, band.hi, most)
+    ]
+
+
+def _clear_of(box: Box, vertical: bool, lo: float, hi: float, most: float) -> list[Box]:
+    """The box moved across the strip lo..hi (a seam: lo == hi) just clear of it, either way,
+    each move at most `most` points past the box's size."""
+    start, size = (box.x, box.w) if vertical else (box.y, box.h)
     out = []
-    for box in boxes:
-        for seam in seams:
-            if not crosses(box, seam):
-                continue
-            lo, size = (box.x, box.w) if seam.vertical else (box.y, box.h)
-            for shift in (
-                seam.at + SEAM_MARGIN + 0.5 - lo,
-                seam.at - SEAM_MARGIN - 0.5 - size - lo,
-            ):
-                if abs(shift) <= most + size:
-                    dx, dy = (shift, 0.0) if seam.vertical else (0.0, shift)
-                    out.append(Box(box.x + dx, box.y + dy, box.w, box.h))
+    for shift in (hi + SEAM_MARGIN + 0.5 - start, lo - SEAM_MARGIN - 0.5 - size - start):
+        if abs(shift) <= most + size:
+            dx, dy = (shift, 0.0) if vertical else (0.0, shift)
+            out.append(Box(box.x + dx, box.y + dy, box.w, box.h))
     return out
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from pnp import ops
 from pnp.draw import map_symbols as sym
-from pnp.draw.map_labels import Label, Placed, Seam, place_labels
+from pnp.draw.map_labels import Band, Label, Placed, Seam, place_labels
 from pnp.draw.map_legend import cartouche_ops, legend_ops
 from pnp.draw.map_projection import Conic, MapFrame, Window
 from pnp.draw.textfit import text_width
@@ -41,6 +41,7 @@ CREDIT = (
     "data @ naturalearthdata.com. City positions: GeoNames (CC BY 4.0)."
 )
 EDGE = 12.0  # names stay this far inside the map's box (the cut line)
+LINES_CLEAR = 2.0 * 72 / 25.4  # borders and coasts stop 2 mm inside the cut: only colour meets it
 
 
 @record
@@ -143,13 +144,33 @@ def map_layout(art: MapArt) -> MapLayout:
     obstacles += [b for b in (art.legend, art.cartouche) if b is not None]
     seams = [Seam(at, vertical) for at, vertical in art.seams]
     placed = place_labels(
-        labels, obstacles, seams, inset(art.box, EDGE), lines=_segments(art, cities, ships)
+        labels,
+        obstacles,
+        seams,
+        inset(art.box, EDGE),
+        lines=_segments(art, cities, ships),
+        bands=glue_bands(art.seams),
     )
     layout = MapLayout(frame, tuple(cities), tuple(ships), tuple(placed), names)
     if len(_LAYOUTS) >= 16:
         _LAYOUTS.clear()
     _LAYOUTS[key] = (art.game_map, layout)
     return layout
+
+
+BAND_MOST = 50 * 72 / 25.4  # a board's glue bands are at most 50 mm wide (its overlap)
+
+
+def glue_bands(seams: tuple[tuple[float, bool], ...]) -> list[Band]:
+    """The glue bands between a board's seams (both edges of each band, on every paper): two
+    neighbouring seams of the same way no farther apart than BAND_MOST bound a band. Where the
+    papers' parts differ, the strip between two of their seams counts too (names keep out)."""
+    out = []
+    for vertical in (True, False):
+        lines = sorted(at for at, v in seams if v is vertical)
+        pairs = zip(lines, lines[1:], strict=False)
+        out += [Band(a, b, vertical) for a, b in pairs if b - a <= BAND_MOST]
+    return out
 
 
 def _segments(
@@ -219,14 +240,17 @@ def map_ops(art: MapArt) -> tuple[ops.Op, ...]:
     b = art.box
     out: list[ops.Op] = [ops.Rect(b.x, b.y, b.w, b.h, 0.0, None, SEA_FILL, 0.0)]
     drawn = {t.name: _rings(frame, t.rings) for t in land.territories}
+    lines: list[ops.Op] = []  # the borders and coasts, stopping LINES_CLEAR inside the cut
     for t in land.territories:
         colour = owner_colour.get(t.owner, owner_colour.get("neutral", "#9a9184"))
         amount = NEUTRAL_TINT if t.owner == "neutral" else POWER_TINT
-        out.append(ops.Path(drawn[t.name], BORDER, sym.tint(colour, amount), 0.35))
+        out.append(ops.Path(drawn[t.name], None, sym.tint(colour, amount), 0.0))
+        lines.append(ops.Path(drawn[t.name], BORDER, None, 0.35))
     for t in land.territories:
         if t.owner != "neutral" and t.owner in owner_colour:  # the border in the owner's colour
-            out.append(ops.Path(drawn[t.name], owner_colour[t.owner], None, 1.3))
-    out.append(ops.Path(_rings(frame, land.land), COAST, None, 0.7))
+            lines.append(ops.Path(drawn[t.name], owner_colour[t.owner], None, 1.3))
+    lines.append(ops.Path(_rings(frame, land.land), COAST, None, 0.7))
+    out.append(ops.Group(tuple(lines), clip=inset(b, LINES_CLEAR)))
     where = {name: (x, y, box) for name, x, y, box in layout.cities}
     ships = {name: (x, y, box) for name, x, y, box in layout.ships}
     for line in game_map.air:

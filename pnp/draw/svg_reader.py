@@ -1,16 +1,20 @@
 """SVG files -> plain vector ops, so that both backends draw an SVG image alike. A small subset:
 rect, circle, ellipse, line, polyline, polygon, path with M/L/H/V/C/Q/Z, g with transforms,
-fill/stroke/stroke-width as attributes or style."""
+fill/stroke/stroke-width as attributes or style. A fill or stroke of `currentColor` stays the
+marker CURRENT in the shapes read, for the element that places the drawing to colour
+(`recoloured`): one drawing serves the red and the blue side."""
 
 from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from functools import lru_cache
 
 from pnp import ops
 from pnp.geometry import Affine, rotate, translate
 
+CURRENT = "currentColor"  # a colour the placing element gives (`recoloured`)
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _NAMED = {
     "black": "#000000",
@@ -40,6 +44,8 @@ def _colour(value: str | None, inherited: str | None) -> str | None:
     value = value.strip().lower()
     if value in ("none", "transparent"):
         return None
+    if value == "currentcolor":
+        return CURRENT
     if re.fullmatch(r"#[0-9a-f]{3}", value):
         return "#" + "".join(ch * 2 for ch in value[1:])
     if re.fullmatch(r"#[0-9a-f]{6}", value):
@@ -243,3 +249,18 @@ def read_svg(path: str) -> tuple[tuple[float, float, float, float], tuple[ops.Op
     for child in root:
         shapes.extend(_walk(child, "#000000", None, 1.0))
     return (view[0], view[1], view[2], view[3]), tuple(shapes)
+
+
+def recoloured(shapes: tuple[ops.Op, ...], colour: str) -> tuple[ops.Op, ...]:
+    """`shapes` with every CURRENT fill and stroke (an SVG's `currentColor`) drawn in `colour`."""
+    out: list[ops.Op] = []
+    for op in shapes:
+        if isinstance(op, ops.Group):
+            out.append(replace(op, ops=recoloured(op.ops, colour)))
+        elif isinstance(op, ops.Rect | ops.Ellipse | ops.Polyline | ops.Path):
+            fill = colour if op.fill == CURRENT else op.fill
+            stroke = colour if op.stroke == CURRENT else op.stroke
+            out.append(replace(op, fill=fill, stroke=stroke))
+        else:
+            out.append(op)
+    return tuple(out)

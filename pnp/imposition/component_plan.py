@@ -8,9 +8,9 @@ from dataclasses import replace
 
 from deaddrop.errors import InputError
 from pnp.geometry import outset
-from pnp.imposition.grid import fits_usable, piece_grid
+from pnp.imposition.grid import fits_usable, layout_cut, piece_grid
 from pnp.imposition.marks import crop_marks
-from pnp.imposition.paper import LEAST_BLEED, MARK_GAP, Paper, piece_flip
+from pnp.imposition.paper import LEAST_BLEED, MARK_EDGE, MARK_GAP, Paper, piece_flip
 from pnp.imposition.plan import (
     LABEL_COLOUR,
     Note,
@@ -42,16 +42,23 @@ def plan_component(
     back page when `duplex` and the component has a back.
 
     Raises InputError when the component does not fit the page and is not a split board."""
-    paper = _with_full_marks(component, paper.cut_for(component))
+    paper = _with_full_marks(component, layout_cut(component, paper))
     grid = piece_grid(component.width, component.height, paper)
     if grid is None:
         if component.split:
             return _plan_board(component, paper, duplex, index)
         w, h = to_mm(component.width), to_mm(component.height)
+        where, fix = paper.name, ""
+        if paper.edge > MARK_EDGE + 1e-9:  # a printer profile's margin took the room
+            where += (
+                f" on printer '{paper.printer}', which cannot print within "
+                f"{round(to_mm(paper.edge), 1):g} mm of the edge"
+            )
+            fix = " give the printer a smaller --margin,"
         raise InputError(
             f"{component.source.file or component.game}: components.{component.name}: "
-            f"{w:.0f}x{h:.0f} mm does not fit the printable area of {paper.name} "
-            "(make it smaller, or set split: true for a board)"
+            f"{w:.0f}x{h:.0f} mm does not fit the printable area of {where} "
+            f"(make it smaller,{fix} or set split: true for a board)"
         )
     faces = copies(component)
     per = grid.per_page

@@ -47,6 +47,14 @@ class Job:
     stock: str  # card | paper
     duplex: bool
     ranges: tuple[PageRange, ...]
+    test: bool = False  # the duplex test sheet, printed first
+
+    @classmethod
+    def duplex_test(cls, first_page: int) -> Job:
+        """The job of the duplex test sheet (the calibration sheet) on pages first_page and
+        the next, on plain paper."""
+        pages = PageRange(first_page, first_page + 1, ("Duplex test sheet",))
+        return cls(first_page, first_page + 1, "paper", True, (pages,), test=True)
 
     @property
     def sheets(self) -> int:
@@ -64,8 +72,6 @@ def _sheet_pages(plan: KitPlan) -> list[tuple[int, int]]:
 
 def entries(plan: KitPlan) -> list[Entry]:
     """Each component of the kit, in print order, with the pages it is on."""
-    from pnp.imposition.paper import bleed_of
-
     appears: dict[int, list[tuple[int, int]]] = {}
     for pages, sheet in zip(_sheet_pages(plan), plan.sheets, strict=True):
         for index, _ in sheet.holds:
@@ -84,8 +90,8 @@ def entries(plan: KitPlan) -> list[Entry]:
             rounded=c.kind == "token" or c.corner > 0,
             stock=c.paper_stock,
             round=c.kind == "token",
-            bleed=bleed_of(c, plan.paper.bleed_setting),
-            die_cut=c.cut_as_die,
+            bleed=plan.cuts[i].bleed,
+            die_cut=plan.cuts[i].die_cut,
         )
         for i, c in enumerate(plan.components)
     ]

@@ -1,5 +1,5 @@
 """The documents imposition makes, each from Settings once: plan the sheets (pure data), then
-draw them.
+draw them. A kit's cover can be drawn alone (kit_cover), from the same plan.
 
     Settings --Paper.of--> Paper --plan_kit / plan_component--> SheetPlans --sheet_pages--> pages
                                  \\--contents--> guide entries and page ranges --print_guide--/
@@ -7,51 +7,104 @@ draw them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from pnp import ops
 from pnp.imposition.component_plan import plan_component
-from pnp.imposition.contents import entries, jobs
+from pnp.imposition.contents import Entry, Job, entries, jobs
 from pnp.imposition.edition import blank_page, edition_pages
-from pnp.imposition.kit_plan import duplex_kit, plan_kit
+from pnp.imposition.kit_plan import KitPlan, duplex_kit, plan_kit
 from pnp.imposition.paper import Paper, Settings
 from pnp.imposition.print_guide import guide_pages
 from pnp.imposition.sheet_ops import Art, sheet_pages
 from pnp.model import Component, GameKit
 
 
+@dataclass
+class _Front:
+    """The pages before the pieces, settled: the guide (its length moves the page numbers it
+    prints), the edition page and its blank back, the duplex test sheet, and the plan of the
+    sheets after them."""
+
+    plan: KitPlan
+    listed: list[Entry]
+    printed: list[Job]  # the print jobs, the duplex test sheet first
+    guide: list[ops.Page]
+    about: list[ops.Page]
+    blank: int  # 1 when the edition page's back is left blank
+    test: list[ops.Page]  # the duplex test sheet's front and back, or none
+    start: int  # the page (1-based) after the cover, the guide and the edition page
+
+    @property
+    def tiles(self) -> dict[str, str]:
+        pairs = zip(self.plan.components, self.plan.tiles, strict=True)
+        return {c.name: t for c, t in pairs if t}
+
+
+def _front(kit: GameKit, paper: Paper) -> _Front:
+    from pnp.imposition.calibration import calibration_pages
+
+    duplex = duplex_kit(kit.components)
+    title = kit.title or kit.name
+    about = edition_pages(title, kit.edition, paper)
+    test = calibration_pages(paper, in_kit=True) if duplex else []
+    guide, blank = 1, 0
+    for _ in range(8):  # the guide's length moves the page numbers it prints: settle both
+        if about:  # the edition page's back is left blank when it ends on a front
+            blank = (1 + guide + len(about)) % 2 if duplex else 0
+        else:  # the guide's own last page takes its cutting steps
+            guide += (1 + guide) % 2 if duplex else 0
+        where = (guide + 2, guide + 1 + len(about)) if about else (0, 0)
+        start = 2 + guide + len(about) + blank  # the first page after them
+        plan = plan_kit(kit.components, paper, start + len(test))
+        listed = entries(plan)
+        printed = ([Job.duplex_test(start)] if test else []) + jobs(plan)
+        pages = guide_pages(
+            title, kit.notes, listed, paper, printed, plan.groups, guide, where, first_page=2
+        )
+        if len(pages) <= guide:
+            break
+        guide = len(pages)
+    return _Front(plan, listed, printed, pages, about, blank, test, start)
+
+
+def kit_cover(kit: GameKit, settings: Settings, art: Art | None = None) -> ops.Page:
+    """The kit PDF's first page, its cover (pnp.imposition.cover), without drawing the rest."""
+    from pnp.imposition.cover import cover_page
+
+    paper = Paper.of(settings)
+    front = _front(kit, paper)
+    guide = (2, 1 + len(front.guide))
+    return cover_page(kit, paper, front.printed, guide, front.tiles, art or Art())
+
+
 def kit_document(kit: GameKit, settings: Settings, art: Art | None = None) -> ops.Document:
-    """The kit PDF's pages: the print guide, then every component (consecutive components
-    sharing sheets), in print jobs (pnp.imposition.kit_plan), with a bookmark for the guide and
-    for each component. The "About this edition" page (pnp.imposition.edition) follows the
-    guide when the kit lists its choices. When double-sided sheets follow, the guide and the
-    edition page take an even number of pages, so that the fronts fall on odd pages.
+    """The kit PDF's pages: the cover (pnp.imposition.cover), the print guide, then every
+    component (consecutive components sharing sheets), in print jobs (pnp.imposition.kit_plan),
+    with a bookmark for the cover, the guide and each component. The "About this edition" page
+    (pnp.imposition.edition) follows the guide when the kit lists its choices. When
+    double-sided sheets follow, the duplex test sheet (pnp.imposition.calibration) is the first
+    print job, and the cover, the guide and the edition page take an even number of pages, so
+    that the fronts fall on odd pages.
 
     `art`, shared with the component documents of the same build, draws each piece once.
 
     Raises InputError when a component fits no page and is not a split board."""
+    from pnp.imposition.cover import cover_page
+
     paper = Paper.of(settings)
-    duplex = duplex_kit(kit.components)
-    title = kit.title or kit.name
-    about = edition_pages(title, kit.edition, paper)
-    guide, blank = 1, 0
-    for _ in range(8):  # the guide's length moves the page numbers it prints: settle both
-        if about:  # the edition page's back is left blank when the guide ends on a back
-            blank = (guide + len(about)) % 2 if duplex else 0
-        else:  # the guide's own back takes its cutting steps
-            guide += guide % 2 if duplex else 0
-        where = (guide + 1, guide + len(about)) if about else (0, 0)
-        plan = plan_kit(kit.components, paper, guide + len(about) + blank + 1)
-        listed = entries(plan)
-        pages = guide_pages(title, kit.notes, listed, paper, jobs(plan), plan.groups, guide, where)
-        if len(pages) <= guide:
-            break
-        guide = len(pages)
-    pages += about + [blank_page(paper)] * blank
+    front = _front(kit, paper)
+    guide = len(front.guide)
     art = art or Art()
-    for sheet in plan.sheets:
+    cover = cover_page(kit, paper, front.printed, (2, 1 + guide), front.tiles, art)
+    pages = [cover, *front.guide, *front.about] + [blank_page(paper)] * front.blank + front.test
+    for sheet in front.plan.sheets:
         pages += sheet_pages(sheet, art)
-    outline = [("Print guide", 0)] + ([("About this edition", guide)] if about else [])
-    outline += [(e.title, e.first_page - 1) for e in listed]
-    return ops.Document(title, tuple(pages), tuple(outline))
+    outline = [("Cover", 0), ("Print guide", 1)]
+    outline += [("About this edition", 1 + guide)] if front.about else []
+    outline += [("Duplex test sheet", front.start - 1)] if front.test else []
+    outline += [(e.title, e.first_page - 1) for e in front.listed]
+    return ops.Document(kit.title or kit.name, _on_paper(pages, paper), tuple(outline))
 
 
 def component_document(
@@ -63,16 +116,27 @@ def component_document(
     Raises InputError when the component does not fit and is not a split board."""
     if duplex is None:
         duplex = component.back is not None
-    plan = plan_component(component, Paper.of(settings), duplex)
+    paper = Paper.of(settings)
+    plan = plan_component(component, paper, duplex)
     title = component.title or component.name
     art = art or Art()
     pages = [page for sheet in plan.sheets for page in sheet_pages(sheet, art)]
-    return ops.Document(title, tuple(pages), ((title, 0),))
+    return ops.Document(title, _on_paper(pages, paper), ((title, 0),))
 
 
 def calibration_document(settings: Settings) -> ops.Document:
     """The duplex calibration sheet: a front page and its back."""
     from pnp.imposition.calibration import calibration_pages  # only for --calibration
 
-    pages = calibration_pages(Paper.of(settings))
-    return ops.Document("Duplex calibration", tuple(pages), (("Duplex calibration", 0),))
+    paper = Paper.of(settings)
+    pages = _on_paper(calibration_pages(paper), paper)
+    return ops.Document("Duplex calibration", pages, (("Duplex calibration", 0),))
+
+
+def _on_paper(pages: list[ops.Page], paper: Paper) -> tuple[ops.Page, ...]:
+    """`pages` as the printer is to receive them: scaled about their centre by a printer
+    profile's scale (Paper.page_transform), so that they come out at their true size."""
+    placing = paper.page_transform()
+    if placing.is_identity():
+        return tuple(pages)
+    return tuple(replace(page, transform=placing) for page in pages)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from pnp.geometry import Affine, rotate, translate
 from pnp.imposition.paper import PAPERS, Paper, Settings
-from pnp.model import Box
+from pnp.model import Box, Component
 from pnp.record import record
+from pnp.units import mm
 
 EPS = 1e-6
 
@@ -101,3 +102,42 @@ def fits_every_paper(width: float, height: float) -> bool:
     """True when one width x height piece fits on every paper (default margin), upright or
     turned: what the loader accepts, the build can place."""
     return all(piece_grid(width, height, Paper.of(Settings(paper=p))) is not None for p in PAPERS)
+
+
+TIGHTER_BLEEDS = (mm(2.5), mm(2.0))  # the smaller bleeds tried when they fit more a page
+
+
+def layout_cut(component: Component, paper: Paper, pieces: int | None = None) -> Paper:
+    """`paper` laid out for the pieces of `component` (Paper.cut_for), or, when that holds more
+    of them a page (counting at most `pieces`, the pieces of its size to print), laid out
+    tighter: its pieces touching (one cut between neighbours, as on a die-cut sheet), or a
+    smaller bleed (TIGHTER_BLEEDS), with or without a gutter. Among layouts holding as many,
+    the first of: its own, a smaller bleed, touching, touching with a smaller bleed. A component
+    whose bleed or die_cut is set (or a build's --bleed or --gutter) keeps its own, and so does
+    one that does not leave room for full crop marks."""
+    own = paper.cut_for(component)
+    w, h = component.width, component.height
+    if component.split or component.kind == "sheet" or own.bleed <= 0 or not fits_usable(w, h, own):
+        return own
+    want = pieces if pieces is not None else component.copies
+    fixed_bleed = component.bleed is not None or paper.bleed_setting is not None
+    fixed_die = component.die_cut is not None or paper.gutter is not None
+    round_pieces = component.kind == "token"
+    bleeds = [own.bleed] + ([] if fixed_bleed else [b for b in TIGHTER_BLEEDS if b < own.bleed])
+    dies = [own.die_cut] + ([] if fixed_die or own.die_cut else [True])
+    best, held = own, _per_page(w, h, own, want)
+    for die in dies:
+        for bleed in bleeds:
+            cut = paper.cut(bleed, round_pieces, die)
+            n = _per_page(w, h, cut, want)
+            if n > held:
+                best, held = cut, n
+    return best
+
+
+def _per_page(width: float, height: float, paper: Paper, most: int) -> int:
+    """How many pieces (at most `most`) a page holds with full crop marks."""
+    if not fits_usable(width, height, paper):
+        return 0
+    grid = piece_grid(width, height, paper)
+    return min(most, grid.per_page) if grid is not None else 0

@@ -1,6 +1,7 @@
-"""The sheets of a kit after its guide: every component in print order, consecutive components
-sharing sheets (pnp.imposition.packing), each front page followed by its back page. Pure:
-Components + Paper -> plan.
+"""The sheets of a kit after its guide: every component, each laid out for the paper
+(grid.layout_cut), its pieces sharing sheets with those of the same stock (pnp.imposition.sharing)
+within its section (a component with new_page begins one), each front page followed by its back
+page, in print jobs. Pure: Components + Paper -> plan.
 
 Sheets (kind sheet), split boards and pieces too big to leave room for full crop marks keep
 their own pages (component_plan). On a shared back page a piece with no back leaves its place
@@ -12,10 +13,11 @@ from __future__ import annotations
 
 from pnp.draw.textfit import text_width
 from pnp.imposition.component_plan import plan_component
-from pnp.imposition.grid import fits_usable
-from pnp.imposition.packing import PackedPage, block_marks, pack
+from pnp.imposition.grid import fits_usable, layout_cut
+from pnp.imposition.packing import PackedPage, block_marks
 from pnp.imposition.paper import Paper
-from pnp.imposition.plan import NOTE_SIZE, Piece, SheetPlan, copies, pieces_sheet
+from pnp.imposition.plan import NOTE_SIZE, Piece, SheetPlan, pieces_sheet
+from pnp.imposition.sharing import Pieces
 from pnp.model import Component
 from pnp.record import record
 
@@ -29,7 +31,7 @@ class KitPlan:
 
     Sheets come in print jobs: first those on card stock, then those on paper; in each, first
     the double-sided sheets, then the single-sided ones (a sheet whose pieces have no back has
-    no back page); within a job, in the kit's order."""
+    no back page); within a job, in the kit's order of the first component each holds."""
 
     components: tuple[Component, ...]
     paper: Paper
@@ -39,6 +41,7 @@ class KitPlan:
     groups: bool  # some sheet holds several groups of pieces, to cut apart first
     pages: tuple[int, ...] = ()  # the page number of each sheet's front
     stocks: tuple[str, ...] = ()  # what each sheet is printed on: card | paper
+    cuts: tuple[Paper, ...] = ()  # per component: the paper laid out for its pieces
 
     @property
     def last_page(self) -> int:
@@ -75,57 +78,98 @@ def plan_kit(components: tuple[Component, ...], paper: Paper, first: int = 3) ->
     from `first` (the page after the guide).
 
     Raises InputError when a component fits no page and is not a split board."""
-    cuts = [paper.cut_for(c) for c in components]
-    items: list[tuple[tuple[int, int], _Packed | SheetPlan]] = []  # (job key, sheet)
-    group: list[int] = []
-
-    def key(stock: str, duplex: bool) -> tuple[int, int]:
-        return (STOCK_ORDER.index(stock), 0 if duplex else 1)
-
-    def flush() -> None:
-        owners = tuple(i for i in group for _ in copies(components[i]))
-        faces = tuple(f for i in group for f in copies(components[i]))
-        sizes = [(components[i].width, components[i].height) for i in owners]
-        piece_cuts = [cuts[i] for i in owners]
-        for page in pack(sizes, paper, piece_cuts):
-            held = {owners[i] for block in page.blocks for i in block.pieces}
-            duplex = any(components[i].back is not None for i in held)
-            stock = components[min(held)].paper_stock
-            items.append((key(stock, duplex), _Packed(owners, faces, page)))
-        group.clear()
-
-    tiles = [""] * len(components)
-    for index, component in enumerate(components):
-        if alone(component, cuts[index]):
-            flush()
-            planned = plan_component(component, paper, duplex=True, index=index)
-            tiles[index] = planned.tiles
-            for sheet in planned.sheets:
-                items.append((key(component.paper_stock, sheet.back is not None), sheet))
-        else:
-            last = components[group[-1]] if group else None
-            if component.new_page or (last and last.paper_stock != component.paper_stock):
-                flush()
-            group.append(index)
-    flush()
-    items.sort(key=lambda item: item[0])  # stable: the kit's order within each job
+    cuts, tiles, items = _sheets(components, paper)
     numbers: list[int] = []
-    page = first
-    for job, _ in items:
-        numbers.append(page)
-        page += 2 if job[1] == 0 else 1
-    total = page - 1
+    page_number = first
+    for job, _, _ in items:
+        numbers.append(page_number)
+        page_number += 2 if job[1] == 0 else 1
+    total = page_number - 1
     sheets: list[SheetPlan] = []
-    for (_, item), number in zip(items, numbers, strict=True):
+    for (_, _, item), number in zip(items, numbers, strict=True):
         if isinstance(item, _Packed):
             sheets.append(_packed_sheet(components, cuts, item, number, total, paper))
         else:
             sheets.append(item)
-    stocks = tuple(STOCK_ORDER[job[0]] for job, _ in items)
-    groups = any(len(item.page.blocks) > 1 for _, item in items if isinstance(item, _Packed))
+    stocks = tuple(STOCK_ORDER[job[0]] for job, _, _ in items)
+    groups = any(len(item.page.blocks) > 1 for _, _, item in items if isinstance(item, _Packed))
     return KitPlan(
-        components, paper, first, tuple(sheets), tuple(tiles), groups, tuple(numbers), stocks
+        components,
+        paper,
+        first,
+        tuple(sheets),
+        tuple(tiles),
+        groups,
+        tuple(numbers),
+        stocks,
+        tuple(cuts),
     )
+
+
+Items = list[tuple[tuple[int, int], int, _Packed | SheetPlan]]  # job, order, sheet
+_last: list[tuple[tuple[Component, ...], Paper, tuple[list[Paper], list[str], Items]]] = []
+
+
+def _sheets(
+    components: tuple[Component, ...], paper: Paper
+) -> tuple[list[Paper], list[str], Items]:
+    """Each component's layout, each split board's tiles ("2x2"), and the kit's sheets in print
+    order (their job, the first component each holds, the sheet), before page numbers. The same
+    for the same kit and paper: kit_document plans again as its guide grows, so the last answer
+    is kept (the kit by identity: its components are not hashable)."""
+    if _last and _last[0][0] is components and _last[0][1] == paper:
+        return _last[0][2]
+    cuts = _cuts(components, paper)
+    items: Items = []
+    tiles = [""] * len(components)
+    packed: list[int] = []
+    for index, component in enumerate(components):
+        if not alone(component, cuts[index]):
+            packed.append(index)
+            continue
+        planned = plan_component(component, paper, duplex=True, index=index)
+        tiles[index] = planned.tiles
+        for sheet in planned.sheets:
+            job = _job(component.paper_stock, sheet.back is not None)
+            items.append((job, index, sheet))
+    pieces = Pieces(components, cuts, packed, paper)
+    for section in _sections(components, packed):
+        for stock in STOCK_ORDER:
+            held = [p for p in pieces.ids if pieces.owners[p] in section]
+            for ids, page in pieces.sheets([p for p in held if pieces.stock(p) == stock]):
+                job = _job(stock, pieces.duplex(ids))
+                owners = tuple(pieces.owners[p] for p in ids)
+                faces = tuple(pieces.faces[p] for p in ids)
+                items.append((job, min(owners), _Packed(owners, faces, page)))
+    items.sort(key=lambda item: item[:2])  # stable: the kit's order within each job
+    _last[:] = [(components, paper, (cuts, tiles, items))]
+    return cuts, tiles, items
+
+
+def _job(stock: str, duplex: bool) -> tuple[int, int]:
+    """The sort key of a print job: card before paper, double-sided before single."""
+    return (STOCK_ORDER.index(stock), 0 if duplex else 1)
+
+
+def _cuts(components: tuple[Component, ...], paper: Paper) -> list[Paper]:
+    """Each component's layout (grid.layout_cut), counting the pieces of its size in the kit:
+    components of one size are laid out alike when they would fill pages together."""
+    same: dict[tuple[float, float], int] = {}
+    for c in components:
+        key = (round(c.width, 3), round(c.height, 3))
+        same[key] = same.get(key, 0) + c.copies
+    return [layout_cut(c, paper, same[(round(c.width, 3), round(c.height, 3))]) for c in components]
+
+
+def _sections(components: tuple[Component, ...], packed: list[int]) -> list[set[int]]:
+    """The packed components in sections that share no sheet: a component with new_page begins
+    a section (a set printed on its own sheets, such as an alternative set of pieces)."""
+    sections: list[set[int]] = []
+    for index in packed:
+        if not sections or components[index].new_page:
+            sections.append(set())
+        sections[-1].add(index)
+    return sections
 
 
 def _names(components: list[Component]) -> str:

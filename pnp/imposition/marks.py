@@ -1,5 +1,6 @@
 """Crop marks: on the extensions of every cut line of a group of pieces, outside the group's
-bleed, at least MARK_EDGE from the page edge (pnp.imposition.paper says how long and where).
+bleed, at least `Paper.edge` from the page edge (MARK_EDGE, or a printer's unprintable margin;
+pnp.imposition.paper says how long and where).
 Beside another group, a side's marks are INNER_MARK long, so that two groups' marks never meet
 and a clear strip runs between them."""
 
@@ -10,7 +11,6 @@ from collections.abc import Sequence
 from pnp.geometry import outset, overlaps
 from pnp.imposition.paper import (
     FOOTER_GAP,
-    FOOTER_TOP,
     INNER_MARK,
     MARK_CLEAR,
     MARK_GAP,
@@ -37,7 +37,8 @@ def crop_marks(trims: Sequence[Box], paper: Paper, neighbours: Sequence[Box] = (
     top, bottom, left, right = y0 - gap, y1 + gap, x0 - gap, x1 + gap
     up = min(MARK_MAX, top - p.y)
     down = min(MARK_MAX, p.y + p.h - bottom)
-    above_footer = paper.height - FOOTER_TOP - FOOTER_GAP - bottom  # leave the footer its line
+    # leave the footer its line
+    above_footer = paper.height - paper.footer_top - FOOTER_GAP - bottom
     if above_footer >= MARK_MIN - 1e-6:
         down = min(down, above_footer)
     back = min(MARK_MAX, left - p.x)

@@ -234,10 +234,14 @@ def _centred(fill: _Fill) -> PackedPage:
 
 
 def pack(
-    sizes: Sequence[tuple[float, float]], paper: Paper, cuts: Sequence[Paper] | None = None
+    sizes: Sequence[tuple[float, float]],
+    paper: Paper,
+    cuts: Sequence[Paper] | None = None,
+    most: int | None = None,
 ) -> list[PackedPage]:
     """Front pages holding pieces of these sizes (width, height), in order; each piece laid out
-    on its `cuts` paper (its bleed and gutter; by default `paper` for every piece).
+    on its `cuts` paper (its bleed and gutter; by default `paper` for every piece). With `most`,
+    only the first `most` pages (the pieces that fit on them).
 
     Raises ValueError when a piece does not fit the usable area of the page either way."""
     if cuts is None:
@@ -253,7 +257,7 @@ def pack(
         natural += [grid.slots[0].turned] * n
     pages: list[PackedPage] = []
     pos = 0
-    while pos < len(sizes):
+    while pos < len(sizes) and (most is None or len(pages) < most):
         best: _Fill | None = None
 
         def make(policy: tuple[bool, ...], at: int = pos) -> _Fill:

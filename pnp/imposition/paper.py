@@ -20,6 +20,12 @@
   printer's duplex setting (so on short-edge back pages the backs of upright pieces stand upside
   down, and on long-edge back pages those of pieces turned a quarter).
   `back_offset` (mm from --back-offset, in points here) shifts the backs.
+- A printer profile (pnp.printer_profile) may add an unprintable margin (`unprintable`): nothing
+  is drawn nearer the page edge than `Paper.edge` (MARK_EDGE, or that margin when larger), and
+  the printable margin is at least PROFILE_ROOM more (the guide's text stays inside it), so
+  fewer pieces may fit on a page; and a scale (`scale`): every page is drawn at that factor
+  about its centre (`Paper.page_transform`), to make up for a printer that shrinks or enlarges
+  what it prints.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pnp.draw.bleed import has_background
-from pnp.geometry import Affine, inset, mirror_x, mirror_y, translate
+from pnp.geometry import IDENTITY, Affine, inset, mirror_x, mirror_y, translate
 from pnp.model import Box, Component
 from pnp.record import record
 from pnp.units import mm
@@ -52,6 +58,7 @@ FOOTER_TOP = FOOTER_BASELINE + mm(2.1)  # from the bottom edge: above its capita
 FOOTER_GAP = mm(0.3)  # between the crop marks and the footer's line
 # below the bleed of the lowest pieces: the shortest crop marks, then the footer's line
 FOOTER_ROOM = MARK_GAP + MARK_MIN + FOOTER_GAP + FOOTER_TOP
+PROFILE_ROOM = mm(1.0)  # the printable margin beyond a printer's unprintable one (as 6 mm to 5)
 
 
 @record
@@ -64,6 +71,9 @@ class Settings:
     bleed: float | None = None  # None: each component's own (bleed_of); else every piece's
     flip: str = "long"  # long | short
     back_offset: tuple[float, float] = (0.0, 0.0)
+    unprintable: float = 0.0  # a printer profile's margin: nothing is drawn nearer the edge
+    scale: float = 1.0  # every page drawn at this factor about its centre (a printer profile)
+    printer: str = ""  # the printer profile's name, for the print guide
 
 
 @record
@@ -81,23 +91,30 @@ class Paper:
     bleed_setting: float | None = None  # the build's --bleed (None: each component's own)
     gutter: float | None = None  # the build's --gutter
     die_cut: bool = False  # pieces abut, one cut between neighbours (no gutter)
+    edge: float = MARK_EDGE  # nothing is drawn nearer the page edge than this
+    scale: float = 1.0  # every page drawn at this factor about its centre
+    printer: str = ""  # the printer profile's name ("" for none)
 
     @classmethod
     def of(cls, settings: Settings) -> Paper:
         """The paper of `settings`, laid out for pieces of the build's bleed (none when each
         component has its own: `cut_for` gives the Paper of a component)."""
         width, height = PAPERS[settings.paper]
+        reach = settings.unprintable
         paper = cls(
             settings.paper,
             width,
             height,
-            settings.margin,
+            max(settings.margin, reach + PROFILE_ROOM) if reach else settings.margin,
             0.0,
             0.0,
             settings.flip,
             settings.back_offset,
             settings.bleed,
             settings.gutter,
+            edge=max(MARK_EDGE, reach),
+            scale=settings.scale,
+            printer=settings.printer,
         )
         return paper.cut(settings.bleed or 0.0)
 
@@ -126,8 +143,8 @@ class Paper:
 
     @property
     def marks_area(self) -> Box:
-        """Where crop marks may go: the page less MARK_EDGE."""
-        e = MARK_EDGE
+        """Where crop marks may go: the page less `edge`."""
+        e = self.edge
         return Box(e, e, self.width - 2 * e, self.height - 2 * e)
 
     @property
@@ -139,7 +156,7 @@ class Paper:
     def usable(self) -> Box:
         """Where trim boxes may go: inside the printable area less the bleed, leaving room for
         the shortest crop marks before MARK_EDGE."""
-        d = max(self.margin, MARK_EDGE + MARK_MIN + MARK_GAP) + self.bleed
+        d = max(self.margin, self.edge + MARK_MIN + MARK_GAP) + self.bleed
         return Box(d, d, self.width - 2 * d, self.height - 2 * d)
 
     def raised(self, top: float, bottom: float, least: float) -> float:
@@ -147,8 +164,28 @@ class Paper:
         that the footer fits under their crop marks (FOOTER_ROOM), their top staying at `least`
         or lower: the grid keeps its place when it already leaves the room, and the footer is
         left out when no move gives it."""
-        short = bottom - (self.height - FOOTER_ROOM)
+        short = bottom - (self.height - FOOTER_ROOM - self.edge + MARK_EDGE)
         return max(0.0, min(short, top - least))
+
+    @property
+    def footer_baseline(self) -> float:
+        """The footer's baseline, from the page's bottom edge (FOOTER_BASELINE, moved in
+        with `edge`)."""
+        return FOOTER_BASELINE - MARK_EDGE + self.edge
+
+    @property
+    def footer_top(self) -> float:
+        """The top of the footer's line, from the page's bottom edge (FOOTER_TOP, moved in
+        with `edge`)."""
+        return FOOTER_TOP - MARK_EDGE + self.edge
+
+    def page_transform(self) -> Affine:
+        """Page frame -> the page as written: scaled by `scale` about the page's centre."""
+        if self.scale == 1.0:
+            return IDENTITY
+        cx, cy = self.width / 2, self.height / 2
+        s = self.scale
+        return Affine(s, 0.0, 0.0, s, cx * (1 - s), cy * (1 - s))
 
     def page_flip(self) -> Affine:
         """Front page -> back page of the same sheet, as the printer turns it."""

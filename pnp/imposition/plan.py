@@ -15,14 +15,7 @@ from pnp.draw.textfit import text_width
 from pnp.geometry import Affine, outset, union
 from pnp.imposition.grid import Slot
 from pnp.imposition.marks import Segment
-from pnp.imposition.paper import (
-    FOOTER_BASELINE,
-    FOOTER_GAP,
-    FOOTER_SIZE,
-    FOOTER_TOP,
-    MARK_EDGE,
-    Paper,
-)
+from pnp.imposition.paper import FOOTER_GAP, FOOTER_SIZE, Paper
 from pnp.imposition.tiles import Tile
 from pnp.model import Box, Component
 from pnp.record import record
@@ -106,22 +99,23 @@ def footer(
     bleeds: Sequence[float] | None = None,
     marks: Sequence[Segment] = (),
 ) -> tuple[Note, ...]:
-    """A small note in the bottom margin, its baseline FOOTER_BASELINE from the edge: centred
-    under the crop marks `marks` when it clears them (the grid is raised to leave it room when
-    it can: Paper.raised), else between two of the marks along the bottom, where it clears them
-    and the pieces' bleed; none when neither fits."""
+    """A small note in the bottom margin, its baseline Paper.footer_baseline from the edge:
+    centred under the crop marks `marks` when it clears them (the grid is raised to leave it
+    room when it can: Paper.raised), else between two of the marks along the bottom, where it
+    clears them and the pieces' bleed; none when neither fits."""
     if bleeds is None:
         bleeds = [paper.bleed] * len(trims)
     bottom = max((b.y + b.h + e for b, e in zip(trims, bleeds, strict=True)), default=0.0)
-    top = paper.height - FOOTER_TOP - FOOTER_GAP  # the lowest anything above the footer may go
-    baseline = paper.height - FOOTER_BASELINE
+    top = paper.height - paper.footer_top - FOOTER_GAP  # the lowest anything above it may go
+    baseline = paper.height - paper.footer_baseline
     if bottom > top + 1e-6:
         return ()
     middle = paper.width / 2
     low = [m for m in marks if max(m[1], m[3]) > top + 1e-6]
     if not low:
         return (Note(middle, baseline, text),)
-    edges = sorted({MARK_EDGE, paper.width - MARK_EDGE} | {m[0] for m in low} | {m[2] for m in low})
+    ends = {m[0] for m in low} | {m[2] for m in low}
+    edges = sorted({paper.edge, paper.width - paper.edge} | ends)
     gaps = [
         (a, b)
         for a, b in zip(edges, edges[1:], strict=False)

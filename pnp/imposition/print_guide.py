@@ -9,7 +9,7 @@ from pnp import ops
 from pnp.draw.text import text_lines
 from pnp.draw.textfit import wrap
 from pnp.imposition.contents import Entry, Job
-from pnp.imposition.paper import Paper
+from pnp.imposition.paper import MARK_EDGE, Paper
 from pnp.model import Box, Style
 from pnp.units import mm, to_mm
 
@@ -136,14 +136,21 @@ def _flip_picture(paper: Paper):
 
 
 def _printing(
-    flow: Flow, s: Paper, jobs: list[Job], notes: str, guide: int, edition: tuple[int, int]
+    flow: Flow,
+    s: Paper,
+    jobs: list[Job],
+    notes: str,
+    guide: tuple[int, int],
+    edition: tuple[int, int],
 ) -> None:
     flow.head("Printing")
     flow.para(
         f"Paper: {PAPER_NAMES[s.name]}. Print at 100% (actual size, never 'fit to page').",
         BODY,
     )
-    if s.back_offset != (0.0, 0.0):
+    if s.printer:
+        flow.para(printer_words(s), BODY)
+    elif s.back_offset != (0.0, 0.0):
         dx, dy = (to_mm(v) for v in s.back_offset)
         flow.para(
             f"This copy moves the backs {dx:+.1f} mm across and {dy:+.1f} mm down to suit "
@@ -153,8 +160,9 @@ def _printing(
     duplex = [j for j in jobs if j.duplex]
     verb = "is" if edition[0] == edition[1] else "are"
     about = f" and {_pages(*edition)} {verb} about this edition" if edition[0] else ""
+    cover = "Page 1 is the cover, this guide " if guide[0] > 1 else "This guide "
     flow.para(
-        f"This guide is {_pages(1, guide)}{about}: no need to print {'them' if about else 'it'}. "
+        f"{cover}is {_pages(*guide)}{about}: no need to print {'them' if about else 'it'}. "
         "Print the rest in "
         + ("one go:" if len(jobs) == 1 else f"{len(jobs)} goes, each on its own:"),
         BODY,
@@ -168,6 +176,17 @@ def _printing(
             bold=True,
             gap=0.2,
         )
+        if job.test:
+            flow.para(
+                "The duplex test: print this one sheet first, with the settings you will use "
+                "for the rest, and check that the backs fall behind their fronts (the sheet "
+                "says how). Then print the other jobs.",
+                BODY,
+                gap=0.2,
+                indent=mm(5),
+            )
+            flow.y += 3
+            continue
         for r in job.ranges:
             flow.para(
                 f"{_pages(r.first_page, r.last_page)}: {'; '.join(r.items)}",
@@ -186,6 +205,29 @@ def _printing(
         flow.picture(mm(27), _flip_picture(s))
     if notes:
         flow.para(notes, BODY)
+
+
+def printer_words(s: Paper) -> str:
+    """What this copy does for the printer it was made for (a printer profile)."""
+    dx, dy = (to_mm(v) for v in s.back_offset)
+    backs = (
+        f"the backs moved {dx:+.1f} mm across and {dy:+.1f} mm down"
+        if s.back_offset != (0.0, 0.0)
+        else "the backs not moved"
+    )
+    if abs(s.scale - 1.0) < 1e-9:
+        scale = "every page at actual size"
+    else:
+        scale = (
+            f"every page drawn at {100 * s.scale:.1f}% because the printer prints at "
+            f"{100 / s.scale:.1f}%, so the pieces come out at their true size"
+        )
+    fewer = " (so some pages hold fewer pieces)" if s.edge > MARK_EDGE + 1e-9 else ""
+    return (
+        f"This copy is made for the printer “{s.printer}”: {PAPER_NAMES[s.name]}, "
+        f"{flip_words(s)}, {backs}, {scale}, and nothing printed within "
+        f"{round(to_mm(s.edge), 1):g} mm of the paper's edge{fewer}."
+    )
 
 
 def _cutting(flow: Flow, entries: list[Entry], groups: bool) -> None:
@@ -214,8 +256,14 @@ def _cutting(flow: Flow, entries: list[Entry], groups: bool) -> None:
     bled = sorted({round(to_mm(e.bleed), 1) for e in entries if e.bleed > 0})
     if bled:
         amount = " or ".join(f"{b:g} mm" for b in bled)
-        # counters and tokens touch, as on a punched sheet: one cut between two neighbours
-        under = " (counters touch: one cut between two, each one's colour under the next)"
+        # counters and tokens (and pieces laid out tighter to fit more a page) touch, as on a
+        # punched sheet: one cut between two neighbours
+        touching = (
+            "counters"
+            if all(e.kind in ("counter", "token") for e in entries if e.die_cut)
+            else "pieces that"
+        )
+        under = f" ({touching} touch: one cut between two, each one's colour under the next)"
         steps.append(
             f"Coloured pieces are printed {amount} larger than they are: the colour runs past "
             f"the cut{under if any(e.die_cut for e in entries) else ''}, so a cut a little off "
@@ -288,10 +336,12 @@ def guide_pages(
     groups: bool = False,
     pages: int = 1,
     edition: tuple[int, int] = (0, 0),
+    first_page: int = 1,
 ) -> list[ops.Page]:
-    """The guide: at least `pages` pages (2 when double-sided sheets follow, so that their
+    """The guide: at least `pages` pages (more when double-sided sheets follow, so that their
     fronts fall on odd pages); a last page left blank says so. `edition`: the first and last
-    page of the "About this edition" page that follows it ((0, 0): none)."""
+    page of the "About this edition" page that follows it ((0, 0): none); `first_page`: the
+    guide's own first page (2 after a cover)."""
     page_w, page_h = paper.width, paper.height
     inner = Box(paper.margin + mm(8), paper.margin + mm(8), 0, 0)
     inner = Box(inner.x, inner.y, page_w - 2 * inner.x, page_h - 2 * inner.y - mm(6))
@@ -299,7 +349,7 @@ def guide_pages(
     joiner = " —" if title.endswith(("!", "?")) else ":"  # "Spy! — print-and-play kit", not "Spy!:"
     flow.para(f"{title}{joiner} print-and-play kit", 20, bold=True, gap=0.2)
     flow.para("How to print it, cut it out and put it together.", BODY + 1, colour=GREY, gap=0.6)
-    _printing(flow, paper, jobs or [], notes, pages, edition)
+    _printing(flow, paper, jobs or [], notes, (first_page, first_page + pages - 1), edition)
     if pages > 1 and len(flow.pages) == 1:
         flow.new_page()  # the guide's back: cutting and contents
     _cutting(flow, entries, groups)
@@ -313,7 +363,7 @@ def guide_pages(
         words = f"Print guide, page {n} of {total}"
         total_items: list[ops.Op]
         if not items:
-            words = "This page is blank on purpose: the pieces' fronts start on the next page."
+            words = "This page is blank on purpose: the next page starts a new sheet."
             total_items = [
                 ops.Text(page_w / 2, page_h / 2, words, LEAST + 2, color=GREY, anchor="middle")
             ]

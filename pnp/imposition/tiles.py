@@ -10,7 +10,6 @@ from pnp.geometry import Affine, translate
 from pnp.imposition.grid import Slot
 from pnp.imposition.paper import (
     LEAST_BLEED,
-    MARK_EDGE,
     MARK_GAP,
     MARK_MIN,
     Paper,
@@ -98,7 +97,7 @@ def board_tiles(
                 for r in range(rows)
                 for c in range(cols)
             ]
-            room = min(slot.box.x, slot.box.y) - paper.bleed - MARK_GAP - MARK_EDGE
+            room = min(slot.box.x, slot.box.y) - paper.bleed - MARK_GAP - paper.edge
             if u is not paper.usable and least_mark is not None and room < least_mark - 1e-6:
                 continue
             if best is None or len(found) < len(best):

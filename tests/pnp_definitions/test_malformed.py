@@ -381,7 +381,7 @@ CASES = {
             f"{G}:1: game: 'other' is not the folder name (expected bad)",
             f"{G}:2: title: a list is not a text",
             f"{G}:3: colour: unknown field (expected one of: boxes, components, edition, game,"
-            " icons, map, notes, order, styles, title)",
+            " icons, map, notes, order, players, styles, time, title)",
         ],
     ),
     "tracks and grids": (
@@ -555,7 +555,7 @@ def test_problems_of_several_games_come_together(make_game):
     assert caught.value.lines() == [
         f"{F}:2: components.a.kind: unknown kind 'cardd' (did you mean 'card'?)",
         "two/game.yaml:2: color: unknown field (expected one of: boxes, components, edition,"
-        " game, icons, map, notes, order, styles, title)",
+        " game, icons, map, notes, order, players, styles, time, title)",
     ]
 
 

@@ -50,6 +50,26 @@ def test_a_polygon_is_a_closed_filled_polyline(make_game):
     assert op.points == ((0, 0), (mm(40), 0), (mm(20), mm(20)))
 
 
+def test_a_polygon_marked_cut_is_the_pieces_outline_once_on_its_front(make_game):
+    triangle = "{polygon: [[0mm, 20mm], [20mm, 0mm], [40mm, 20mm]]"
+    front = f"      - {triangle}, cut: true}}"
+    kit = load_game(make_game({"cards.yaml": _cards(front)}))
+    assert kit.components[0].outline == ((0, mm(20)), (mm(20), 0), (mm(40), mm(20)))
+    plain = load_game(make_game({"cards.yaml": _cards(f"      - {triangle}}}")}))
+    assert plain.components[0].outline is None
+    twice = f"      - {triangle}, cut: true}}\n      - {triangle}, cut: true}}"
+    back = f"    back:\n      - {triangle}, cut: true}}\n      - {triangle}, cut: 2}}"
+    with pytest.raises(InputError) as caught:
+        load_game(make_game({"cards.yaml": _cards(twice) + back}))
+    assert caught.value.lines() == [
+        "bad/cards.yaml:7: components.c.front[1].cut: a second cut line"
+        " (cut: true on one polygon of a component's front)",
+        "bad/cards.yaml:9: components.c.back[0].cut: a cut line outside a component's front"
+        " (cut: true on one polygon of a component's front)",
+        "bad/cards.yaml:10: components.c.back[1].cut: the number 2 is not true or false",
+    ]
+
+
 def test_a_path_in_millimetres_from_its_box_and_in_viewbox_units(make_game):
     front = (
         "      - {path: 'M 0 0 L 10 0 L 10 5 Z', box: {x: 5mm, y: 5mm, w: 20mm, h: 10mm},"

@@ -29,10 +29,13 @@ def test_build_sample_writes_the_kit_and_one_pdf_per_component(tmp_path):
     made = sorted(p.name for p in (tmp_path / "out" / "sample").glob("*.pdf"))
     assert made == sorted(f"{c.name}.pdf" for c in kit.components)
     reader = PdfReader(tmp_path / "out" / "sample.pdf")
-    # the guide (2 pages), the cards and counters double-sided, the map single-sided
-    assert len(reader.pages) == 5
-    assert "print-and-play kit" in reader.pages[0].extract_text()
-    assert [item.title for item in reader.outline][0] == "Print guide"
+    # the cover, the guide, the duplex test sheet, the cards and counters double-sided, the
+    # map single-sided
+    assert len(reader.pages) == 7
+    assert "Sample game" in reader.pages[0].extract_text()
+    assert "print-and-play kit" in reader.pages[1].extract_text()
+    titles = [item.title for item in reader.outline]
+    assert titles[:3] == ["Cover", "Print guide", "Duplex test sheet"]
     assert not list(tmp_path.joinpath("out").rglob("*.tmp"))  # no temporary file left
 
 
@@ -103,8 +106,11 @@ def test_calibration_writes_a_front_and_a_back_page(tmp_path):
     reader = PdfReader(tmp_path / "cal" / "calibration-letter.pdf")
     assert len(reader.pages) == 2
     assert abs(float(reader.pages[0].mediabox.width) - 612) < 0.5
-    assert "--back-offset X,Y" in reader.pages[0].extract_text()
-    assert "Back of the calibration sheet" in reader.pages[1].extract_text()
+    front, back = (" ".join(page.extract_text().split()) for page in reader.pages)
+    assert "deaddrop printer set NAME --back-offset X,Y --scale 98.6%" in front
+    assert "Back of the calibration sheet" in back
+    for side in (front, back):  # a numbered 100 mm ruler on each side
+        assert "0 1 2 3 4 5 6 7 8 9 10 cm 0 to 10 is 100 mm" in side
 
 
 def test_svg_writes_one_file_per_face(tmp_path):

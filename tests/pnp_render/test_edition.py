@@ -26,11 +26,11 @@ def _words(page: ops.Page) -> str:
 
 
 def _fronts(document: ops.Document) -> list[int]:
-    """The 0-based pages that print pieces."""
+    """The 0-based pages that print pieces (the cover, page 0, pictures them)."""
     return [
         n
         for n, page in enumerate(document.pages)
-        if any(isinstance(op, ops.Group) for op in page.ops)
+        if n and any(isinstance(op, ops.Group) for op in page.ops)
     ]
 
 
@@ -54,18 +54,20 @@ def test_the_edition_page_follows_the_guide_and_lists_every_choice(parts, paper,
     size = Paper.of(Settings(paper=paper))
     for op in _texts(page):  # on the page, inside the margins
         assert size.margin <= op.y <= size.height - size.margin
-    # the pieces' fronts stay on odd pages: when the edition page falls on a front, its back
-    # is left blank, and says so
+    # the duplex test sheet and the pieces' fronts stay on odd pages: when the edition page
+    # falls on a front, its back is left blank, and says so
+    test = dict(document.outline)["Duplex test sheet"]
     first = _fronts(document)[0]
-    assert first % 2 == 0 and _fronts(plain)[0] % 2 == 0
-    assert (where % 2 == 0) == long_guide  # a two-page guide: the edition page on a front
+    assert first == test + 2 and first % 2 == 0 and _fronts(plain)[0] % 2 == 0
+    guide_pages = where - 1
+    assert (guide_pages > 1) == long_guide
     if where % 2 == 0:
-        assert first == where + 2
+        assert test == where + 2
         assert _words(document.pages[where + 1]).startswith("This page is blank on purpose")
     else:
-        assert first == where + 1
+        assert test == where + 1
     assert len(document.pages) - first == len(plain.pages) - _fronts(plain)[0]
-    guide = _words(document.pages[0])
+    guide = _words(document.pages[1])
     assert f"and page {where + 1} is about this edition: no need to print them" in guide
 
 
@@ -74,6 +76,6 @@ def test_a_kit_without_choices_has_no_edition_page(parts):
     document = kit_document(kit, Settings())
     assert not any("About this edition" in _words(page) for page in document.pages)
     with_choices = kit_document(replace(kit, edition=CHOICES[:1]), Settings())
-    # no backs: the guide, the edition page, then the pieces, no blank page between
+    # no backs: the cover, the guide, the edition page, then the pieces, no blank page between
     assert len(with_choices.pages) == len(document.pages) + 1
-    assert _words(with_choices.pages[1]).startswith("About this edition")
+    assert _words(with_choices.pages[2]).startswith("About this edition")

@@ -43,10 +43,11 @@ def test_calibration_scales_sit_behind_the_front_crosses(flip, paper):
         bx, by = bx + mm(1), by - mm(2)
         # the zero of the horizontal scale is straight below the cross, the vertical one beside
         assert any(abs(z.x - bx) < 1e-6 and z.anchor == "middle" for z in zeros)
-        assert any(abs(z.y - 1.6 - by) < 1e-6 and z.anchor == "start" for z in zeros)
+        assert any(abs(z.y - 2.1 - by) < 1e-6 and z.anchor == "start" for z in zeros)
 
 
-def _words(document, pages=(0, 1)) -> str:
+def _words(document, pages=(1, 2)) -> str:
+    """The words of `pages` (0-based; by default the guide's, after the cover)."""
     return " ".join(
         op.text
         for n in pages
@@ -59,21 +60,26 @@ def _words(document, pages=(0, 1)) -> str:
 def test_guide_lists_print_jobs_what_is_on_each_page_and_each_component(parts):
     document = kit_document(parts.kit(), Settings())
     text = _words(document)
-    # the cards and the counters share the first sheet; the board's four parts follow, all
-    # double-sided on card stock; the city map (a sheet: paper, no back) is printed on its own
+    # the cover, the guide, then the duplex test sheet first; the cards and the counters share
+    # the first sheet; the board's four parts follow, all double-sided on card stock; the city
+    # map (a sheet: paper, no back) is printed on its own
+    assert "Page 1 is the cover, this guide is page 2: no need to print it." in text
+    assert "1. Pages 3-4 on plain paper, double-sided, flip on long edge (1 sheet)." in text
+    assert "The duplex test: print this one sheet first" in text
     assert (
-        "1. Pages 3-12 on card stock (160-250 g/m², or paper glued to card), double-sided, "
+        "2. Pages 5-14 on card stock (160-250 g/m², or paper glued to card), double-sided, "
         "flip on long edge (5 sheets)." in text
     )
-    assert "pages 3-4: Agent cards ×3; Spy counters ×12" in text
-    assert "pages 5-12: Big board: parts 1-4 of 4" in text
-    assert "2. Page 13 on plain paper, single-sided (1 sheet)." in text
-    assert "page 13: City map ×1" in text
-    assert "Agent cards: 3 cards, 63 x 88 mm, with backs (pages 3-4)." in text
-    assert "Spy counters: 12 counters, 15 x 15 mm, no backs (pages 3-4)." in text
-    assert "Big board: 1 board of 4 parts to glue, 300 x 400 mm, with backs (pages 5-12)." in text
-    assert len(document.pages) == 13
-    assert document.outline[0] == ("Print guide", 0)
+    assert "pages 5-6: Agent cards ×3; Spy counters ×12" in text
+    assert "pages 7-14: Big board: parts 1-4 of 4" in text
+    assert "3. Page 15 on plain paper, single-sided (1 sheet)." in text
+    assert "page 15: City map ×1" in text
+    assert "Agent cards: 3 cards, 63 x 88 mm, with backs (pages 5-6)." in text
+    assert "Spy counters: 12 counters, 15 x 15 mm, no backs (pages 5-6)." in text
+    assert "Big board: 1 board of 4 parts to glue, 300 x 400 mm, with backs (pages 7-14)." in text
+    assert len(document.pages) == 15
+    assert document.outline[:3] == (("Cover", 0), ("Print guide", 1), ("Duplex test sheet", 2))
+    assert _words(document, (2,)).startswith("Duplex test: A4")
     # nothing for a developer: no command line, no option, no tile code
     for word in ("deaddrop", "--", "A1", "1x2", "2x2", "this side stays blank"):
         assert word not in text
@@ -96,20 +102,22 @@ def test_guide_merges_sheets_holding_the_same_component(parts):
     kit = replace(parts.kit(), components=(many, parts.counter()))
     document = kit_document(kit, Settings())
     text = _words(document)
-    assert "pages 3-6: Agent cards ×16" in text
-    assert "pages 7-8: Agent cards ×4; Spy counters ×12" in text
-    assert "Agent cards: 20 cards, 63 x 88 mm, with backs (pages 3-8)." in text
+    assert "pages 5-8: Agent cards ×16" in text
+    assert "pages 9-10: Agent cards ×4; Spy counters ×12" in text
+    assert "Agent cards: 20 cards, 63 x 88 mm, with backs (pages 5-10)." in text
 
 
-def test_a_kit_without_backs_has_a_one_page_guide_and_no_blank_page(parts):
+def test_a_kit_without_backs_has_a_one_page_guide_no_duplex_test_and_no_blank_page(parts):
     kit = replace(parts.kit(), components=(parts.counter(), parts.sheet()))
     document = kit_document(kit, Settings())
-    text = _words(document, (0,))
-    assert len(document.pages) == 3  # the guide, the counters, the map: no back pages
-    assert "This guide is page 1" in text
-    assert "1. Page 2 on card stock" in text and "single-sided (1 sheet)" in text
-    assert "2. Page 3 on plain paper, single-sided (1 sheet)." in text
-    assert "double-sided" not in text and "flip" not in text
+    text = _words(document, (1,))
+    assert len(document.pages) == 4  # the cover, the guide, the counters, the map: no backs
+    assert "this guide is page 2" in text
+    assert "1. Page 3 on card stock" in text and "single-sided (1 sheet)" in text
+    assert "2. Page 4 on plain paper, single-sided (1 sheet)." in text
+    assert "double-sided" not in text and "flip" not in text and "duplex" not in text
+    assert [title for title, _ in document.outline[:2]] == ["Cover", "Print guide"]
+    assert "Duplex test sheet" not in dict(document.outline)
     for page in document.pages:
         assert page.ops  # nothing blank
 
@@ -133,13 +141,13 @@ def test_guide_shows_how_the_sheet_turns_over(parts, flip):
         assert "Turn the sheet over on its short edge (the dashed red line)" in text
         assert "the back is upside down" in text
     # the picture: two small pages, the front and the back, and the dashed edge between
-    dashed = [op for op in _flat(document.pages[0].ops) if getattr(op, "dash", None)]
+    dashed = [op for op in _flat(document.pages[1].ops) if getattr(op, "dash", None)]
     assert len(dashed) == 1
 
 
 def test_guide_text_is_never_under_9pt(parts):
     document = kit_document(parts.kit(), Settings(paper="letter"))
-    guide = [p for p in document.pages[:2]]
+    guide = document.pages[1:2]  # the cover (page 1) is measured in test_cover.py
     sizes = [op.size for p in guide for op in _flat(p.ops) if isinstance(op, ops.Text)]
     assert sizes and min(sizes) >= 9.0
 
@@ -150,9 +158,10 @@ def test_a_long_guide_takes_more_pages_and_a_page_left_blank_says_so(parts):
         for i in range(60)
     )
     document = kit_document(replace(parts.kit(), components=many), Settings())
-    guide = [p for p in document.pages if not any(isinstance(op, ops.Group) for op in p.ops)]
-    assert len(guide) % 2 == 0 and len(guide) >= 4  # fronts still fall on odd pages
-    words = [_words(document, (n,)) for n in range(len(guide))]
+    outline = dict(document.outline)
+    guide = document.pages[outline["Print guide"] : outline["Duplex test sheet"]]
+    assert (1 + len(guide)) % 2 == 0 and len(guide) >= 3  # fronts still fall on odd pages
+    words = [_words(document, (n,)) for n in range(1, 1 + len(guide))]
     assert all(words)  # no blank page
     blank = [w for w in words if "blank on purpose" in w]
     assert len(blank) <= 1

@@ -80,12 +80,15 @@ def test_every_page_is_the_paper_size_with_trim_and_bleed_boxes(built, paper):
         assert float(bleed.left) <= float(trim.left) and float(bleed.top) >= float(trim.top)
 
 
-def test_text_holds_the_components_text_and_the_guide_is_page_one(built):
+def test_text_holds_the_components_text_and_the_guide_follows_the_cover(built):
     reader = PdfReader(built[("a4", "long")].folder / "demo.pdf")
-    first = " ".join(reader.pages[0].extract_text().split())
+    cover = " ".join(reader.pages[0].extract_text().split())
+    assert "Demo kit" in cover and "Agent cards" in cover and "3 cards" in cover
+    first = " ".join(reader.pages[1].extract_text().split())
     assert "print-and-play kit" in first and "flip on long edge" in first
-    assert "page 3-4: Agent cards" in first.replace("pages", "page")
-    fronts = reader.pages[2].extract_text()
+    assert "page 5-6: Agent cards" in first.replace("pages", "page")
+    assert "Duplex test" in reader.pages[2].extract_text()
+    fronts = reader.pages[4].extract_text()
     for name in ("Müller", "Français", "Königsberg", "Looks twice"):
         assert name in fronts
     everything = "".join(p.extract_text() for p in reader.pages)
@@ -96,11 +99,12 @@ def test_text_holds_the_components_text_and_the_guide_is_page_one(built):
 def test_the_outline_has_the_guide_and_a_bookmark_per_component(built):
     reader = PdfReader(built[("a4", "long")].folder / "demo.pdf")
     titles = [(item.title, reader.get_destination_page_number(item)) for item in reader.outline]
-    assert titles[0] == ("Print guide", 0)
-    assert [t for t, _ in titles[1:]] == ["Agent cards", "Spy counters", "Big board", "City map"]
-    # the double-sided sheets on card stock come first (the cards and counters, the board's
-    # four parts), their fronts on odd pages (0-based even); then those on paper (the map)
-    assert [page for _, page in titles] == [0, 2, 2, 4, 12]
+    assert titles[:3] == [("Cover", 0), ("Print guide", 1), ("Duplex test sheet", 2)]
+    assert [t for t, _ in titles[3:]] == ["Agent cards", "Spy counters", "Big board", "City map"]
+    # the duplex test sheet first, then the double-sided sheets on card stock (the cards and
+    # counters, the board's four parts), their fronts on odd pages (0-based even); then those
+    # on paper (the map)
+    assert [page for _, page in titles] == [0, 1, 2, 4, 4, 6, 14]
 
 
 def _marker_drop() -> float:
@@ -120,13 +124,13 @@ def test_each_front_has_its_back_behind_it(built, paper, flip):
     reader = PdfReader(b.folder / "demo.pdf")
     w, h = PAPER_PT[paper]
     dx, dy = b.settings.back_offset
-    fronts, backs = _positions(reader.pages[2]), _positions(reader.pages[3])
+    fronts, backs = _positions(reader.pages[4]), _positions(reader.pages[5])
     assert sorted(fronts) == ["F00", "F01", "F02"]
     assert sorted(backs) == ["B00", "B01", "B02"]
     # the counters share the cards' sheet; they have no back: nothing behind them, no note
-    assert reader.pages[2].extract_text().count("SPY") == 12
-    assert "SPY" not in reader.pages[3].extract_text()
-    assert "no back" not in reader.pages[3].extract_text()
+    assert reader.pages[4].extract_text().count("SPY") == 12
+    assert "SPY" not in reader.pages[5].extract_text()
+    assert "no back" not in reader.pages[5].extract_text()
     for name, (fx, fy) in fronts.items():  # the middles of the cards
         bx, by = backs["B" + name[1:]]
         if flip == "long":  # x mirrored about the page's vertical axis, y unchanged
@@ -141,11 +145,11 @@ def test_each_front_has_its_back_behind_it(built, paper, flip):
 def test_a_shared_page_lists_its_components_and_the_outline_points_to_it(built):
     reader = PdfReader(built[("a4", "long")].folder / "demo.pdf")
     pages = {item.title: reader.get_destination_page_number(item) for item in reader.outline}
-    assert pages["Agent cards"] == pages["Spy counters"] == 2
-    assert pages["Big board"] == 4 and pages["City map"] == 12
-    assert len(reader.pages) == 13
-    footer = reader.pages[2].extract_text()
-    assert "Agent cards, Spy counters — fronts, page 3 of 13" in footer
+    assert pages["Agent cards"] == pages["Spy counters"] == 4
+    assert pages["Big board"] == 6 and pages["City map"] == 14
+    assert len(reader.pages) == 15
+    footer = reader.pages[4].extract_text()
+    assert "Agent cards, Spy counters — fronts, page 5 of 15" in footer
 
 
 def test_builds_are_byte_identical(parts, tmp_path):

@@ -18,11 +18,12 @@ from pnp import ops
 from pnp.definitions.loader import load_game
 from pnp.draw import face_ops
 from pnp.draw import map_symbols as sym
-from pnp.draw.map_labels import Label, Seam, crosses, place_labels
+from pnp.draw.map_labels import Band, Label, Seam, crosses, in_band, place_labels
 from pnp.draw.map_sheet import (
     CITY_SIZE,
     NEUTRAL_TINT,
     POWER_TINT,
+    glue_bands,
     inside,
     map_layout,
     read_land,
@@ -244,6 +245,21 @@ def test_the_placer_keeps_names_apart_and_off_seams_when_crowded():
     for p in placed:
         assert not any(crosses(p.box, seam) for seam in seams)
         assert not any(overlaps(p.box, a) for a in anchors)
+
+
+def test_a_name_keeps_out_of_a_glue_band_even_when_its_symbol_lies_in_it():
+    band = Band(100.0, 122.7, False)  # 8 mm, across the map
+    inside = [Box(60.0 + 40 * i, 108.0 + 2 * i, 6.0, 6.0) for i in range(3)]  # in the band
+    labels = [Label(f"c{i}", 30.0, 7.0, a) for i, a in enumerate(inside)]
+    placed = place_labels(labels, inside, (), Box(0, 0, 400, 400), bands=[band])
+    assert all(p.clear for p in placed)
+    assert not any(in_band(p.box, band) for p in placed)
+    # without the band the first choice (right of the symbol) lies in it
+    free = place_labels(labels, inside, (), Box(0, 0, 400, 400))
+    assert all(in_band(p.box, band) for p in free)
+    assert glue_bands(((10.0, True), (300.0, True), (322.7, True), (50.0, False))) == [
+        Band(300.0, 322.7, True)
+    ]
 
 
 def test_the_placer_says_when_a_name_has_no_free_place():

@@ -161,6 +161,7 @@ def test_the_sheet_speaks_to_players():
     assert [c.choice.split(",")[0] for c in kit.edition] == [
         "A field of 10 by 10 squares",
         "Multiple-spying squares numbered 2",
+        "A game takes about 20 minutes.",  # the time on the cover
         "Four black corner marks and a short row of black squares around each field.",
     ]
     *most, last = sheet_squares(TEMPLATES)  # the edition page says what the sheet prints

@@ -180,22 +180,26 @@ def sheets(paper: str = "a4", bleed: float | None = None) -> list[tuple[int, int
 
 
 def guide_pages(reader) -> int:
-    """How many pages the print guide takes (its footer says "Print guide, page 1 of N")."""
-    return int(re.search(r"Print guide, page 1 of (\d+)", reader.pages[0].extract_text())[1])
+    """How many pages the print guide takes (its footer says "Print guide, page 1 of N"; page
+    1 is the cover)."""
+    return int(re.search(r"Print guide, page 1 of (\d+)", reader.pages[1].extract_text())[1])
 
 
 def front_pages(reader) -> int:
-    """The pages before the pieces: the guide, the "About this edition" page and its back."""
-    n = guide_pages(reader)
-    starts = ("About this edition", "This page is blank on purpose")
-    while n < len(reader.pages) and reader.pages[n].extract_text().lstrip().startswith(starts):
-        n += 1
-    return n
+    """The pages before the pieces: the cover, the guide, the "About this edition" page and its
+    back, the duplex test sheet (the first bookmark of a component is the first piece page)."""
+    before = ("Cover", "Print guide", "About this edition", "Duplex test sheet")
+    pages = [
+        reader.get_destination_page_number(item)
+        for item in reader.outline
+        if not isinstance(item, list) and item.title not in before
+    ]
+    return min(pages)
 
 
 def guide_text(reader) -> str:
     """The print guide's words (all its pages), whitespace made single."""
-    pages = reader.pages[: guide_pages(reader)]
+    pages = reader.pages[1 : 1 + guide_pages(reader)]
     return " ".join(" ".join(page.extract_text() for page in pages).split())
 
 

@@ -94,7 +94,7 @@ def test_every_back_lies_behind_its_front(tmp_path, paper, flip, offset):
             continue
         fronts = pieces(pages[index], reader)  # die-cut counters clip their bleed: pieces too
         backs = pieces(pages[behind], reader)
-        assert len(backs) == len(fronts), index + 1
+        behind_fronts = 0
         for front in fronts:
             want = _mirror(_box(front), paper, flip, offset)
             match = [
@@ -102,8 +102,11 @@ def test_every_back_lies_behind_its_front(tmp_path, paper, flip, offset):
                 for b in backs
                 if all(abs(u - v) < 0.05 for u, v in zip(_box(b), want, strict=True))
             ]
-            assert len(match) == 1, (index + 1, _box(front))
+            assert len(match) <= 1, (index + 1, _box(front))
+            if not match:  # a piece without a back sharing the sheet: its place stays blank
+                continue
             (back,) = match
+            behind_fronts += 1
             if front.first_fill == hex_rgb("#b3261e"):  # a number token
                 assert back.first_fill == NUMBER_BACK
                 numbers += 1
@@ -111,6 +114,7 @@ def test_every_back_lies_behind_its_front(tmp_path, paper, flip, offset):
                 assert abs(_box(front)[2] - 34 * MM) < 0.05
                 hidden += 1
             paired += 1
+        assert behind_fronts == len(backs), index + 1  # every back behind a front
     assert numbers == 25 and hidden == 18 + 40
     # the tokens, the health markers, the cards, the screens, the sheet
     assert paired == 25 + 18 + 40 + 2 + 2 + 2 + 3 + 2 + 1

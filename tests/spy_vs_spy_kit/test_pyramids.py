@@ -4,6 +4,7 @@ polygons, into pyramids of the stated sizes that nest; the colours read in grey.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from functools import cache
@@ -14,8 +15,9 @@ from hypothesis import strategies as st
 from svs_kit import DOC, FOLDER, bag_excluded, components, cops, equipment, figure, row, rules_text
 
 from pnp.definitions import load_game
+from pnp.geometry import outline_distance
 from pnp.model import Line, Polygon
-from pnp.pyramid_net import Pyramid, fan_net, folded, nests, net_yaml
+from pnp.pyramid_net import FOLD_CLEAR, Pyramid, fan_net, fold_line, folded, nests, net_yaml
 from pnp.units import to_mm
 
 FLAT = ("flat_pyramids_large", "flat_pyramids_medium", "flat_pyramids_small")
@@ -231,17 +233,27 @@ def test_folds_are_dashed_and_the_cut_is_solid(name):
     lines = [e for e in elements if isinstance(e, Line)]
     outlines = [e for e in elements if isinstance(e, Polygon) and e.fill is None]
     assert len(outlines) == 1 and outlines[0].stroke == "#000000"  # the one cut line
+    assert outlines[0].cut  # the piece is cut along it (the print checks measure against it)
     assert all(line.dash for line in lines) and len(lines) == 4  # 3 between faces, 1 at the tab
-    cut = [(to_mm(x), to_mm(y)) for x, y in outlines[0].points]
+    cut = tuple((to_mm(x), to_mm(y)) for x, y in outlines[0].points)
     folds = [tuple((to_mm(x), to_mm(y)) for x, y in line.points) for line in lines]
 
     def on(points, p):
         return any(abs(p[0] - q[0]) < 0.01 and abs(p[1] - q[1]) < 0.01 for q in points)
 
+    def along(fold, a, b):
+        """The fold lies on the edge a-b and runs most of it, stopping short of the cut."""
+        edge = ((a[0], a[1]), (b[0], b[1]), (a[0], a[1]))  # a degenerate polygon: the segment
+        return all(outline_distance(edge, *p) < 0.01 for p in fold) and math.dist(
+            *fold
+        ) >= 0.7 * math.dist(a, b)
+
     apex = faces[0][0]
     for (_, _, corner), nxt in zip(faces, faces[1:], strict=False):  # shared edges are folds
         assert nxt[1] == corner
-        assert any(on(fold, apex) and on(fold, corner) for fold in folds)
+        assert any(along(fold, apex, corner) for fold in folds)
+    for fold in folds:  # printed fold lines stop short of the cut, as a cut a little off shows
+        assert min(outline_distance(cut, *p) for p in fold) >= FOLD_CLEAR - 0.01
     for _, a, b in faces:  # every base edge is cut: both its corners on the outline
         assert on(cut, a) and on(cut, b)
 
@@ -352,3 +364,13 @@ def test_any_fan_net_folds_back_into_its_pyramid(base, ratio, tab, shrink):
     assert not nests(small, pyramid, 0.1)
     room = base / 2 * (1 - shrink) - 0.1 * pyramid.slant / height  # at the foot, level
     assert nests(pyramid, small, 0.1) == (room >= -1e-6)
+
+
+def test_a_fold_line_stops_short_of_the_cut_at_both_ends():
+    square = ((0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0))
+    p, q = fold_line((0.0, 0.0), (10.0, 10.0), square, 2.0)  # on the diagonal, (t, t) is t away
+    assert p == pytest.approx((2.0, 2.0), abs=0.02) and q == pytest.approx((8.0, 8.0), abs=0.02)
+    p, q = fold_line((5.0, 0.0), (5.0, 10.0), square, 2.0)
+    assert p == pytest.approx((5.0, 2.0), abs=0.02) and q == pytest.approx((5.0, 8.0), abs=0.02)
+    with pytest.raises(ValueError, match="too short"):
+        fold_line((0.0, 0.0), (3.0, 3.0), square, 2.0)

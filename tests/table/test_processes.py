@@ -88,14 +88,17 @@ def _sound(db: Path) -> None:
         con.close()
 
 
-def _kill(process: subprocess.Popen, delay: float) -> str:
-    """SIGKILL the process `delay` seconds after it said it was ready; what it printed."""
+def _kill(process: subprocess.Popen, delay: float, after_first: bool = False) -> str:
+    """SIGKILL the process `delay` seconds after it said it was ready (or, `after_first`, after
+    it acknowledged its first event: a busy machine may take longer than `delay` to start
+    writing); what it printed."""
     assert process.stdout.readline() == "ready\n"
+    first = process.stdout.readline() if after_first else ""
     time.sleep(delay)
     os.kill(process.pid, signal.SIGKILL)
     out, _ = _finish(process)
     assert process.returncode == -signal.SIGKILL
-    return out
+    return first + out
 
 
 def _finish(process: subprocess.Popen) -> tuple[str, str]:
@@ -115,7 +118,8 @@ def test_kill_9_at_random_points_leaves_a_sound_database(tmp_path):
     rng = random.Random(1974)
     kills, unacknowledged = 30, 0
     for k in range(kills):
-        acknowledged = len(_kill(_writer(db, f"w{k}-", 100_000), rng.uniform(0.0, 0.08)).split())
+        writer = _writer(db, f"w{k}-", 100_000)
+        acknowledged = len(_kill(writer, rng.uniform(0.0, 0.08), after_first=k % 2 == 1).split())
         _sound(db)
         events = _committed(db, "t")
         mine = [who for _, who in events if who.startswith(f"w{k}-")]
@@ -129,7 +133,8 @@ def test_kill_9_at_random_points_leaves_a_sound_database(tmp_path):
         for action, _ in events:
             points[action["player"]] += action["n"]
         assert table.show(db, "t").state["points"] == points
-    assert len(_committed(db, "t")) > kills  # the kills did not all land before the first event
+    # half the kills land after the writer's first event, the others at any point
+    assert len(_committed(db, "t")) >= kills // 2
     path = tmp_path / "t.yaml"
     path.write_text(table_io.export(db, "t"))
     assert table_io.replay_file("tally", path).state == table.show(db, "t").state

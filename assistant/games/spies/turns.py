@@ -219,6 +219,18 @@ def _capture(
     )
 
 
+def _counterspy_capture(
+    state: Json, power: str, enemy: str, spy: str, turn: Turn, where: str
+) -> str:
+    """3.5: the captured spy goes onto the capturer's record, or in a neutral country into the
+    Spies Captured in Neutral Countries box; returns where, for the log."""
+    neutral = where == "neutral"
+    _capture(state, power, enemy, spy, turn, neutral_box=neutral)
+    if neutral:
+        return "into the Spies Captured in Neutral Countries box"
+    return _on_record(state, power)
+
+
 def counterspy(state: Json, action: Json, turn: Turn) -> None:
     """3.5: a spy discovers a counterspy you control and is weaker: captured (onto your record;
     into the Spies Captured in Neutral Countries box in a neutral country). 5.2: never a
@@ -255,11 +267,7 @@ def counterspy(state: Json, action: Json, turn: Turn) -> None:
     )
     if found in discovered:
         discovered.remove(found)  # 3.5: "remove the counterspy from play"
-    neutral = where == "neutral"
-    _capture(state, power, enemy, spy, turn, neutral_box=neutral)
-    box = (
-        "into the Spies Captured in Neutral Countries box" if neutral else _on_record(state, power)
-    )
+    box = _counterspy_capture(state, power, enemy, spy, turn, where)
     turn.note(
         f"{power}'s counterspy in {name} captures {enemy}'s {spy} ({data.spies[enemy][spy]}): "
         f"{box}; the counterspy leaves play"
@@ -298,11 +306,7 @@ def _counterspy_on_map(state: Json, action: Json, power: str, turn: Turn) -> Non
             "Cousin: never captured by a counterspy (5.2); the counterspy leaves play"
         )
         return
-    neutral = where == "neutral"
-    _capture(state, power, enemy, spy, turn, neutral_box=neutral)
-    box = (
-        "into the Spies Captured in Neutral Countries box" if neutral else _on_record(state, power)
-    )
+    box = _counterspy_capture(state, power, enemy, spy, turn, where)
     turn.note(
         f"{power}'s counterspy in {city} captures {enemy}'s counter {counter}, turned up: "
         f"{enemy}'s {spy} ({data.spies[enemy][spy]}): {box}; the counterspy leaves play"
