@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp import fiducials
@@ -12,6 +12,7 @@ from pnp.model import Box, Grid
 sides = st.integers(1, fiducials.MAX_SIDE)
 
 
+@settings(deadline=None)  # a busy machine must not fail a pure function on time
 @given(st.sampled_from(fiducials.FIELDS), sides, sides)
 def test_code_reads_back(field, rows, cols):
     bits = fiducials.encode(field, rows, cols)
@@ -19,6 +20,7 @@ def test_code_reads_back(field, rows, cols):
     assert fiducials.decode(bits) == (field, rows, cols)
 
 
+@settings(deadline=None)
 @given(st.sampled_from(fiducials.FIELDS), sides, sides, st.integers(0, fiducials.CODE_BITS - 1))
 def test_one_wrong_bit_never_checks(field, rows, cols, flip):
     bits = list(fiducials.encode(field, rows, cols))
