@@ -39,6 +39,7 @@ SLOW = (
     "tests/spy/test_layouts.py",
     "tests/spy_deduce/test_deduce.py",
     "tests/table/test_store_threads.py",
+    "tests/spy_photo/",
 )
 
 
