@@ -8,7 +8,7 @@ guide lists which pages go double-sided and which single).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from pnp.draw.textfit import text_width
@@ -188,6 +188,7 @@ def _under_neighbours(places: list[Place], trims: Sequence[Box], at: Sequence[in
     drawn after it. A shared cut thus falls inside colour on both sides, and no piece's bleed
     covers another piece."""
     later = {slot: i for i, slot in enumerate(at)}
+    touching = _touching(trims)
     out: list[Place] = []
     for i, (place, slot) in enumerate(zip(places, at, strict=True)):
         box, b = trims[slot], place.bleed
@@ -196,8 +197,14 @@ def _under_neighbours(places: list[Place], trims: Sequence[Box], at: Sequence[in
             continue
 
         # the sides where a slot drawn before this piece, or left blank, abuts it
-        before = [other for j, other in enumerate(trims) if j != slot and later.get(j, -1) < i]
-        stops = {side for side in SIDES if any(_abuts(box, other, side) for other in before)}
+        stops = {
+            side
+            for side in SIDES
+            if any(
+                j != slot and later.get(j, -1) < i and _abuts(box, trims[j], side)
+                for j in touching(box, side)
+            )
+        }
         x0 = box.x if "left" in stops else box.x - b
         y0 = box.y if "top" in stops else box.y - b
         x1 = box.x + box.w if "right" in stops else box.x + box.w + b
@@ -211,6 +218,29 @@ def _under_neighbours(places: list[Place], trims: Sequence[Box], at: Sequence[in
 
 
 SIDES = ("left", "top", "right", "bottom")
+
+
+def _touching(trims: Sequence[Box]) -> Callable[[Box, str], list[int]]:
+    """A lookup of the slots whose facing edge lies within 0.02pt of a box's `side` (those
+    that may abut it there): an index of the trims' edges, in hundredths of a point, so that a
+    sheet of hundreds of counters is not compared pair by pair."""
+    facing: dict[str, dict[int, list[int]]] = {side: {} for side in SIDES}
+    for j, t in enumerate(trims):
+        for side, at in (
+            ("left", t.x + t.w),  # a slot on a box's left shows its right edge
+            ("right", t.x),
+            ("top", t.y + t.h),
+            ("bottom", t.y),
+        ):
+            facing[side].setdefault(round(at * 100), []).append(j)
+
+    def lookup(box: Box, side: str) -> list[int]:
+        edge = {"left": box.x, "right": box.x + box.w, "top": box.y, "bottom": box.y + box.h}
+        key = round(edge[side] * 100)
+        index = facing[side]
+        return [j for k in range(key - 2, key + 3) for j in index.get(k, ())]
+
+    return lookup
 
 
 def _abuts(box: Box, other: Box, side: str, tol: float = 0.01) -> bool:
