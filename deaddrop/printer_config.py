@@ -103,8 +103,9 @@ def parse(data: bytes, path: Path) -> Printers:
         else:
             raise _bad(text, where, None, key, "unknown setting", "expected use or [printers.NAME]")
     if printers.in_use is not None and printers.in_use not in printers.profiles:
-        known = ", ".join(printers.profiles) or "no printer is saved"
-        raise _bad(text, where, None, "use", f"no printer '{printers.in_use}'", f"expected {known}")
+        known = ", ".join(printers.profiles)
+        expected = f"expected one of: {known}" if known else "no printer is saved"
+        raise _bad(text, where, None, "use", f"no printer '{printers.in_use}'", expected)
     return printers
 
 

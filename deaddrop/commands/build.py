@@ -19,7 +19,7 @@ WRITE_KITS = "write the kits"
 READ_TEMPLATES = "read the templates"
 
 
-def _folder(text: str, option: str, expected: str) -> Path:
+def out_folder(text: str, option: str, expected: str) -> Path:
     """The folder an option names; an empty name (which Path would read as the current
     folder) or a NUL byte is refused in one line."""
     if not text:
@@ -29,7 +29,7 @@ def _folder(text: str, option: str, expected: str) -> Path:
     return Path(text)
 
 
-def _writable(out: Path) -> None:
+def check_writable(out: Path) -> None:
     """Refuse an output folder that cannot be one, before anything is built."""
     with path_errors(out, WRITE_KITS):
         for folder in (out, *out.parents):
@@ -47,7 +47,7 @@ def _templates(text: str | None) -> Path:
     folder = (
         templates_dir()
         if text is None
-        else _folder(text, "--templates", "a folder of game templates")
+        else out_folder(text, "--templates", "a folder of game templates")
     )
     try:
         is_folder = stat.S_ISDIR(os.stat(folder).st_mode)
@@ -63,7 +63,7 @@ def _templates(text: str | None) -> Path:
 
 
 @contextmanager
-def _writing(out: Path) -> Iterator[None]:
+def writing(out: Path) -> Iterator[None]:
     """Turn a failed write under `out` into one line naming the file (exit 2)."""
     try:
         yield
@@ -109,10 +109,12 @@ class Printing:
 
     def values(self) -> dict[str, object]:
         """paper, flip, back_offset (mm) and the profile's own values, for the up-to-date key."""
+        from pnp.imposition import Settings
         from pnp.printer_profile import as_table
 
-        p = self.profile
-        chosen: dict[str, object] = {"paper": "a4", "flip": "long", "back_offset": (0.0, 0.0)}
+        p, plain = self.profile, Settings()
+        chosen: dict[str, object] = {"paper": plain.paper, "flip": plain.flip}
+        chosen["back_offset"] = (0.0, 0.0)
         if p is not None:
             chosen.update({k: v for k, v in as_table(p).items() if k in chosen})
             chosen["back_offset"] = p.back_offset
@@ -130,7 +132,7 @@ def _printer_name(text: str) -> str:
         raise InputError(f"--printer: {error}") from None
 
 
-def _settings(printing: Printing, bleed: str | None, gutter: str | None):
+def settings_of(printing: Printing, bleed: str | None, gutter: str | None):
     from pnp.imposition import Settings
     from pnp.printer_profile import apply
     from pnp.units import mm, parse_length
@@ -148,9 +150,10 @@ def _settings(printing: Printing, bleed: str | None, gutter: str | None):
             raise InputError(f"{name}: {error}") from None
         if lengths[name] < 0 or lengths[name] > mm(20):
             raise InputError(f"{name}: '{text}' is out of range (expected 0mm to 20mm)")
+    plain = Settings()
     settings = Settings(
-        paper=str(given.get("paper", "a4")),
-        flip=str(given.get("flip", "long")),
+        paper=str(given.get("paper", plain.paper)),
+        flip=str(given.get("flip", plain.flip)),
         back_offset=(mm(dx), mm(dy)),
         bleed=lengths.get("--bleed"),
         gutter=lengths.get("--gutter"),
@@ -218,14 +221,14 @@ def build(
     """Render kits to print-ready PDF (and SVG): DIR/<game>.pdf and DIR/<game>/<component>.pdf."""
     from pnp import uptodate
 
-    out_dir = _folder(out, "--out", "the folder to write the kits to")
-    _writable(out_dir)
+    out_dir = out_folder(out, "--out", "the folder to write the kits to")
+    check_writable(out_dir)
     printing = Printing(paper, flip, back_offset, printer)
     if calibration:
         from pnp import build as builder
 
-        settings = _settings(printing, bleed, gutter)
-        with _writing(out_dir):
+        settings = settings_of(printing, bleed, gutter)
+        with writing(out_dir):
             path = builder.build_calibration(out_dir, settings)
         typer.echo(f"wrote {path}")
         return
@@ -249,7 +252,7 @@ def build(
 
     from pnp import build as builder
 
-    settings = _settings(printing, bleed, gutter)
+    settings = settings_of(printing, bleed, gutter)
     uptodate.forget(out_dir)
     recorder = uptodate.Recorder(out_dir)
     with recorder:
@@ -286,10 +289,10 @@ def _build_kits(
             def tick(label: str) -> None:
                 bar.update(task, advance=1, description=label)
 
-            with _writing(out):
+            with writing(out):
                 written = builder.build_kits(kits, out, settings, svg, tick)
     else:
-        with _writing(out):
+        with writing(out):
             written = builder.build_kits(kits, out, settings, svg)
     keep()  # the definitions, for the next build (only once this one succeeded)
     result = []

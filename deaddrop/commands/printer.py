@@ -93,6 +93,13 @@ def set_profile(
             changes[field] = _problem(option, parse, text)
     printers = load()
     new = name not in printers.profiles
+    if not new and not changes:
+        from deaddrop.errors import InputError
+
+        raise InputError(
+            f"nothing to change in printer '{name}' "
+            "(expected --back-offset, --scale, --margin, --paper or --flip)"
+        )
     profile = replace(printers.profiles.get(name) or Profile(name), **changes)
     printers.profiles[name] = profile
     save(printers)
@@ -215,13 +222,13 @@ def calibrate(
 
     Crosses on the front, scales behind them on the back (how far the printer moves the backs)
     and a numbered 100 mm ruler on each side (the printer's scale)."""
-    from deaddrop.commands.build import Printing, _folder, _settings, _writable, _writing
+    from deaddrop.commands.build import Printing, check_writable, out_folder, settings_of, writing
     from pnp import build as builder
 
-    out_dir = _folder(out, "--out", "the folder to write the sheet to")
-    _writable(out_dir)
+    out_dir = out_folder(out, "--out", "the folder to write the sheet to")
+    check_writable(out_dir)
     printing = Printing(paper, flip, None, printer, in_use=False)
-    settings = _settings(printing, None, None)
-    with _writing(out_dir):
+    settings = settings_of(printing, None, None)
+    with writing(out_dir):
         path = builder.build_calibration(out_dir, settings)
     typer.echo(f"wrote {path}")

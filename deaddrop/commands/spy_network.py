@@ -98,10 +98,10 @@ def check(
     if photo is not None:
         if pdf is not None or svg is not None:
             raise InputError("--pdf and --svg draw a typed network (expected --debug with --photo)")
-        from assistant.games.spy.network_input import parse_lengths
         from deaddrop.commands.spy_photo import check_photo
 
-        check_photo(photo, field_name, parse_lengths(lengths), as_json, debug, confirm)
+        field, wanted = _setup(rows, cols, lengths)
+        check_photo(photo, field_name, wanted, as_json, debug, confirm, field)
         return
     if debug is not None:
         raise InputError("--debug draws what was read from a photo (expected --photo IMG)")

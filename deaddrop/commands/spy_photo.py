@@ -31,8 +31,11 @@ def photo_module():  # -> module assistant.games.spy.photo (with OpenCV importab
     return photo
 
 
-def read_photo_file(path: str, field_name: str, lengths: tuple[int, ...]):  # -> PhotoReading
-    """Read a photo file for `spy check`: InputError (exit 2) naming the file when unusable."""
+def read_photo_file(
+    path: str, field_name: str, lengths: tuple[int, ...], expect=None
+):  # -> PhotoReading
+    """Read a photo file for `spy check`: InputError (exit 2) naming the file when unusable,
+    or when its field is not `expect` (a Field: --rows and --cols)."""
     from deaddrop.errors import InputError, os_problem, quoted, shown
 
     if field_name not in FIELDS:
@@ -46,7 +49,7 @@ def read_photo_file(path: str, field_name: str, lengths: tuple[int, ...]):  # ->
     except OSError as error:
         raise os_problem(error, path, "read the photo") from error
     try:
-        return photo.read_photo(data, path, field_name, lengths)
+        return photo.read_photo(data, path, field_name, lengths, expect)
     except PhotoError as error:
         raise InputError(f"{shown(path)}: {error}") from error
 
@@ -58,12 +61,13 @@ def check_photo(
     as_json: bool,
     debug: str | None,
     confirm: bool,
+    expect=None,  # the Field of --rows and --cols
 ) -> None:
     """The whole of `spy check --photo`: read, draw --debug, ask when unsure, give the verdict."""
     from deaddrop.files import check_outputs, write_atomic
 
     check_outputs([(debug, "--debug", "PNG")])
-    reading = read_photo_file(path, field_name, lengths)
+    reading = read_photo_file(path, field_name, lengths, expect)
     if debug is not None:
         photo = photo_module()
         try:

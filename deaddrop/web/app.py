@@ -341,13 +341,16 @@ def make_app(
 
     async def photo(request: Request, text: str) -> Response:
         """POST /api/<code>/photo: a Spy! seat's photo of its sheet (deaddrop.web.photo)."""
-        from deaddrop.web.photo import MAX_PHOTO, read_seat_photo
+        from deaddrop.web.photo import MAX_PHOTO, photo_refused, read_seat_photo
 
         if request.method != "POST":
             return Response(status_code=405, headers={"allow": "POST"})
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if not kind.startswith("image/"):
             return refused(415, "the body must be a photo (content-type: image/jpeg or image/png)")
+        early = await run_in_threadpool(photo_refused, served, text)  # before the upload
+        if early is not None:
+            return reply(early)
         body = await read_body(request, MAX_PHOTO)
         if isinstance(body, Response):
             return body

@@ -12,6 +12,7 @@ as for every action). Spectators cannot send a photo; only a table of the refere
 from __future__ import annotations
 
 import base64
+import threading
 from typing import Any
 
 from assistant.engine import Json
@@ -19,14 +20,15 @@ from deaddrop.web.api import SPECTATORS, UNKNOWN, Gone, Reply, Tables
 
 MAX_PHOTO = 15 * 1024 * 1024  # a phone's full-size JPEG is 2 to 8 MB
 GAMES = ("spy",)
+READING = threading.Lock()  # one photo read at a time: a reading takes a core for a second
 
 
 def _error(status: int, text: str) -> Reply:
     return Reply(status, {"ok": False, "error": text})
 
 
-def read_seat_photo(tables: Tables, text: str, data: bytes) -> Reply:
-    """The reading of a photo sent by the seat whose code is `text`."""
+def photo_refused(tables: Tables, text: str) -> Reply | None:
+    """Why the code `text` may not send a photo (before its bytes are read), or None."""
     from deaddrop.errors import DeadDropError
 
     link = tables.link(text)
@@ -35,31 +37,48 @@ def read_seat_photo(tables: Tables, text: str, data: bytes) -> Reply:
     if link.seat is None:
         return SPECTATORS
     try:
+        game = tables.snapshot(link.table).table.game.name
+    except Gone:
+        return UNKNOWN
+    except DeadDropError:
+        return _error(503, "the table cannot be read now; try again")
+    if game not in GAMES:
+        return _error(400, f"a photo is read only at a Spy! table, not {game}")
+    return None
+
+
+def read_seat_photo(tables: Tables, text: str, data: bytes) -> Reply:
+    """The reading of a photo sent by the seat whose code is `text`."""
+    from deaddrop.errors import DeadDropError
+
+    refused = photo_refused(tables, text)
+    if refused is not None:
+        return refused
+    link = tables.link(text)
+    assert link is not None
+    try:
         snap = tables.snapshot(link.table)
     except Gone:
         return UNKNOWN
     except DeadDropError:
         return _error(503, "the table cannot be read now; try again")
-    table = snap.table
-    if table.game.name not in GAMES:
-        return _error(400, f"a photo is read only at a Spy! table, not {table.game.name}")
     try:
         from assistant.games.spy import photo
+        from assistant.games.spy.model import Field
         from assistant.games.spy.photo_image import PhotoError
     except ImportError:
         return _error(503, "this server cannot read photos (install deaddrop[photo])")
-    state = table.state
+    state = snap.table.state
     lengths = tuple(state["lengths"])
+    if not READING.acquire(blocking=False):
+        return _error(503, "another photo is being read; try again in a moment")
     try:
-        reading = photo.read_photo(data, "photo", "upper", lengths)
+        expect = Field(state["rows"], state["cols"])
+        reading = photo.read_photo(data, "photo", "upper", lengths, expect)
     except PhotoError as error:
         return _error(400, str(error))
-    if (reading.field.rows, reading.field.cols) != (state["rows"], state["cols"]):
-        return _error(
-            400,
-            f"the sheet's field is {reading.field.rows} x {reading.field.cols}, this table's "
-            f"{state['rows']} x {state['cols']}",
-        )
+    finally:
+        READING.release()
     return Reply(200, reading_json(reading))
 
 

@@ -312,7 +312,7 @@ def _read_meta(ctx: Ctx, tree: Y, game: str, meta: _Meta) -> None:
 
 
 PLAYERS = re.compile(r"([1-9][0-9]?)(?:-([1-9][0-9]?))?")
-TIME = re.compile(r"([1-9][0-9]{0,2})(?:-([1-9][0-9]{0,2}))? (minutes|hours)")
+TIME = re.compile(r"([1-9][0-9]{0,2})(?:-([1-9][0-9]{0,2}))? (minutes|hours|minute|hour)")
 
 
 def _range(
@@ -324,7 +324,13 @@ def _range(
     if failed(text):
         return ""
     found = pattern.fullmatch(text.strip())
-    if found is None or (found[2] is not None and int(found[2]) <= int(found[1])):
+    # a unit (found[3], a time's) is singular exactly after a lone 1: "1 hour", "2 hours"
+    singular = found is not None and found.lastindex == 3 and not found[3].endswith("s")
+    if (
+        found is None
+        or (found[2] is not None and int(found[2]) <= int(found[1]))
+        or (found.lastindex == 3 and singular != (found[1] == "1" and found[2] is None))
+    ):
         ctx.err(node.line, path, f"'{text}' is not {expected[0]}", f"expected {expected[1]}")
         return ""
     return text.strip()
@@ -337,7 +343,7 @@ def _read_players(ctx: Ctx, node: Y) -> str:
 
 def _read_time(ctx: Ctx, node: Y) -> str:
     """game.yaml's `time`: how long a game lasts, "60 minutes" or "3-4 hours"."""
-    words = ("a playing time", "such as 60 minutes or 3-4 hours")
+    words = ("a playing time", "such as 60 minutes, 1 hour or 3-4 hours")
     return _range(ctx, node, "time", TIME, words)
 
 

@@ -12,10 +12,10 @@ from dataclasses import dataclass, replace
 from pnp import ops
 from pnp.imposition.component_plan import plan_component
 from pnp.imposition.contents import Entry, Job, entries, jobs
-from pnp.imposition.edition import blank_page, edition_pages
+from pnp.imposition.edition import edition_pages
 from pnp.imposition.kit_plan import KitPlan, duplex_kit, plan_kit
 from pnp.imposition.paper import Paper, Settings
-from pnp.imposition.print_guide import guide_pages
+from pnp.imposition.print_guide import blank_page, guide_pages
 from pnp.imposition.sheet_ops import Art, sheet_pages
 from pnp.model import Component, GameKit
 

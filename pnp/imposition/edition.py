@@ -51,13 +51,3 @@ def edition_pages(title: str, choices: tuple[Choice, ...], paper: Paper) -> list
         )
         out.append(ops.Page(page_w, page_h, (*items, footer), full, full))
     return out
-
-
-def blank_page(paper: Paper) -> ops.Page:
-    """The back of the edition page when the pieces' fronts must start on a front page."""
-    words = "This page is blank on purpose: the next page starts a new sheet."
-    full = Box(0, 0, paper.width, paper.height)
-    text = ops.Text(
-        paper.width / 2, paper.height / 2, words, LEAST + 2, color=GREY, anchor="middle"
-    )
-    return ops.Page(paper.width, paper.height, (text,), full, full)

@@ -360,18 +360,23 @@ def guide_pages(
     out = []
     total = len(flow.pages)
     for n, items in enumerate(flow.pages, start=1):
-        words = f"Print guide, page {n} of {total}"
-        total_items: list[ops.Op]
         if not items:
-            words = "This page is blank on purpose: the next page starts a new sheet."
-            total_items = [
-                ops.Text(page_w / 2, page_h / 2, words, LEAST + 2, color=GREY, anchor="middle")
-            ]
-        else:
-            total_items = list(items)
-            footer = ops.Text(
-                page_w / 2, page_h - paper.margin - 4, words, LEAST, color=GREY, anchor="middle"
-            )
-            total_items.append(footer)
-        out.append(ops.Page(page_w, page_h, tuple(total_items), full, full))
+            out.append(blank_page(paper))
+            continue
+        words = f"Print guide, page {n} of {total}"
+        footer = ops.Text(
+            page_w / 2, page_h - paper.margin - 4, words, LEAST, color=GREY, anchor="middle"
+        )
+        out.append(ops.Page(page_w, page_h, (*items, footer), full, full))
     return out
+
+
+def blank_page(paper: Paper) -> ops.Page:
+    """A page left blank so that the next one starts a new sheet (the back of the guide's or
+    the edition page's last page, when the pieces' fronts must start on a front page)."""
+    words = "This page is blank on purpose: the next page starts a new sheet."
+    full = Box(0, 0, paper.width, paper.height)
+    text = ops.Text(
+        paper.width / 2, paper.height / 2, words, LEAST + 2, color=GREY, anchor="middle"
+    )
+    return ops.Page(paper.width, paper.height, (text,), full, full)

@@ -27,7 +27,7 @@ def test_a_bad_count_or_time_names_its_line_and_what_is_expected(make_game):
     assert caught.value.lines() == [
         "bad/game.yaml:2: players: '5-2' is not a number of players (expected such as 2 or 2-5)",
         "bad/game.yaml:3: time: 'an hour' is not a playing time"
-        " (expected such as 60 minutes or 3-4 hours)",
+        " (expected such as 60 minutes, 1 hour or 3-4 hours)",
     ]
     with pytest.raises(InputError, match=r"game.yaml:2: players: a list is not a text"):
         load_game(make_game({"game.yaml": "game: bad\nplayers: [2]\n"}))
@@ -45,3 +45,23 @@ def test_a_range_of_players_is_read_only_when_it_rises(low, high):
 def test_a_time_is_a_whole_number_and_minutes_or_hours(n, unit):
     ok = 1 <= n <= 999 and unit in ("minutes", "hours")
     assert (TIME.fullmatch(f"{n} {unit}") is not None) == ok
+
+
+@pytest.mark.parametrize(
+    ("time", "ok"),
+    [
+        ("1 hour", True),
+        ("1 minute", True),
+        ("1 hours", False),
+        ("2 hour", False),
+        ("1-2 hour", False),
+        ("1-2 hours", True),
+    ],
+)
+def test_the_unit_is_singular_exactly_after_a_lone_1(make_game, time, ok):
+    game = make_game({"game.yaml": f"game: bad\ntime: {time}\n"})
+    if ok:
+        assert load_game(game).time == time
+    else:
+        with pytest.raises(InputError, match=f"'{time}' is not a playing time"):
+            load_game(game)

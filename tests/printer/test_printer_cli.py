@@ -76,6 +76,8 @@ def test_unknown_names_and_values_are_one_line_exit_2(home):
          "the length the printer gives the calibration sheet's 100 mm ruler, e.g. 98.6%)"),
         (("build", "sample", "--printer", "work"), "--printer: no printer 'work' (expected one "
          "of: office)"),
+        (("printer", "set", "office"), "nothing to change in printer 'office' (expected "
+         "--back-offset, --scale, --margin, --paper or --flip)"),
     ]  # fmt: skip
     for args, message in cases:
         result = _run(*args, code=2)

@@ -132,7 +132,7 @@ margin = 5.0
         (
             'use = "office"',
             'use = "work"',
-            "printers.toml:1: use: no printer 'work' (expected home, office)",
+            "printers.toml:1: use: no printer 'work' (expected one of: home, office)",
         ),
         (
             "scale = 98.6",

@@ -73,6 +73,16 @@ def _cells(a, b):
     return [(r, c0) for r in range(min(r0, r1), max(r0, r1) + 1)]
 
 
+def test_a_field_of_another_size_is_refused_before_it_is_read(jpegs, monkeypatch):
+    def never(*args):
+        raise AssertionError("decided or enumerated for a field the game does not use")
+
+    monkeypatch.setattr(photo, "decide", never)
+    monkeypatch.setattr(photo, "_nearby_legal", never)
+    with pytest.raises(PhotoError, match=r"upper field is 10 x 10 \(expected 16 x 16"):
+        photo.read_photo(jpegs[104], "p.jpg", "upper", LENGTHS, Field(16, 16))
+
+
 def test_the_wrong_field_is_named(jpegs):
     jpeg = jpegs[104]  # only the upper field is in the picture
     with pytest.raises(PhotoError, match="shows the upper field, not the lower one"):
@@ -94,6 +104,10 @@ def made(page, sheet_photo, tmp_path_factory):
     faint, _ = _photo(page, 109, turn=2, vertices=vertices, faint=(free[0],))
     (tmp_path / "faint.jpg").write_bytes(faint)
     (tmp_path / "notes.txt").write_text("not a photo\n", encoding="utf-8")
+    import cv2
+
+    ok, tiny = cv2.imencode(".png", np.full((4, 4), 255, np.uint8))
+    (tmp_path / "tiny.png").write_bytes(tiny.tobytes())
     return tmp_path, net, free[0]
 
 
@@ -153,6 +167,16 @@ def test_cli_uncertain_without_a_terminal_stops_with_the_list(photos):
             "notes.txt: not an image that can be read (expected a JPEG or PNG photo)",
         ),
         (["--photo", "none.jpg"], "none.jpg: cannot read the photo: no such file or directory"),
+        (
+            ["--photo", "tiny.png"],
+            "tiny.png: the image is 4 x 4 pixels (expected a photo of at least 64 pixels a side "
+            "and at most 64 megapixels)",
+        ),
+        (
+            ["--photo", "sheet.jpg", "--rows", "8", "--cols", "8"],
+            "sheet.jpg: the sheet's upper field is 10 x 10 (expected 8 x 8: the size of the "
+            "game's field)",
+        ),
         (
             ["--photo", "sheet.jpg", "--field", "left"],
             "--field: 'left' is not a field (expected upper or lower)",

@@ -92,17 +92,33 @@ def _nearby_legal(cells: frozenset[Cell], field: Field, lengths: Sequence[int]) 
     return [frozenset(cells_of_mask(nets.mask(int(i)), field)) for i in found]
 
 
-def read_photo(data: bytes, source: str, field_name: str, lengths: Sequence[int]) -> PhotoReading:
+def read_photo(
+    data: bytes,
+    source: str,
+    field_name: str,
+    lengths: Sequence[int],
+    expect: Field | None = None,
+) -> PhotoReading:
     """Read the field named `field_name` ("upper" or "lower") from a photo's bytes.
 
-    PhotoError (a ValueError) when the photo cannot be used; the field's size is the one its
-    code gives."""
+    PhotoError (a ValueError) when the photo cannot be used, or when its field (the size its
+    code gives) is not `expect`: refused before anything is decided or enumerated."""
     from assistant.games.spy import photo_image
 
-    norm = photo_image.normalise(photo_image.decode_image(data))
-    located = photo_image.locate(norm, field_name)
-    canvas = photo_image.rectify(norm, located)
-    scores = photo_image.scores(canvas, located.field)
+    try:
+        norm = photo_image.normalise(photo_image.decode_image(data))
+        located = photo_image.locate(norm, field_name)
+        if expect is not None and located.field != expect:
+            raise photo_image.PhotoError(
+                f"the sheet's {located.field_name} field is {located.field.rows} x "
+                f"{located.field.cols} (expected {expect.rows} x {expect.cols}: the size of "
+                "the game's field)"
+            )
+        canvas = photo_image.rectify(norm, located)
+        scores = photo_image.scores(canvas, located.field)
+    except photo_image.cv2.error as error:  # an image OpenCV cannot work on: never a traceback
+        reason = str(getattr(error, "err", "") or "an OpenCV error")
+        raise photo_image.PhotoError(f"the image cannot be read as a photo ({reason})") from error
     decision = decide(located.field, lengths, scores.cells, scores.edges)
     result = check_input(
         NetworkInput(source, "drawing", drawn=decision.cells), located.field, lengths

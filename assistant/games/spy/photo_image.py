@@ -11,18 +11,24 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
+import struct
 from dataclasses import dataclass
 from typing import Any
 
-import cv2
-import numpy as np
+os.environ.setdefault("OPENCV_IO_MAX_IMAGE_PIXELS", str(2**26))  # before cv2 reads a size
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
 
-from assistant.games.spy import photo_geometry as geo
-from assistant.games.spy.model import Field
-from pnp import fiducials
+from assistant.games.spy import photo_geometry as geo  # noqa: E402
+from assistant.games.spy.model import Field  # noqa: E402
+from pnp import fiducials  # noqa: E402
 
-MAX_SIDE = 3000  # a larger photo is scaled down to this many pixels on its long side first
+MAX_PIXELS_SIDE = 3000  # a larger photo is scaled down to this many pixels on its long side first
 MAX_BYTES = 40_000_000
+MAX_PIXELS = 64_000_000  # a phone's largest photos are 50 megapixels; read from the header first
+MIN_SIDE = 64  # pixels: a smaller image cannot show a field
+JPEG, PNG = b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n"
 
 
 class PhotoError(ValueError):
@@ -40,18 +46,54 @@ class Located:
 
 
 def decode_image(data: bytes) -> np.ndarray:
-    """The photo as grey levels 0..255 (scaled down to MAX_SIDE); PhotoError when not an image."""
+    """The photo as grey levels 0..255 (scaled down to MAX_PIXELS_SIDE); PhotoError when it is
+    not a JPEG or PNG image, or its size (read from its header, before it is decoded) is not a
+    photo's."""
     if len(data) > MAX_BYTES:
         raise PhotoError(f"the image is {len(data):,} bytes (expected at most {MAX_BYTES:,})")
-    array = np.frombuffer(data, dtype=np.uint8)
-    image = cv2.imdecode(array, cv2.IMREAD_GRAYSCALE) if array.size else None
+    size = image_size(data)
+    if size is None:
+        raise PhotoError("not an image that can be read (expected a JPEG or PNG photo)")
+    width, height = size
+    if width * height > MAX_PIXELS or min(width, height) < MIN_SIDE:
+        raise PhotoError(
+            f"the image is {width} x {height} pixels (expected a photo of at least {MIN_SIDE} "
+            f"pixels a side and at most {MAX_PIXELS // 1_000_000} megapixels)"
+        )
+    image = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), cv2.IMREAD_GRAYSCALE)
     if image is None:
         raise PhotoError("not an image that can be read (expected a JPEG or PNG photo)")
     long_side = max(image.shape)
-    if long_side > MAX_SIDE:
-        scale = MAX_SIDE / long_side
+    if long_side > MAX_PIXELS_SIDE:
+        scale = MAX_PIXELS_SIDE / long_side
         image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     return image
+
+
+def image_size(data: bytes) -> tuple[int, int] | None:
+    """(width, height) from a PNG's or a JPEG's header; None when it is neither, or cut short."""
+    if data.startswith(PNG) and len(data) >= 24:
+        width, height = struct.unpack(">II", data[16:24])
+        return int(width), int(height)
+    if not data.startswith(JPEG):
+        return None
+    at = 2
+    while at + 9 <= len(data):
+        if data[at] != 0xFF:
+            return None
+        marker = data[at + 1]
+        if marker == 0xFF:  # fill bytes before a marker
+            at += 1
+            continue
+        if marker in (0x01, *range(0xD0, 0xD8)):  # markers without a length
+            at += 2
+            continue
+        (length,) = struct.unpack(">H", data[at + 2 : at + 4])
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):  # a start of frame
+            height, width = struct.unpack(">HH", data[at + 5 : at + 9])
+            return int(width), int(height)
+        at += 2 + length
+    return None
 
 
 def normalise(gray: np.ndarray) -> np.ndarray:
