@@ -28,6 +28,7 @@ MAX_PIXELS_SIDE = 3000  # a larger photo is scaled down to this many pixels on i
 MAX_BYTES = 40_000_000
 MAX_PIXELS = 64_000_000  # a phone's largest photos are 50 megapixels; read from the header first
 MIN_SIDE = 64  # pixels: a smaller image cannot show a field
+MAX_DARK = 0.3  # a mask darker than this over the photo is skipped (a sheet's photo: under 0.1)
 JPEG, PNG = b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n"
 
 
@@ -137,6 +138,8 @@ def find_marks(masks: list[np.ndarray], found: list[_Mark] | None = None) -> lis
     in the masks, added to those `found` already (one of each place)."""
     found = list(found or [])
     for mask in masks:
+        if mask.mean() > MAX_DARK:  # grain or texture, no clean white ring: and slow to trace
+            continue
         for mark in _marks_at(mask):
             if all(math.dist(mark.centre, m.centre) > 0.3 * m.side for m in found):
                 found.append(mark)
