@@ -14,10 +14,9 @@ from typing import Annotated, Any
 
 import typer
 
+from deaddrop.commands.spy_options import COLS, LENGTHS, ROWS
+
 FILE_HELP = "A network file: a vertex list (2B 2D 5D ...) or a drawing of # and . (- for stdin)."
-ROWS = typer.Option("--rows", metavar="R", help="Rows of the field, 1 to 64.")
-COLS = typer.Option("--cols", metavar="C", help="Columns of the field, 1 to 64.")
-LENGTHS = typer.Option("--lengths", help="Line lengths, e.g. 1,2,3,4,5,6 or 1,1,2,3,4,5,6.")
 JSON = typer.Option("--json", help="Print JSON instead of text.")
 PDF_HELP = "Draw the network on a labelled field, as PDF."
 SVG_HELP = "Draw the network on a labelled field, as SVG."

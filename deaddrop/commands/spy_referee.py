@@ -10,14 +10,17 @@ from typing import Annotated, Any
 import typer
 
 from deaddrop.commands.db import DbOption, db_path, remember
+from deaddrop.commands.spy_options import (
+    COLS,
+    LENGTHS,
+    NETWORK_HELP,
+    ROWS,
+    SQUARES,
+    TABLE,
+)
 from deaddrop.errors import InputError, quoted
 
 app = typer.Typer(no_args_is_help=True, help="Referee a recorded two-player game of Spy!.")
-
-NETWORK_HELP = 'a file (vertex list or drawing), - for stdin, or the list itself: "2B 2D 5D 5H".'
-TABLE = Annotated[
-    str | None, typer.Option("--table", help="The table (default: the most recently used one).")
-]
 
 
 @app.callback()
@@ -93,12 +96,10 @@ def new(
     players: Annotated[str, typer.Option("--players", help="Two names, first spies first.")] = (
         "red,blue"
     ),
-    rows: Annotated[str, typer.Option("--rows", metavar="R", help="Rows, 1 to 64.")] = "10",
-    cols: Annotated[str, typer.Option("--cols", metavar="C", help="Columns, 1 to 64.")] = "10",
-    lengths: Annotated[str, typer.Option("--lengths", help="Line lengths.")] = "1,2,3,4,5,6",
-    squares: Annotated[
-        str | None, typer.Option("--squares", help="Numbered squares (default: the sheet's).")
-    ] = None,
+    rows: Annotated[str, ROWS] = "10",
+    cols: Annotated[str, COLS] = "10",
+    lengths: Annotated[str, LENGTHS] = "1,2,3,4,5,6",
+    squares: Annotated[str | None, SQUARES] = None,
     db: DbOption = None,
 ) -> None:
     """Start a refereed game (a table of game `spy`)."""

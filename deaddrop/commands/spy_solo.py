@@ -11,14 +11,17 @@ from typing import Annotated, Any
 import typer
 
 from deaddrop.commands.db import DbOption, db_path, remember
+from deaddrop.commands.spy_options import (
+    COLS,
+    LENGTHS,
+    NETWORK_HELP,
+    ROWS,
+    SQUARES,
+    TABLE,
+)
 from deaddrop.errors import InputError
 
 app = typer.Typer(no_args_is_help=True, help="Play Spy! alone against the computer.")
-
-TABLE = Annotated[
-    str | None, typer.Option("--table", help="The table (default: the most recently used one).")
-]
-NETWORK_HELP = 'a file (vertex list or drawing), - for stdin, or the list itself: "2B 2D 5D 5H".'
 
 
 @app.callback()
@@ -61,12 +64,10 @@ def _next(state: dict) -> None:
 def new(
     ctx: typer.Context,
     name: Annotated[str | None, typer.Option("--name", help="The table's name.")] = None,
-    rows: Annotated[str, typer.Option("--rows", metavar="R", help="Rows, 1 to 64.")] = "10",
-    cols: Annotated[str, typer.Option("--cols", metavar="C", help="Columns, 1 to 64.")] = "10",
-    lengths: Annotated[str, typer.Option("--lengths", help="Line lengths.")] = "1,2,3,4,5,6",
-    squares: Annotated[
-        str | None, typer.Option("--squares", help="Numbered squares (default: the sheet's).")
-    ] = None,
+    rows: Annotated[str, ROWS] = "10",
+    cols: Annotated[str, COLS] = "10",
+    lengths: Annotated[str, LENGTHS] = "1,2,3,4,5,6",
+    squares: Annotated[str | None, SQUARES] = None,
     level: Annotated[
         str, typer.Option("--level", help="How the computer plays: easy, fair or best.")
     ] = "fair",
