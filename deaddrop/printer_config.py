@@ -41,8 +41,11 @@ class Printers:
         """The profile `name`; one line (exit 2) when there is none of that name."""
         found = self.profiles.get(name)
         if found is None:
-            known = ", ".join(self.profiles) or "none saved yet: deaddrop printer set NAME"
-            raise InputError(f"{option}: no printer '{shown(name)}' (expected one of: {known})")
+            known = ", ".join(self.profiles)
+            expected = (
+                f"one of: {known}" if known else "a printer saved with: deaddrop printer set NAME"
+            )
+            raise InputError(f"{option}: no printer '{shown(name)}' (expected {expected})")
         return found
 
 
