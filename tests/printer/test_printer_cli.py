@@ -155,30 +155,32 @@ def _backs(pages) -> list[int]:
 
 
 def test_the_profile_in_use_moves_every_back_and_scales_every_page(home):
-    plain = _build("plain")
+    _run("printer", "set", "still", "--scale", "98%")  # the same scale, the backs not moved
+    still = _build("still", "--printer", "still")
     _run("printer", "set", "office", "--back-offset", "1.5,-2", "--scale", "98%")
     _run("printer", "use", "office")
     made = _build("office")
-    assert len(made) == len(plain)
-    backs = _backs(plain)
+    assert len(made) == len(still)
+    backs = _backs(still)
     assert backs and _backs(made) == backs
     assert all(_pieces(made[i]) for i in backs)  # each back page holds pieces
     s = 100 / 98
-    w, h = float(plain[0].mediabox.width), float(plain[0].mediabox.height)
-    for index, (before, after) in enumerate(zip(plain, made, strict=True)):
+    w, h = float(made[0].mediabox.width), float(made[0].mediabox.height)
+    assert (w, h) == pytest.approx((595.28, 841.89), abs=0.01)  # the paper itself
+    for index, (before, after) in enumerate(zip(still, made, strict=True)):
         a, b, c, d, e, f = _page_transform(after)
-        assert (a, b, c, -d) == pytest.approx((s, 0, 0, s), abs=1e-4)  # about the centre
-        assert (e, f) == pytest.approx((w / 2 * (1 - s), h - h / 2 * (1 - s)), abs=0.01)
-        dx, dy = (1.5 * MM, 2 * MM) if index in backs else (0.0, 0.0)  # y up: -2 mm down
+        assert (a, b, c, -d) == pytest.approx((s, 0, 0, s), abs=1e-4)
+        # the page planned at 1/s, its centre on the paper's centre: scaled about the centre
+        assert (a * w / s / 2 + e, d * h / s / 2 + f) == pytest.approx((w / 2, h / 2), abs=0.01)
+        # the backs moved by the offset at the page's scale: (1.5, -2) mm once printed at 98%
+        dx, dy = (1.5 * MM * s, 2 * MM * s) if index in backs else (0.0, 0.0)  # y up: -2 down
         old, new = _pieces(before), _pieces(after)
         assert len(old) == len(new)
         for (x0, y0), (x1, y1) in zip(old, new, strict=True):
-            # the piece moved by the offset, then the whole page scaled about its centre
-            want = (w / 2 + s * (x0 + dx - w / 2), h / 2 + s * (y0 + dy - h / 2))
-            assert (x1, y1) == pytest.approx(want, abs=0.02)
+            assert (x1, y1) == pytest.approx((x0 + dx, y0 + dy), abs=0.02)
     guide = " ".join(made[1].extract_text().split())  # page 1 is the cover
     assert "made for the printer “office”" in guide
-    assert "the backs moved +1.5 mm across and -2.0 mm down" in guide
+    assert "the backs moved 1.5 mm right and 2.0 mm up" in guide
     assert "every page drawn at 102.0% because the printer prints at 98.0%" in guide
 
 
