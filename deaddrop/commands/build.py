@@ -122,6 +122,65 @@ class Printing:
         chosen.update(self.given)
         return chosen
 
+    def applied(self) -> str | None:
+        """The line a build prints about the printer profile it applied (None: none)."""
+        from pnp.printer_profile import offset_words
+
+        p = self.profile
+        if p is None:
+            return None
+        chosen = self.values()
+        offset: Any = chosen["back_offset"]
+        dx, dy = offset
+        drawn = f"pages drawn at {100 * 100 / p.scale:.1f}%" if p.scale != 100 else "actual size"
+        return (
+            f"printer '{p.name}' applied: {chosen['paper']}, flip on {chosen['flip']} edge, "
+            f"the backs {offset_words(dx, dy)}, {drawn}, margin {p.margin:g} mm"
+        )
+
+
+def write_calibration(
+    out: str,
+    paper: str | None,
+    flip: str | None,
+    back_offset: str | None,
+    printer: str | None,
+    lengths: tuple[str | None, str | None] = (None, None),
+) -> None:
+    """The duplex calibration sheet, DIR/calibration-<paper>.pdf: `deaddrop printer calibrate`
+    and `deaddrop build --calibration`, one path. Its paper and flip edge are the options', else
+    the printer profile's (`--printer NAME`, else the one in use; a damaged profiles file is
+    refused), else a4 and long. It measures the printer as it is (no back offset, no scale)
+    unless `printer` names the profile whose corrections it then applies, to check them.
+    `lengths`: a build's --bleed and --gutter, checked (the sheet has no pieces)."""
+    from dataclasses import replace
+
+    from pnp import build as builder
+    from pnp.printer_profile import Profile, offset_words
+    from pnp.units import to_mm
+
+    out_dir = out_folder(out, "--out", "the folder to write the sheet to")
+    check_writable(out_dir)
+    printing = Printing(paper, flip, back_offset, printer)
+    profile = printing.profile
+    if profile is not None and printer is None:  # its paper and flip only: measure as it is
+        printing.profile = Profile(profile.name, paper=profile.paper, flip=profile.flip)
+    settings = settings_of(printing, *lengths)
+    if printer is None:
+        settings = replace(settings, printer="")
+    with writing(out_dir):
+        path = builder.build_calibration(out_dir, settings)
+    source = f" (printer '{profile.name}')" if profile is not None else ""
+    if printer is not None and profile is not None:
+        dx, dy = (to_mm(v) for v in settings.back_offset)
+        how = (
+            f"with its corrections, to check them: the backs {offset_words(dx, dy)}, pages drawn "
+            f"at {100 * settings.scale:.1f}%"
+        )
+    else:
+        how = "the printer measured as it is: print it at 100%, double-sided"
+    typer.echo(f"wrote {path}: {settings.paper}, flip on {settings.flip} edge{source}, {how}")
+
 
 def _printer_name(text: str) -> str:
     from pnp.printer_profile import ProfileError, parse_name
@@ -175,7 +234,11 @@ def build(
     ] = None,
     svg: Annotated[bool, typer.Option("--svg", help="Also write one SVG per face.")] = False,
     calibration: Annotated[
-        bool, typer.Option("--calibration", help="Write only the duplex calibration sheet.")
+        bool,
+        typer.Option(
+            "--calibration",
+            help="Write only the duplex calibration sheet, as `deaddrop printer calibrate` does.",
+        ),
     ] = False,
     flip: Annotated[
         str | None,
@@ -221,17 +284,15 @@ def build(
     """Render kits to print-ready PDF (and SVG): DIR/<game>.pdf and DIR/<game>/<component>.pdf."""
     from pnp import uptodate
 
+    if calibration:
+        write_calibration(out, paper, flip, back_offset, printer, (bleed, gutter))
+        return
     out_dir = out_folder(out, "--out", "the folder to write the kits to")
     check_writable(out_dir)
     printing = Printing(paper, flip, back_offset, printer)
-    if calibration:
-        from pnp import build as builder
-
-        settings = settings_of(printing, bleed, gutter)
-        with writing(out_dir):
-            path = builder.build_calibration(out_dir, settings)
-        typer.echo(f"wrote {path}")
-        return
+    applied = printing.applied()
+    if applied is not None:
+        typer.echo(applied)
     folder = _templates(templates)
     with path_errors(folder, READ_TEMPLATES):
         where = str(folder.resolve())
@@ -249,8 +310,6 @@ def build(
             for line in lines:
                 typer.echo(f"{line} (up to date)")
             return
-
-    from pnp import build as builder
 
     settings = settings_of(printing, bleed, gutter)
     uptodate.forget(out_dir)

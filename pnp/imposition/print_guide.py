@@ -209,13 +209,9 @@ def _printing(
 
 def printer_words(s: Paper) -> str:
     """What this copy does for the printer it was made for (a printer profile)."""
-    dx, dy = (to_mm(v) for v in s.back_offset)
-    moves = [
-        f"{abs(v):.1f} mm {word}"
-        for v, word in ((dx, "left" if dx < 0 else "right"), (dy, "up" if dy < 0 else "down"))
-        if round(v, 1) != 0
-    ]
-    backs = f"the backs moved {' and '.join(moves)}" if moves else "the backs not moved"
+    from pnp.printer_profile import offset_words
+
+    backs = "the backs " + offset_words(*(to_mm(v) for v in s.back_offset))
     if abs(s.scale - 1.0) < 1e-9:
         scale = "every page at actual size"
     else:
