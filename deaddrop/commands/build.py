@@ -288,7 +288,7 @@ def build(
         ),
     ] = None,
     dpi: Annotated[
-        str, typer.Option(help="With --images: the PNGs' resolution, 72 to 1200.")
+        str, typer.Option(metavar="DPI", help="With --images: the PNGs' resolution, 72 to 1200.")
     ] = "300",
     force: Annotated[
         bool,
