@@ -29,13 +29,13 @@ def out_folder(text: str, option: str, expected: str) -> Path:
     return Path(text)
 
 
-def check_writable(out: Path) -> None:
+def check_writable(out: Path, option: str = "--out") -> None:
     """Refuse an output folder that cannot be one, before anything is built."""
     with path_errors(out, WRITE_KITS):
         for folder in (out, *out.parents):
             if folder.exists():
                 if not folder.is_dir():
-                    raise InputError(f"--out: {shown(folder)} is a file (expected a folder)")
+                    raise InputError(f"{option}: {shown(folder)} is a file (expected a folder)")
                 return
 
 
@@ -433,7 +433,7 @@ def _write_images(
     from pnp.units import to_mm
 
     out_dir = out_folder(images, "--images", "the folder to write the images to")
-    check_writable(out_dir)
+    check_writable(out_dir, "--images")
     dpi = _dpi(dpi_text)
     bleed = image_bleed(bleed_text if bleed_text is not None else IMAGE_BLEED)
     rasterizer()  # missing: one line, before anything is loaded

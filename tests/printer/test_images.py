@@ -141,6 +141,9 @@ def test_images_options_and_a_missing_rasterizer_are_one_line(poker, monkeypatch
         result = _run("build", "poker", "--templates", str(poker), "--images", "img", *args,
                       code=2)  # fmt: skip
         assert result.stderr == f"deaddrop: {message}\n"
+    Path("afile").write_text("", encoding="utf-8")
+    result = _run("build", "poker", "--templates", str(poker), "--images", "afile/img", code=2)
+    assert result.stderr == "deaddrop: --images: afile is a file (expected a folder)\n"
     monkeypatch.setitem(sys.modules, "pypdfium2", None)  # as if it were not installed
     result = _run("build", "poker", "--templates", str(poker), "--images", "img", code=2)
     assert result.stderr == (
