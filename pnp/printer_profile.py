@@ -160,23 +160,36 @@ class FieldError(ProfileError):
 
 def _number(value: Any, expected: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise ProfileError(f"{_quoted(str(value))} is not a number (expected {expected})")
+        raise ProfileError(f"{_toml(value)} is not a number (expected {expected})")
     return float(value)
+
+
+def _toml(value: Any) -> str:
+    """A value read from the config file, quoted as it is spelt there: 'true', '[0.5]'."""
+
+    def spelt(v: Any) -> str:
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, list):
+            return "[" + ", ".join(spelt(item) for item in v) + "]"
+        return str(v)
+
+    return _quoted(spelt(value))
 
 
 def _field(key: str, value: Any) -> Any:
     if key in ("paper", "flip"):
         if not isinstance(value, str):
-            raise ProfileError(f"{_quoted(str(value))} is not text (expected a quoted word)")
+            raise ProfileError(f"{_toml(value)} is not text (expected a quoted word)")
         return parse_paper(value) if key == "paper" else parse_flip(value)
     if key == "back_offset":
         if not isinstance(value, list) or len(value) != 2:
-            raise ProfileError(f"{_quoted(str(value))} is not [X, Y] (expected two numbers, mm)")
-        dx, dy = (_number(v, "[X, Y] in mm, e.g. [0.5, -1.0]") for v in value)
+            raise ProfileError(f"{_toml(value)} is not [X, Y] (expected two numbers, mm)")
+        dx, dy = (_number(v, "[X, Y], two numbers in mm, e.g. [0.5, -1.0]") for v in value)
         return check_offset((dx, dy))
     if key == "scale":
-        return check_scale(_number(value, "a percentage, e.g. 98.6"))
-    return check_margin(_number(value, "millimetres, e.g. 5.0"))  # margin
+        return check_scale(_number(value, "a number in percent, e.g. 98.6"))
+    return check_margin(_number(value, "a number in mm, e.g. 5.0"))  # margin
 
 
 def as_table(profile: Profile) -> dict[str, Any]:
@@ -213,13 +226,23 @@ def apply(profile: Profile | None, settings: Any, given: Collection[str] = ()) -
     return replace(settings, **changes)
 
 
+def offset_words(dx: float, dy: float) -> str:
+    """A back offset in mm (+ right and down) in words: "moved 0.5 mm right and 1.0 mm up"."""
+    moves = [
+        f"{abs(v):.1f} mm {word}"
+        for v, word in ((dx, "left" if dx < 0 else "right"), (dy, "up" if dy < 0 else "down"))
+        if round(v, 1) != 0
+    ]
+    return f"moved {' and '.join(moves)}" if moves else "not moved"
+
+
 def describe(profile: Profile) -> list[str]:
     """`key: value` lines, as `deaddrop printer show` prints them."""
     dx, dy = profile.back_offset
     return [
         f"paper: {profile.paper or 'not set (--paper, a4 by default)'}",
         f"flip: {profile.flip or 'not set (--flip, long by default)'}",
-        f"back offset: {dx:g},{dy:g} mm",
+        f"back offset: {dx:g},{dy:g} mm (the backs {offset_words(dx, dy)})",
         f"scale: {profile.scale:g}% (pages drawn at {100 * 100 / profile.scale:.1f}%)",
         f"margin: {profile.margin:g} mm",
     ]

@@ -29,13 +29,13 @@ def out_folder(text: str, option: str, expected: str) -> Path:
     return Path(text)
 
 
-def check_writable(out: Path) -> None:
+def check_writable(out: Path, option: str = "--out") -> None:
     """Refuse an output folder that cannot be one, before anything is built."""
     with path_errors(out, WRITE_KITS):
         for folder in (out, *out.parents):
             if folder.exists():
                 if not folder.is_dir():
-                    raise InputError(f"--out: {shown(folder)} is a file (expected a folder)")
+                    raise InputError(f"{option}: {shown(folder)} is a file (expected a folder)")
                 return
 
 
@@ -70,7 +70,12 @@ def writing(out: Path) -> Iterator[None]:
     except OSError as error:
         where = error.filename or out
         suffix = Path(str(where)).suffix.lower()
-        doing = {".pdf": "write the PDF", ".svg": "write the SVG"}.get(suffix, WRITE_KITS)
+        doing = {
+            ".pdf": "write the PDF",
+            ".svg": "write the SVG",
+            ".png": "write the PNG",
+            ".csv": "write the manifest",
+        }.get(suffix, WRITE_KITS)
         raise os_problem(error, where, doing) from None
 
 
@@ -121,6 +126,65 @@ class Printing:
             chosen["printer"] = [p.name, p.scale, p.margin]
         chosen.update(self.given)
         return chosen
+
+    def applied(self) -> str | None:
+        """The line a build prints about the printer profile it applied (None: none)."""
+        from pnp.printer_profile import offset_words
+
+        p = self.profile
+        if p is None:
+            return None
+        chosen = self.values()
+        offset: Any = chosen["back_offset"]
+        dx, dy = offset
+        drawn = f"pages drawn at {100 * 100 / p.scale:.1f}%" if p.scale != 100 else "actual size"
+        return (
+            f"printer '{p.name}' applied: {chosen['paper']}, flip on {chosen['flip']} edge, "
+            f"the backs {offset_words(dx, dy)}, {drawn}, margin {p.margin:g} mm"
+        )
+
+
+def write_calibration(
+    out: str,
+    paper: str | None,
+    flip: str | None,
+    back_offset: str | None,
+    printer: str | None,
+    lengths: tuple[str | None, str | None] = (None, None),
+) -> None:
+    """The duplex calibration sheet, DIR/calibration-<paper>.pdf: `deaddrop printer calibrate`
+    and `deaddrop build --calibration`, one path. Its paper and flip edge are the options', else
+    the printer profile's (`--printer NAME`, else the one in use; a damaged profiles file is
+    refused), else a4 and long. It measures the printer as it is (no back offset, no scale)
+    unless `printer` names the profile whose corrections it then applies, to check them.
+    `lengths`: a build's --bleed and --gutter, checked (the sheet has no pieces)."""
+    from dataclasses import replace
+
+    from pnp import build as builder
+    from pnp.printer_profile import Profile, offset_words
+    from pnp.units import to_mm
+
+    out_dir = out_folder(out, "--out", "the folder to write the sheet to")
+    check_writable(out_dir)
+    printing = Printing(paper, flip, back_offset, printer)
+    profile = printing.profile
+    if profile is not None and printer is None:  # its paper and flip only: measure as it is
+        printing.profile = Profile(profile.name, paper=profile.paper, flip=profile.flip)
+    settings = settings_of(printing, *lengths)
+    if printer is None:
+        settings = replace(settings, printer="")
+    with writing(out_dir):
+        path = builder.build_calibration(out_dir, settings)
+    source = f" (printer '{profile.name}')" if profile is not None else ""
+    if printer is not None and profile is not None:
+        dx, dy = (to_mm(v) for v in settings.back_offset)
+        how = (
+            f"with its corrections, to check them: the backs {offset_words(dx, dy)}, pages drawn "
+            f"at {100 * settings.scale:.1f}%"
+        )
+    else:
+        how = "the printer measured as it is: print it at 100%, double-sided"
+    typer.echo(f"wrote {path}: {settings.paper}, flip on {settings.flip} edge{source}, {how}")
 
 
 def _printer_name(text: str) -> str:
@@ -175,7 +239,11 @@ def build(
     ] = None,
     svg: Annotated[bool, typer.Option("--svg", help="Also write one SVG per face.")] = False,
     calibration: Annotated[
-        bool, typer.Option("--calibration", help="Write only the duplex calibration sheet.")
+        bool,
+        typer.Option(
+            "--calibration",
+            help="Write only the duplex calibration sheet, as `deaddrop printer calibrate` does.",
+        ),
     ] = False,
     flip: Annotated[
         str | None,
@@ -202,13 +270,26 @@ def build(
         str | None,
         typer.Option(
             help="Colour past each piece's cut line, e.g. 2mm, or 0 for none (default: each "
-            "component's bleed: 3mm for pieces with a coloured background)."
+            "component's bleed: 3mm for pieces with a coloured background; with --images, "
+            "1/8in for every face)."
         ),
     ] = None,
     gutter: Annotated[
         str | None,
         typer.Option(help="Space between pieces (default: twice the bleed; 3mm between tokens)."),
     ] = None,
+    images: Annotated[
+        str | None,
+        typer.Option(
+            metavar="DIR",
+            help="Write only files a print shop takes, under DIR/<game>/: one PNG per "
+            "component face at its true size plus bleed, and manifest.csv (file, component, "
+            "face, side, copies). Needs pypdfium2 (the images extra).",
+        ),
+    ] = None,
+    dpi: Annotated[
+        str, typer.Option(metavar="DPI", help="With --images: the PNGs' resolution, 72 to 1200.")
+    ] = "300",
     force: Annotated[
         bool,
         typer.Option(
@@ -221,17 +302,18 @@ def build(
     """Render kits to print-ready PDF (and SVG): DIR/<game>.pdf and DIR/<game>/<component>.pdf."""
     from pnp import uptodate
 
+    if calibration:
+        write_calibration(out, paper, flip, back_offset, printer, (bleed, gutter))
+        return
+    if images is not None:
+        _write_images(games, templates, images, dpi, bleed, force)
+        return
     out_dir = out_folder(out, "--out", "the folder to write the kits to")
     check_writable(out_dir)
     printing = Printing(paper, flip, back_offset, printer)
-    if calibration:
-        from pnp import build as builder
-
-        settings = settings_of(printing, bleed, gutter)
-        with writing(out_dir):
-            path = builder.build_calibration(out_dir, settings)
-        typer.echo(f"wrote {path}")
-        return
+    applied = printing.applied()
+    if applied is not None:
+        typer.echo(applied)
     folder = _templates(templates)
     with path_errors(folder, READ_TEMPLATES):
         where = str(folder.resolve())
@@ -249,8 +331,6 @@ def build(
             for line in lines:
                 typer.echo(f"{line} (up to date)")
             return
-
-    from pnp import build as builder
 
     settings = settings_of(printing, bleed, gutter)
     uptodate.forget(out_dir)
@@ -300,6 +380,79 @@ def _build_kits(
         files = [p for p in written if out / kit.name in p.parents]
         result.append((out / (kit.name + ".pdf"), files))
     return result
+
+
+IMAGE_BLEED = "1/8in"  # what print-on-demand shops ask for
+DPI_RANGE = (72, 1200)
+
+
+def image_bleed(text: str) -> float:
+    """--bleed for --images: a length (`3mm`, `0.125in`, `1/8in`) or 0, 0 to 20 mm (points)."""
+    import re
+
+    from pnp.units import POINTS_PER, mm, parse_length
+
+    fraction = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*(mm|cm|in|pt)\s*", text)
+    try:
+        if fraction and int(fraction[2]):
+            value = int(fraction[1]) / int(fraction[2]) * POINTS_PER[fraction[3]]
+        else:
+            value = 0.0 if text.strip() == "0" else parse_length(text)
+    except ValueError as error:
+        raise InputError(f"--bleed: {error}") from None
+    if not 0 <= value <= mm(20):
+        raise InputError(f"--bleed: {shown(text)} is out of range (expected 0mm to 20mm)")
+    return value
+
+
+def _dpi(text: str) -> int:
+    low, high = DPI_RANGE
+    try:
+        value = int(text.strip())
+    except ValueError:
+        raise InputError(
+            f"--dpi: {shown(text)} is not a whole number (expected {low} to {high}, e.g. 300)"
+        ) from None
+    if not low <= value <= high:
+        raise InputError(f"--dpi: {shown(text)} is out of range (expected {low} to {high})")
+    return value
+
+
+def _write_images(
+    games: list[str] | None,
+    templates: str | None,
+    images: str,
+    dpi_text: str,
+    bleed_text: str | None,
+    force: bool,
+) -> None:
+    """`build --images DIR`: each kit's face images and manifest (pnp.face_images)."""
+    from deaddrop.files import all_or_nothing
+    from pnp.face_images import rasterizer, write_kit_images
+    from pnp.kit_cache import load_kits
+    from pnp.units import to_mm
+
+    out_dir = out_folder(images, "--images", "the folder to write the images to")
+    check_writable(out_dir, "--images")
+    dpi = _dpi(dpi_text)
+    bleed = image_bleed(bleed_text if bleed_text is not None else IMAGE_BLEED)
+    rasterizer()  # missing: one line, before anything is loaded
+    folder = _templates(templates)
+    kits, keep = load_kits(folder, games or None, force=force)
+    if not kits:
+        raise InputError(f"{folder}: no games found (expected <game>/game.yaml)")
+    written: list[tuple[str, list[Path]]] = []
+    with writing(out_dir), all_or_nothing():
+        for kit in kits:
+            written.append((kit.name, write_kit_images(kit, out_dir, bleed, dpi, lambda _: None)))
+    keep()
+    for name, paths in written:
+        pngs = sum(p.suffix == ".png" for p in paths)
+        count = f"{pngs} image{'' if pngs == 1 else 's'}"
+        typer.echo(
+            f"wrote {count} and manifest.csv under {out_dir / name}/ "
+            f"({dpi} dpi, {to_mm(bleed):.4g} mm bleed)"
+        )
 
 
 def list_games(

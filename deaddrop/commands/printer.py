@@ -202,18 +202,25 @@ def delete(name: NameArgument) -> None:
 def calibrate(
     paper: Annotated[
         str | None,
-        typer.Option(help="Paper size: a4 or letter (default: the profile's, else a4)."),
+        typer.Option(
+            help="Paper size: a4 or letter (default: the paper of the printer profile in use, "
+            "or of --printer, else a4)."
+        ),
     ] = None,
     flip: Annotated[
         str | None,
-        typer.Option(help="Duplex flip edge: long or short (default: the profile's, else long)."),
+        typer.Option(
+            help="Duplex flip edge: long or short (default: the flip of the printer profile in "
+            "use, or of --printer, else long)."
+        ),
     ] = None,
     printer: Annotated[
         str | None,
         typer.Option(
             metavar="NAME",
-            help="Print it with this profile's corrections, to check them (default: none, to "
-            "measure the printer as it is).",
+            help="Print it with this profile's corrections (back offset, scale), to check them "
+            "(default: none: the printer measured as it is, on the paper and flip edge of the "
+            "profile in use).",
         ),
     ] = None,
     out: Annotated[str, typer.Option(metavar="DIR", help="Output folder.")] = "output",
@@ -221,14 +228,8 @@ def calibrate(
     """Write the duplex calibration sheet: DIR/calibration-<paper>.pdf.
 
     Crosses on the front, scales behind them on the back (how far the printer moves the backs)
-    and a numbered 100 mm ruler on each side (the printer's scale)."""
-    from deaddrop.commands.build import Printing, check_writable, out_folder, settings_of, writing
-    from pnp import build as builder
+    and a numbered 100 mm ruler on each side (the printer's scale). The same sheet as
+    `deaddrop build --calibration`."""
+    from deaddrop.commands.build import write_calibration
 
-    out_dir = out_folder(out, "--out", "the folder to write the sheet to")
-    check_writable(out_dir)
-    printing = Printing(paper, flip, None, printer, in_use=False)
-    settings = settings_of(printing, None, None)
-    with writing(out_dir):
-        path = builder.build_calibration(out_dir, settings)
-    typer.echo(f"wrote {path}")
+    write_calibration(out, paper, flip, None, printer)

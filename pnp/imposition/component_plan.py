@@ -49,12 +49,17 @@ def plan_component(
             return _plan_board(component, paper, duplex, index)
         w, h = to_mm(component.width), to_mm(component.height)
         where, fix = paper.name, ""
-        if paper.edge > MARK_EDGE + 1e-9:  # a printer profile's margin took the room
-            where += (
-                f" on printer '{paper.printer}', which cannot print within "
-                f"{round(to_mm(paper.edge), 1):g} mm of the edge"
-            )
+        limits = []  # what a printer profile took of the page
+        if paper.reach > MARK_EDGE + 1e-9:
+            limits.append(f"cannot print within {round(to_mm(paper.reach), 1):g} mm of the edge")
             fix = " give the printer a smaller --margin,"
+        if paper.scale > 1.0 + 1e-9:
+            limits.append(
+                f"prints at {100 / paper.scale:.1f}% (every page drawn at "
+                f"{100 * paper.scale:.1f}% to make up for it)"
+            )
+        if limits:
+            where += f" on printer '{paper.printer}', which {' and '.join(limits)}"
         raise InputError(
             f"{component.source.file or component.game}: components.{component.name}: "
             f"{w:.0f}x{h:.0f} mm does not fit the printable area of {where} "
@@ -83,18 +88,24 @@ def plan_component(
 
 def _with_full_marks(component: Component, paper: Paper) -> Paper:
     """`paper` laid out for `component`, its bleed made smaller (in half-millimetre steps, to
-    LEAST_BLEED) when that lets a piece too big for full crop marks have them; unchanged when
-    the build's --bleed was given or no smaller bleed helps."""
+    LEAST_BLEED) when that lets a piece too big for full crop marks have them, else the largest
+    such bleed that lets it on the page at all (shorter marks: a printer profile's scale or
+    margin left less room); unchanged when the build's --bleed was given or no smaller bleed
+    helps."""
     w, h = component.width, component.height
     if component.split or paper.bleed_setting is not None or fits_usable(w, h, paper):
         return paper
+    placed = piece_grid(w, h, paper) is not None
     bleed = paper.bleed - mm(0.5)
+    fallback = paper
     while bleed >= LEAST_BLEED - 1e-6:
         smaller = replace(paper, bleed=bleed)
         if fits_usable(w, h, smaller):
             return smaller
+        if not placed and piece_grid(w, h, smaller) is not None:
+            placed, fallback = True, smaller
         bleed -= mm(0.5)
-    return paper
+    return fallback
 
 
 def _plan_board(component: Component, paper: Paper, duplex: bool, index: int) -> ComponentPlan:

@@ -262,21 +262,25 @@ def cover_page(
     items = _header(kit, Box(content.x, content.y, content.w, head_h), colours, art)
     row = LEAST * 2.0
     table_h = row * len(jobs)
-    foot = LEAST * 1.3 * 2
-    table_y = content.y + content.h - foot - table_h
-    head_style = _style(13, colours.dark, bold=True)
-    heading_y = table_y - 13 * 1.6 - mm(2)
-    items += text_lines("What to print", Box(content.x, heading_y, content.w, 13 * 1.4), head_style)
-    items.append(_rule(content.x, heading_y + 13 * 1.5, content.w, colours.accent))
-    items += _jobs(jobs, Box(content.x, table_y, content.w, table_h), colours, paper)
     first, last = guide
     pages = f"page {first}" if first == last else f"pages {first}–{last}"
     words = (
         f"Print at 100% (actual size) on {PAPER_WORDS[paper.name]}. "
         f"The print guide ({pages}) says how to print, cut and put everything together."
     )
+    # the foot's lines: one on a full page, more on a page planned smaller (a printer's scale)
+    lines = next(
+        (n for n in (1, 2) if fit_text(words, content.w, LEAST * 1.3 * (n + 1) - 4, _foot())), 3
+    )
+    foot = LEAST * 1.3 * (lines + 1)
+    table_y = content.y + content.h - foot - table_h
+    head_style = _style(13, colours.dark, bold=True)
+    heading_y = table_y - 13 * 1.6 - mm(2)
+    items += text_lines("What to print", Box(content.x, heading_y, content.w, 13 * 1.4), head_style)
+    items.append(_rule(content.x, heading_y + 13 * 1.5, content.w, colours.accent))
+    items += _jobs(jobs, Box(content.x, table_y, content.w, table_h), colours, paper)
     foot_box = Box(content.x, content.y + content.h - foot + 4, content.w, foot - 4)
-    items += text_lines(words, foot_box, _style(LEAST, GREY))
+    items += text_lines(words, foot_box, _foot())
     grid_top = content.y + head_h + mm(7)
     items += text_lines("In this kit", Box(content.x, grid_top, content.w, 13 * 1.4), head_style)
     items.append(_rule(content.x, grid_top + 13 * 1.5, content.w, colours.accent))
@@ -288,6 +292,10 @@ def cover_page(
 
 
 PAPER_WORDS = {"a4": "A4", "letter": "US Letter"}
+
+
+def _foot() -> Style:
+    return _style(LEAST, GREY)
 
 
 def _rule(x: float, y: float, w: float, colour: str) -> ops.Op:

@@ -134,9 +134,11 @@ def calibration_document(settings: Settings) -> ops.Document:
 
 
 def _on_paper(pages: list[ops.Page], paper: Paper) -> tuple[ops.Page, ...]:
-    """`pages` as the printer is to receive them: scaled about their centre by a printer
-    profile's scale (Paper.page_transform), so that they come out at their true size."""
+    """`pages` as the printer is to receive them: planned at 1/scale, drawn on the paper
+    (Paper.sheet) scaled about its centre by a printer profile's scale (Paper.page_transform),
+    so that they come out at their true size."""
     placing = paper.page_transform()
     if placing.is_identity():
         return tuple(pages)
-    return tuple(replace(page, transform=placing) for page in pages)
+    w, h = paper.sheet
+    return tuple(replace(page, width=w, height=h, transform=placing) for page in pages)

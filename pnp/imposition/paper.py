@@ -25,7 +25,9 @@
   the printable margin is at least PROFILE_ROOM more (the guide's text stays inside it), so
   fewer pieces may fit on a page; and a scale (`scale`): every page is drawn at that factor
   about its centre (`Paper.page_transform`), to make up for a printer that shrinks or enlarges
-  what it prints.
+  what it prints. The page is then planned at 1/scale (`width`, `height`, `margin` and `edge`
+  divided by it; the paper itself is `sheet`), so that once drawn at that scale every mark,
+  piece and footer lies where it would on an unscaled page: inside the printer's margin.
 """
 
 from __future__ import annotations
@@ -101,19 +103,21 @@ class Paper:
         component has its own: `cut_for` gives the Paper of a component)."""
         width, height = PAPERS[settings.paper]
         reach = settings.unprintable
+        margin = max(settings.margin, reach + PROFILE_ROOM) if reach else settings.margin
+        s = settings.scale  # the page is planned at 1/s, so that drawn at s it fills the paper
         paper = cls(
             settings.paper,
-            width,
-            height,
-            max(settings.margin, reach + PROFILE_ROOM) if reach else settings.margin,
+            width / s,
+            height / s,
+            margin / s,
             0.0,
             0.0,
             settings.flip,
             settings.back_offset,
             settings.bleed,
             settings.gutter,
-            edge=max(MARK_EDGE, reach),
-            scale=settings.scale,
+            edge=max(MARK_EDGE, reach) / s,
+            scale=s,
             printer=settings.printer,
         )
         return paper.cut(settings.bleed or 0.0)
@@ -179,13 +183,25 @@ class Paper:
         with `edge`)."""
         return FOOTER_TOP - MARK_EDGE + self.edge
 
+    @property
+    def sheet(self) -> tuple[float, float]:
+        """The paper's own width and height: the page as written (`width` and `height` are
+        the page as planned, at 1/scale)."""
+        return PAPERS[self.name]
+
+    @property
+    def reach(self) -> float:
+        """How near the paper's edge anything is drawn, on the page as written (`edge` at
+        `scale`): MARK_EDGE, or a printer profile's margin when larger."""
+        return self.edge * self.scale
+
     def page_transform(self) -> Affine:
-        """Page frame -> the page as written: scaled by `scale` about the page's centre."""
+        """Page frame -> the page as written: scaled by `scale`, the planned page's centre onto
+        the paper's (the planned page is the paper at 1/scale: the same centre, scaled)."""
         if self.scale == 1.0:
             return IDENTITY
-        cx, cy = self.width / 2, self.height / 2
         s = self.scale
-        return Affine(s, 0.0, 0.0, s, cx * (1 - s), cy * (1 - s))
+        return Affine(s, 0.0, 0.0, s, 0.0, 0.0)
 
     def page_flip(self) -> Affine:
         """Front page -> back page of the same sheet, as the printer turns it."""

@@ -209,12 +209,9 @@ def _printing(
 
 def printer_words(s: Paper) -> str:
     """What this copy does for the printer it was made for (a printer profile)."""
-    dx, dy = (to_mm(v) for v in s.back_offset)
-    backs = (
-        f"the backs moved {dx:+.1f} mm across and {dy:+.1f} mm down"
-        if s.back_offset != (0.0, 0.0)
-        else "the backs not moved"
-    )
+    from pnp.printer_profile import offset_words
+
+    backs = "the backs " + offset_words(*(to_mm(v) for v in s.back_offset))
     if abs(s.scale - 1.0) < 1e-9:
         scale = "every page at actual size"
     else:
@@ -222,11 +219,12 @@ def printer_words(s: Paper) -> str:
             f"every page drawn at {100 * s.scale:.1f}% because the printer prints at "
             f"{100 / s.scale:.1f}%, so the pieces come out at their true size"
         )
-    fewer = " (so some pages hold fewer pieces)" if s.edge > MARK_EDGE + 1e-9 else ""
+    less = s.reach > MARK_EDGE + 1e-9 or s.scale > 1.0 + 1e-9  # the page holds less
+    fewer = " (so some pages hold fewer pieces)" if less else ""
     return (
         f"This copy is made for the printer “{s.printer}”: {PAPER_NAMES[s.name]}, "
         f"{flip_words(s)}, {backs}, {scale}, and nothing printed within "
-        f"{round(to_mm(s.edge), 1):g} mm of the paper's edge{fewer}."
+        f"{round(to_mm(s.reach), 1):g} mm of the paper's edge{fewer}."
     )
 
 

@@ -91,7 +91,7 @@ def test_a_damaged_profiles_file_is_one_line_and_exit_2(home):
         result = _run(*args, code=2)
         assert result.stderr == (
             f"deaddrop: {config}:4: printers.office.scale: 'big' is not a number "
-            "(expected a percentage, e.g. 98.6)\n"
+            "(expected a number in percent, e.g. 98.6)\n"
         )
         assert "Traceback" not in result.output
     assert not (home / "work" / "output").exists()
@@ -155,30 +155,32 @@ def _backs(pages) -> list[int]:
 
 
 def test_the_profile_in_use_moves_every_back_and_scales_every_page(home):
-    plain = _build("plain")
+    _run("printer", "set", "still", "--scale", "98%")  # the same scale, the backs not moved
+    still = _build("still", "--printer", "still")
     _run("printer", "set", "office", "--back-offset", "1.5,-2", "--scale", "98%")
     _run("printer", "use", "office")
     made = _build("office")
-    assert len(made) == len(plain)
-    backs = _backs(plain)
+    assert len(made) == len(still)
+    backs = _backs(still)
     assert backs and _backs(made) == backs
     assert all(_pieces(made[i]) for i in backs)  # each back page holds pieces
     s = 100 / 98
-    w, h = float(plain[0].mediabox.width), float(plain[0].mediabox.height)
-    for index, (before, after) in enumerate(zip(plain, made, strict=True)):
+    w, h = float(made[0].mediabox.width), float(made[0].mediabox.height)
+    assert (w, h) == pytest.approx((595.28, 841.89), abs=0.01)  # the paper itself
+    for index, (before, after) in enumerate(zip(still, made, strict=True)):
         a, b, c, d, e, f = _page_transform(after)
-        assert (a, b, c, -d) == pytest.approx((s, 0, 0, s), abs=1e-4)  # about the centre
-        assert (e, f) == pytest.approx((w / 2 * (1 - s), h - h / 2 * (1 - s)), abs=0.01)
-        dx, dy = (1.5 * MM, 2 * MM) if index in backs else (0.0, 0.0)  # y up: -2 mm down
+        assert (a, b, c, -d) == pytest.approx((s, 0, 0, s), abs=1e-4)
+        # the page planned at 1/s, its centre on the paper's centre: scaled about the centre
+        assert (a * w / s / 2 + e, d * h / s / 2 + f) == pytest.approx((w / 2, h / 2), abs=0.01)
+        # the backs moved by the offset at the page's scale: (1.5, -2) mm once printed at 98%
+        dx, dy = (1.5 * MM * s, 2 * MM * s) if index in backs else (0.0, 0.0)  # y up: -2 down
         old, new = _pieces(before), _pieces(after)
         assert len(old) == len(new)
         for (x0, y0), (x1, y1) in zip(old, new, strict=True):
-            # the piece moved by the offset, then the whole page scaled about its centre
-            want = (w / 2 + s * (x0 + dx - w / 2), h / 2 + s * (y0 + dy - h / 2))
-            assert (x1, y1) == pytest.approx(want, abs=0.02)
+            assert (x1, y1) == pytest.approx((x0 + dx, y0 + dy), abs=0.02)
     guide = " ".join(made[1].extract_text().split())  # page 1 is the cover
     assert "made for the printer “office”" in guide
-    assert "the backs moved +1.5 mm across and -2.0 mm down" in guide
+    assert "the backs moved 1.5 mm right and 2.0 mm up" in guide
     assert "every page drawn at 102.0% because the printer prints at 98.0%" in guide
 
 
@@ -221,14 +223,67 @@ def test_a_margin_keeps_marks_pieces_and_footers_inside_it():
 
 def test_calibrate_measures_the_printer_as_it_is_unless_asked(home):
     _run("printer", "set", "office", "--back-offset", "3,0", "--scale", "95%", "--paper", "letter")
+    _run("printer", "set", "home", "--flip", "short")
     _run("printer", "use", "office")
-    _run("printer", "calibrate", "--out", "raw")
-    raw = PdfReader(Path("raw") / "calibration-a4.pdf").pages
-    assert _page_transform(raw[1])[:4] == pytest.approx((1, 0, 0, -1))
-    _run("printer", "calibrate", "--printer", "office", "--out", "check")
+    said = _run("printer", "calibrate", "--out", "raw").stdout
+    assert said == (
+        "wrote raw/calibration-letter.pdf: letter, flip on long edge (printer 'office'), "
+        "the printer measured as it is: print it at 100%, double-sided\n"
+    )
+    raw = PdfReader(Path("raw") / "calibration-letter.pdf").pages  # the profile's paper
+    assert float(raw[0].mediabox.width) == pytest.approx(612)
+    assert _page_transform(raw[1])[:4] == pytest.approx((1, 0, 0, -1))  # not scaled
+    said = _run("printer", "calibrate", "--printer", "office", "--out", "check").stdout
+    assert "the backs moved 3.0 mm right, pages drawn at 105.3%" in said
     check = PdfReader(Path("check") / "calibration-letter.pdf").pages
     assert _page_transform(check[1])[0] == pytest.approx(100 / 95, abs=1e-4)
     assert os.listdir("check") == ["calibration-letter.pdf"]
+    # build --calibration is the same path: the same sheet, byte for byte
+    _run("build", "--calibration", "--out", "built")
+    assert (Path("built") / "calibration-letter.pdf").read_bytes() == (
+        Path("raw") / "calibration-letter.pdf"
+    ).read_bytes()
+    # the flip of the profile in use, and an option wins over it
+    _run("printer", "use", "home")
+    _run("printer", "calibrate", "--out", "home")
+    short = PdfReader(Path("home") / "calibration-a4.pdf").pages
+    assert "flip on short edge" in short[0].extract_text()
+    _run("build", "--calibration", "--flip", "long", "--out", "long")
+    assert (
+        "flip on long edge"
+        in PdfReader(Path("long") / "calibration-a4.pdf").pages[0].extract_text()
+    )
+
+
+def test_calibrate_refuses_a_damaged_profiles_file_and_its_help_says_what_it_uses(home):
+    config = home / "config" / "printers.toml"
+    config.write_text('use = "office"\n\n[printers.office]\nmargin = true\n', encoding="utf-8")
+    message = (
+        f"deaddrop: {config}:4: printers.office.margin: 'true' is not a number "
+        "(expected a number in mm, e.g. 5.0)\n"
+    )
+    for args in (("printer", "calibrate"), ("build", "--calibration")):
+        result = _run(*args, code=2)
+        assert result.stderr == message
+    assert not Path("output").exists()
+    shown = " ".join(_run("printer", "calibrate", "--help").stdout.replace("│", " ").split())
+    assert "the paper of the printer profile in use, or of --printer, else a4" in shown
+
+
+def test_a_build_says_which_profile_it_applied(home):
+    assert "printer" not in _run("build", "spy", "--out", "plain").stdout
+    _run(
+        "printer", "set", "office", "--back-offset", "0.5,-1", "--scale", "98.6%", "--margin", "5mm"
+    )
+    _run("printer", "use", "office")
+    line = (
+        "printer 'office' applied: a4, flip on long edge, the backs moved 0.5 mm right and "
+        "1.0 mm up, pages drawn at 101.4%, margin 5 mm"
+    )
+    assert _run("build", "spy", "--out", "made").stdout.splitlines()[0] == line
+    assert _run("build", "spy", "--out", "made").stdout.splitlines()[0] == line  # up to date
+    given = _run("build", "spy", "--out", "letter", "--paper", "letter").stdout
+    assert given.startswith("printer 'office' applied: letter,")  # the option wins
 
 
 def test_a_piece_a_wide_margin_leaves_no_room_for_says_so(home):

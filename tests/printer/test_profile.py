@@ -146,6 +146,18 @@ margin = 5.0
             "printers.toml:3: printers.my home: 'my home' is not a printer name (expected "
             "letters, digits, - or _, up to 40, e.g. office)",
         ),
+        (
+            "margin = 5.0",
+            "margin = true",
+            "printers.toml:10: printers.office.margin: 'true' is not a number "
+            "(expected a number in mm, e.g. 5.0)",
+        ),
+        (
+            "scale = 98.6",
+            'scale = "98.6%"',
+            "printers.toml:9: printers.office.scale: '98.6%' is not a number "
+            "(expected a number in percent, e.g. 98.6)",
+        ),
     ],
 )
 def test_a_damaged_file_is_one_line_naming_its_line(old, new, message):
