@@ -7,9 +7,10 @@ installed as `deaddrop/templates/` (read through importlib.resources, deaddrop.p
 not both; a list would have to name every new subpackage by hand.
 """
 
-from setuptools import find_packages, setup
+from setuptools import find_namespace_packages, setup
 
-PACKAGES = find_packages(include=["deaddrop*", "pnp*", "assistant*"])
+# namespace packages too: deaddrop/commands has no __init__.py
+PACKAGES = find_namespace_packages(include=["deaddrop*", "pnp*", "assistant*"])
 
 setup(
     packages=[*PACKAGES, "deaddrop.templates"],
