@@ -25,9 +25,10 @@ def templates_dir() -> Path:
 
 @cache
 def _installed_templates() -> Path:
-    from importlib.resources import files  # 1.5 ms, only where templates are read
-
-    installed = Path(str(files("deaddrop") / "templates"))
+    # importlib.resources.files("deaddrop") / "templates", as that names it for a package installed
+    # as files (pip never installs one zipped), without importing importlib.resources and zipfile
+    # on every start of a table command (3-4 ms); tests/test_install.py checks they agree.
+    installed = REPO_ROOT / "deaddrop" / "templates"
     return installed if installed.is_dir() else REPO_ROOT / "templates"
 
 

@@ -118,13 +118,14 @@ def test_an_install_from_the_package_runs_the_readme_outside_the_repository(kind
 
     # the installed copy runs, not the clone: its modules, its templates
     where = sh(
-        "python -c 'import sys, deaddrop, deaddrop.paths as p; "
-        "print(deaddrop.__file__, p.templates_dir(), *sys.path, sep=chr(10))'"
+        "python -c 'import sys, deaddrop, deaddrop.paths as p, importlib.resources as r; "
+        'print(deaddrop.__file__, p.templates_dir(), r.files("deaddrop") / "templates", '
+        "*sys.path, sep=chr(10))'"
     )
-    package, templates, *path = where.splitlines()
+    package, templates, resource, *path = where.splitlines()
     site = Path(package).parent.parent
     assert site.is_relative_to(venv) and Path(package) == site / "deaddrop" / "__init__.py"
-    assert Path(templates) == site / "deaddrop" / "templates"
+    assert Path(templates) == Path(resource) == site / "deaddrop" / "templates"
     holding = [entry for entry in path if (Path(entry or work) / "deaddrop").exists()]
     assert holding == [str(site)], path  # the clone is not on the path
     # every module travels, every file of templates/, and the fonts with their licence
