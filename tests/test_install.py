@@ -157,6 +157,8 @@ def test_an_install_from_the_package_runs_the_readme_outside_the_repository(kind
     assert sh("deaddrop table new spies --players 3").startswith("new table 'spies-1' (Spies!")
     assert sh("deaddrop table do hand power=Germany").startswith("1. Germany takes its 7 Event")
     assert Path(env["DEADDROP_DB"]).is_file()
+    # the kit's facts cached, keyed on the installed code that reads them (spies/data.py MAP_CODE)
+    assert list((Path(env["DEADDROP_CACHE"]) / "spies").glob("facts-*.json"))
     assert sh(f"echo {NETWORK} | deaddrop spy check -").startswith("legal network")
     assert "Usage: deaddrop serve" in sh("deaddrop serve --help")
 
