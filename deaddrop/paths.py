@@ -7,16 +7,29 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from typing import BinaryIO
 
+# The folder above the packages: a source checkout's root (in an installed copy, site-packages).
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 
 def templates_dir() -> Path:
-    """`DEADDROP_TEMPLATES`, else the `templates/` folder beside the packages."""
+    """`DEADDROP_TEMPLATES`, else the game definitions installed with the package
+    (`deaddrop/templates/` in a wheel: the repository's `templates/`, setup.py), else the
+    `templates/` folder of a source checkout (an editable install, or none)."""
     env = os.environ.get("DEADDROP_TEMPLATES")
-    return Path(env) if env else REPO_ROOT / "templates"
+    return Path(env) if env else _installed_templates()
+
+
+@cache
+def _installed_templates() -> Path:
+    # importlib.resources.files("deaddrop") / "templates", as that names it for a package installed
+    # as files (pip never installs one zipped), without importing importlib.resources and zipfile
+    # on every start of a table command (3-4 ms); tests/test_install.py checks they agree.
+    installed = REPO_ROOT / "deaddrop" / "templates"
+    return installed if installed.is_dir() else REPO_ROOT / "templates"
 
 
 def default_db() -> Path:

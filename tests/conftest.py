@@ -22,6 +22,7 @@ SLOW = (
     "_kit/test_kit_pdf.py",
     "tests/test_print_quality.py",
     "tests/test_readme_examples.py",
+    "tests/test_install.py",
     "tests/table/test_real_games.py",
     "tests/table/test_processes.py",
     "tests/table/test_state_machine.py",

@@ -11,6 +11,9 @@ import sys
 
 import pytest
 import typer
+
+# rich's colour is decided when typer.rich_utils is imported: here, not under a test's FORCE_COLOR
+import typer.rich_utils  # noqa: F401
 from typer.testing import CliRunner
 
 from deaddrop.commands.main import _Group

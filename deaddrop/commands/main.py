@@ -89,7 +89,7 @@ ROOT_SETTINGS: dict[str, Any] = {
     "help": "Dead Drop: print-and-play kits and a table assistant for spy games.",
     "no_args_is_help": True,
     "pretty_exceptions_enable": False,
-    "add_completion": False,
+    "add_completion": True,  # --install-completion, --show-completion (the root only: 0.4 ms)
 }
 app = typer.Typer(cls=_Root, **ROOT_SETTINGS)
 
