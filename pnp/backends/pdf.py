@@ -21,6 +21,7 @@ import reportlab
 from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfdoc import xObjectName
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
@@ -108,6 +109,7 @@ class Drawn:
 
     def __init__(self) -> None:
         self.art: dict[int, tuple[tuple[ops.Op, ...], str, object]] = {}
+        self.forms: dict[int, tuple[tuple[ops.Op, ...], str, object]] = {}  # the same, of forms
 
 
 class _Painter:
@@ -130,6 +132,8 @@ class _Painter:
         self.faces: dict[str, str] = {}  # face -> its font's resource name in this document
         self.own = False  # the art being drawn holds only in this document
         self.flushes = 0  # how many times the operators went to the canvas
+        self.forms: dict[int, str] = {}  # id of a form group's ops -> its form's name here
+        self.placed_form = False  # the art being drawn places a form (kept for its page only)
 
     def page(self, page: ops.Page) -> None:
         """Draw `page` (ops with y down) onto the canvas's current page."""
@@ -167,10 +171,11 @@ class _Painter:
             self._close()
             return
         self._open(op)
-        self.pen, self.own = _UNSET, False
+        self.pen, self.own, self.placed_form = _UNSET, False, False
         start, flushes = len(self.out), self.flushes
         self.draw(op.ops)
-        if self.flushes == flushes:  # else an image went to the canvas: drawn again next time
+        if self.flushes == flushes and not self.placed_form:
+            # else an image or a form went to the canvas: drawn again next time
             self.drawn.art[id(op.ops)] = (
                 op.ops,
                 "\n".join(self.out[start:]),
@@ -199,7 +204,10 @@ class _Painter:
                 self._text(op)
             elif type(op) is ops.Group:
                 self._open(op)
-                self.draw(op.ops)
+                if op.form:
+                    self._form(op)
+                else:
+                    self.draw(op.ops)
                 self._close()
             elif type(op) is ops.Rect:
                 self._rect(op)
@@ -213,6 +221,34 @@ class _Painter:
                 self._image(op)
             else:
                 raise TypeError(f"unknown op {type(op).__name__}")
+
+    def _form(self, op: ops.Group) -> None:
+        """A form group's children as one form XObject of this document, defined where it is
+        first placed (its operators drawn once a build: Drawn.forms), then placed by name."""
+        name = self.forms.get(id(op.ops))
+        if name is None:
+            name = self.forms[id(op.ops)] = f"Art{len(self.forms) + 1}"
+            self.flush()  # the page's operators so far, before the form's own
+            box = op.clip or Box(-1e4, -1e4, 2e4, 2e4)
+            self.c.beginForm(name, box.x, box.y, box.x + box.w, box.y + box.h)
+            found = self.drawn.forms.get(id(op.ops))
+            if found is not None and found[2] in (None, self.doc):
+                for face in _faces_in(found[1]):
+                    self._face(face)
+                self.out.append(found[1])
+            else:
+                pen, own = self.pen, self.own
+                self.pen, self.own, flushes = _UNSET, False, self.flushes
+                self.draw(op.ops)
+                if self.flushes == flushes:  # (no image went to the canvas)
+                    code = "\n".join(self.out)
+                    self.drawn.forms[id(op.ops)] = (op.ops, code, self.doc if self.own else None)
+                self.pen, self.own = pen, own
+            self.flush()
+            self.c.endForm()
+        self.out.append(f"/{xObjectName(name)} Do")
+        self.c._formsinuse.append(name)  # the page's resources name it (as Canvas.doForm does)
+        self.placed_form = True
 
     def _pen(self, op: ops.Painted, dash: ops.Dash = None) -> str:
         """Set the stroke and fill for `op`; its painting operator ("" for nothing to paint)."""

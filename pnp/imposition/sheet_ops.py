@@ -13,10 +13,10 @@ from typing import Any
 from pnp import ops
 from pnp.draw import cut_line, face_ops
 from pnp.draw.textfit import text_width
-from pnp.geometry import rotate, translate
+from pnp.geometry import outset, rotate, translate
 from pnp.imposition.plan import NOTE_SIZE, PagePlan, Place, SheetPlan
 from pnp.imposition.tiles import Tile
-from pnp.model import Component
+from pnp.model import Box, Component
 
 MARK_COLOUR = "#000000"
 GLUE_COLOUR = "#6d6d6d"
@@ -30,6 +30,7 @@ class Art:
 
     def __init__(self) -> None:
         self.drawn: dict[tuple[Any, ...], tuple[Component, tuple[ops.Op, ...]]] = {}
+        self.faces: dict[tuple[Any, ...], tuple[Component, tuple[ops.Op, ...]]] = {}
 
     def of(self, place: Place, back: bool) -> tuple[ops.Op, ...]:
         component = place.component
@@ -44,7 +45,16 @@ class Art:
         )
         found = self.drawn.get(key)
         if found is None or found[0] is not component:
-            found = self.drawn[key] = (component, _art(place, back))
+            found = self.drawn[key] = (component, _art(place, back, self))
+        return found[1]
+
+    def face(self, component: Component, face: int, back: bool, bleed: float) -> tuple[ops.Op, ...]:
+        """The ops of one face of `component` (pnp.draw.face_ops), drawn once: the same tuple
+        for every tile of a split board."""
+        key = (component.game, component.name, face, back, bleed)
+        found = self.faces.get(key)
+        if found is None or found[0] is not component:
+            found = self.faces[key] = (component, face_ops(component, face, back=back, bleed=bleed))
         return found[1]
 
 
@@ -69,13 +79,20 @@ def page_ops(page: PagePlan, back: bool, art: Art | None = None) -> ops.Page:
     return ops.Page(page.width, page.height, tuple(items), page.trim, page.bleed)
 
 
-def _art(place: Place, back: bool) -> tuple[ops.Op, ...]:
-    """The ops of a piece in its own frame: its face, its cut guide, a tile's glue marks."""
-    art = face_ops(place.component, place.face, back=back, bleed=place.bleed)
+def _art(place: Place, back: bool, memo: Art) -> tuple[ops.Op, ...]:
+    """The ops of a piece in its own frame: its face, its cut guide, a tile's glue marks.
+
+    A tile of a split board places the whole board's face, drawn once for all of its tiles as
+    one form (ops.Group.form) bounded by the board's bleed, and the tile's clip keeps its part."""
+    component = place.component
+    art = memo.face(component, place.face, back, place.bleed)
+    if place.tile is not None and art:
+        bounds = outset(Box(0.0, 0.0, component.width, component.height), place.bleed)
+        art = (ops.Group(art, clip=bounds, form=True),)
     if place.cut_guide:
-        art = (*art, cut_line(place.component))
+        art = (*art, cut_line(component))
     if place.tile is not None and not back:
-        art = (*art, *_glue_marks(place.tile, place.component.overlap))
+        art = (*art, *_glue_marks(place.tile, component.overlap))
     return art
 
 
