@@ -31,6 +31,7 @@ class Art:
     def __init__(self) -> None:
         self.drawn: dict[tuple[Any, ...], tuple[Component, tuple[ops.Op, ...]]] = {}
         self.faces: dict[tuple[Any, ...], tuple[Component, tuple[ops.Op, ...]]] = {}
+        self.forms: dict[tuple[Any, ...], tuple[Component, ops.Group]] = {}
 
     def of(self, place: Place, back: bool) -> tuple[ops.Op, ...]:
         component = place.component
@@ -56,6 +57,26 @@ class Art:
         if found is None or found[0] is not component:
             found = self.faces[key] = (component, face_ops(component, face, back=back, bleed=bleed))
         return found[1]
+
+    def form(self, component: Component, face: int, back: bool, bleed: float) -> ops.Group:
+        """One face of a split board as one drawing (ops.Group.form) bounded by its bleed: the
+        same group for each of its parts, which place it and clip their own part."""
+        key = (component.game, component.name, face, back, bleed)
+        found = self.forms.get(key)
+        if found is None or found[0] is not component:
+            bounds = outset(Box(0.0, 0.0, component.width, component.height), bleed)
+            art = self.face(component, face, back, bleed)
+            found = self.forms[key] = (component, ops.Group(art, clip=bounds, form=True))
+        return found[1]
+
+    def any_form(self, component: Component, face: int) -> ops.Group:
+        """The front of `face` as a form already drawn for the board's parts, at whatever bleed
+        (a picture of the whole piece clips it to its cut line), else drawn without bleed."""
+        for (game, name, index, back, _bleed), (kept, group) in self.forms.items():
+            if (game, name, index, back) == (component.game, component.name, face, False):
+                if kept is component:
+                    return group
+        return self.form(component, face, False, 0.0)
 
 
 def sheet_pages(sheet: SheetPlan, art: Art | None = None) -> list[ops.Page]:
@@ -85,10 +106,10 @@ def _art(place: Place, back: bool, memo: Art) -> tuple[ops.Op, ...]:
     A tile of a split board places the whole board's face, drawn once for all of its tiles as
     one form (ops.Group.form) bounded by the board's bleed, and the tile's clip keeps its part."""
     component = place.component
-    art = memo.face(component, place.face, back, place.bleed)
-    if place.tile is not None and art:
-        bounds = outset(Box(0.0, 0.0, component.width, component.height), place.bleed)
-        art = (ops.Group(art, clip=bounds, form=True),)
+    if place.tile is not None:
+        art: tuple[ops.Op, ...] = (memo.form(component, place.face, back, place.bleed),)
+    else:
+        art = memo.face(component, place.face, back, place.bleed)
     if place.cut_guide:
         art = (*art, cut_line(component))
     if place.tile is not None and not back:
