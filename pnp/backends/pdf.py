@@ -14,13 +14,14 @@ document the build writes with the same `Drawn`, wherever the piece appears.
 from __future__ import annotations
 
 import io
+import zlib
 from functools import cache
 from pathlib import Path
 
 import reportlab
 from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.pdfdoc import xObjectName
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
@@ -69,6 +70,35 @@ def font_name(op: ops.Text) -> str:
     name = FACE_NAMES.get(key) or FACE_NAMES[("Vera", op.bold, op.italic)]
     register_face(name)
     return name
+
+
+class _Flate(pdfdoc.PDFStreamFilterZCompress):
+    """reportlab's Flate filter, each stream compressed once: the documents of a build hold
+    many of the same streams (a split board's form in the kit PDF and its own, fonts subset to
+    the same letters, the same page), and the same bytes in give the same bytes out. Kept up to
+    KEEP bytes of streams, then forgotten."""
+
+    KEEP = 48 << 20
+
+    def __init__(self) -> None:
+        self.done: dict[bytes, bytes] = {}
+        self.kept = 0
+
+    def encode(self, text: str | bytes) -> bytes:
+        data = text.encode("utf8") if isinstance(text, str) else text
+        found = self.done.get(data)
+        if found is None:
+            found = zlib.compress(data)
+            if self.kept + len(data) > self.KEEP:
+                self.done.clear()
+                self.kept = 0
+            self.done[data] = found
+            self.kept += len(data)
+        return found
+
+
+# every stream reportlab compresses goes through this one filter (pages, forms, fonts)
+pdfdoc.PDFZCompress = _Flate()
 
 
 @cache

@@ -108,3 +108,18 @@ def test_a_split_boards_parts_place_one_drawing_of_the_board(parts):
     assert bleed > 0
     box = [-bleed, -bleed, board.width + bleed, board.height + bleed]
     assert [float(v) for v in front["/BBox"]] == pytest.approx(box, abs=1e-3)
+
+
+def test_a_stream_met_again_is_compressed_once_to_the_same_bytes():
+    import zlib
+
+    from reportlab.pdfbase import pdfdoc
+
+    import pnp.backends.pdf  # noqa: F401  (installs its filter)
+
+    flate = pdfdoc.PDFZCompress
+    data = b"0 0 m 10 10 l S\n" * 500
+    first = flate.encode(data)
+    assert first == zlib.compress(data)
+    assert flate.encode(bytes(data)) is first  # an equal stream: the bytes kept
+    assert flate.encode(data.decode()) is first  # text as reportlab hands it: UTF-8
