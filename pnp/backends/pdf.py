@@ -16,7 +16,9 @@ from __future__ import annotations
 import io
 import zlib
 from functools import cache
+from itertools import chain
 from pathlib import Path
+from typing import Any
 
 import reportlab
 from reportlab.lib.colors import HexColor
@@ -54,8 +56,25 @@ def register_face(name: str) -> None:
     parsed: the display face costs nothing to a kit set in Vera)."""
     if name not in _registered:
         font = TTFont(name, _FILES[name])
+        _subsets_once(font.face)
         pdfmetrics.registerFont(font)
         _registered[name] = all(code in font.face.charToGlyph for code in range(32, 127))
+
+
+def _subsets_once(face: Any) -> None:
+    """The face's subset of the same letters made once (a font file of each document of a
+    build: the kit's and its components' PDFs use many of the same), the same bytes."""
+    made: dict[tuple[int, ...], bytes] = {}
+    make = face.makeSubset
+
+    def subset(codes: list[int]) -> bytes:
+        key = tuple(codes)
+        found = made.get(key)
+        if found is None:
+            found = made[key] = make(codes)
+        return found
+
+    face.makeSubset = subset
 
 
 def register_fonts() -> None:
@@ -326,8 +345,7 @@ class _Painter:
         points = op.points
         if not paint or len(points) < 2:
             return
-        line = [fp_str(*points[0]) + " m"]
-        line += [fp_str(x, y) + " l" for x, y in points[1:]]
+        line = [_lines(points)]
         if op.closed:
             line.append("h")
         line.append(paint)
@@ -341,8 +359,7 @@ class _Painter:
         for points in op.subpaths:
             if len(points) < 2:
                 continue
-            line.append(fp_str(*points[0]) + " m")
-            line += [fp_str(x, y) + " l" for x, y in points[1:]]
+            line.append(_lines(points))
             if points[0] == points[-1]:
                 line.append("h")
         line.append(paint)
@@ -392,6 +409,13 @@ class _Painter:
         c.scale(1, -1)
         c.drawImage(op.path, 0, 0, op.w, op.h, mask="auto")
         c.restoreState()
+
+
+def _lines(points: tuple[tuple[float, float], ...]) -> str:
+    """`x0 y0 m x1 y1 l ...`: a subpath's operators, its numbers formatted by one call."""
+    numbers = fp_str(*chain.from_iterable(points)).split(" ")
+    pairs = [f"{x} {y}" for x, y in zip(numbers[::2], numbers[1::2], strict=True)]
+    return pairs[0] + " m " + " l ".join(pairs[1:]) + " l"
 
 
 @cache
