@@ -14,6 +14,7 @@ document the build writes with the same `Drawn`, wherever the piece appears.
 from __future__ import annotations
 
 import io
+import re
 import zlib
 from functools import cache
 from itertools import chain
@@ -120,6 +121,22 @@ class _Flate(pdfdoc.PDFStreamFilterZCompress):
 # every stream reportlab compresses goes through this one filter (pages, forms, fonts)
 pdfdoc.PDFZCompress = _Flate()
 
+_UNMAPPED = re.compile("[\x18-\x1f]")  # ASCII that PDFDocEncoding does not map (an error)
+
+
+def _pdfdoc_bytes(text: str | bytes) -> bytes:
+    """reportlab's pdfdocEnc, the same bytes: ASCII text (most of what it formats: names,
+    numbers, operators) by the C codec rather than its own PDFDocEncoding codec, written in
+    Python (a fifth of a component PDF's time went to it); anything else by that codec."""
+    if isinstance(text, str):
+        if text.isascii() and _UNMAPPED.search(text) is None:
+            return text.encode("ascii")
+        return text.encode("extpdfdoc")
+    return text
+
+
+pdfdoc.pdfdocEnc = _pdfdoc_bytes
+
 
 @cache
 def _rgb(value: str) -> str:
@@ -148,6 +165,9 @@ _UNSET: Pen = (None, -1.0, None, None)  # stroke colour, line width, dash, fill 
 _MARK = "\x00"  # brackets a face's name where its font's resource name goes (see _Painter)
 
 
+Coded = tuple[tuple[int, ops.Text], ...]
+
+
 class Drawn:
     """The operators of each piece's art, drawn once for every document of a build.
 
@@ -159,7 +179,9 @@ class Drawn:
 
     def __init__(self) -> None:
         self.art: dict[int, tuple[tuple[ops.Op, ...], str, object]] = {}
-        self.forms: dict[int, tuple[tuple[ops.Op, ...], str, object]] = {}  # the same, of forms
+        # a form's operators, one string an op, and where a text outside ASCII stands in them
+        # (its codes are each document's own: coded again in each, in the same order)
+        self.forms: dict[int, tuple[tuple[ops.Op, ...], tuple[str, ...], Coded]] = {}
 
 
 class _Painter:
@@ -184,6 +206,7 @@ class _Painter:
         self.flushes = 0  # how many times the operators went to the canvas
         self.forms: dict[int, str] = {}  # id of a form group's ops -> its form's name here
         self.placed_form = False  # the art being drawn places a form (kept for its page only)
+        self.coded: list[tuple[int, ops.Text]] | None = None  # in a form: its texts not ASCII
 
     def page(self, page: ops.Page) -> None:
         """Draw `page` (ops with y down) onto the canvas's current page."""
@@ -282,18 +305,23 @@ class _Painter:
             box = op.clip or Box(-1e4, -1e4, 2e4, 2e4)
             self.c.beginForm(name, box.x, box.y, box.x + box.w, box.y + box.h)
             found = self.drawn.forms.get(id(op.ops))
-            if found is not None and found[2] in (None, self.doc):
-                for face in _faces_in(found[1]):
-                    self._face(face)
-                self.out.append(found[1])
+            if found is not None:
+                parts, coded = list(found[1]), dict(found[2])
+                for at, part in enumerate(parts):  # fonts met in the order drawing meets them
+                    text = coded.get(at)
+                    if text is not None:  # letters outside ASCII: coded by this document
+                        parts[at] = self._line(text)
+                    else:
+                        for face in _faces_in(part):
+                            self._face(face)
+                self.out.append("\n".join(parts))
             else:
-                pen, own = self.pen, self.own
-                self.pen, self.own, flushes = _UNSET, False, self.flushes
+                pen, own, outer = self.pen, self.own, self.coded
+                self.pen, self.own, flushes, self.coded = _UNSET, False, self.flushes, []
                 self.draw(op.ops)
                 if self.flushes == flushes:  # (no image went to the canvas)
-                    code = "\n".join(self.out)
-                    self.drawn.forms[id(op.ops)] = (op.ops, code, self.doc if self.own else None)
-                self.pen, self.own = pen, own
+                    self.drawn.forms[id(op.ops)] = (op.ops, tuple(self.out), tuple(self.coded))
+                self.pen, self.own, self.coded = pen, own, outer
             self.flush()
             self.c.endForm()
         self.out.append(f"/{xObjectName(name)} Do")
@@ -382,6 +410,16 @@ class _Painter:
         if op.color != self.pen[3]:
             self.out.append(_rgb(op.color) + " rg")
             self.pen = (*self.pen[:3], op.color)
+        text = op.text
+        if not (text.isascii() and text.isprintable() and _registered[name]):
+            self.own = True  # its codes are this document's
+            if self.coded is not None:
+                self.coded.append((len(self.out), op))
+        self.out.append(self._line(op, name))
+
+    def _line(self, op: ops.Text, name: str | None = None) -> str:
+        """A text op's operators, but for its colour."""
+        name = name or font_name(op)
         dx = 0.0
         if op.anchor != "start":
             width = stringWidth(op.text, name, op.size)
@@ -390,16 +428,13 @@ class _Painter:
         if text.isascii() and text.isprintable() and _registered[name]:
             shown = f"{self._face(name)} {_size(op.size)} ({escapePDF(text)}) Tj"
         else:
-            self.own = True  # its codes are this document's
             font = pdfmetrics.getFont(name)
             parts = []
             for subset, codes in font.splitString(text, self.doc):
                 resource = font.getSubsetInternalName(subset, self.doc)
                 parts.append(f"{resource} {_size(op.size)} ({escapePDF(codes)}) Tj")
             shown = " ".join(parts)
-        self.out.append(
-            f"q\n1 0 0 -1 {fp_str(op.x, op.y)} cm\nBT 1 0 0 1 {fp_str(dx)} 0 Tm {shown} T* ET\nQ"
-        )
+        return f"q\n1 0 0 -1 {fp_str(op.x, op.y)} cm\nBT 1 0 0 1 {fp_str(dx)} 0 Tm {shown} T* ET\nQ"
 
     def _image(self, op: ops.Image) -> None:
         self.own = True  # the image is this document's
