@@ -83,8 +83,10 @@ MAX_BYTES = 4_000_000  # a YAML file; the largest shipped is 74 KB
 MAX_NODES = 100_000  # values a document expands to; the largest shipped has 9,217
 MAX_DEPTH = 32  # lists and mappings inside each other; the shipped files nest 7 deep
 
-_STARTS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
-_ENDS = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+# the parser's events by their exact classes (its own, never subclassed): one look-up each
+_STARTS = frozenset({yaml.MappingStartEvent, yaml.SequenceStartEvent})
+_ENDS = frozenset({yaml.MappingEndEvent, yaml.SequenceEndEvent})
+_SCALAR, _ALIAS, _STREAM_END = yaml.ScalarEvent, yaml.AliasEvent, yaml.StreamEndEvent
 
 
 class YamlProblem(Exception):
@@ -174,45 +176,51 @@ def check_bounds(
 
 def _check_bounds(text: str, loader: Any, max_nodes: int, max_depth: int) -> None:
     parser = loader(text)
-    line = 0  # of the event being read
     sizes: dict[str, int] = {}  # anchor -> how many values it expands to
     open_: list[tuple[str | None, int]] = []  # the collections being read: anchor, count at start
     count = 0  # values so far, each alias counted as a copy of its anchor's
+    event: Any = None
+    get = parser.get_event
     try:
         while True:
-            event = parser.get_event()
-            if event is None or isinstance(event, yaml.StreamEndEvent):
-                return
-            line = event.start_mark.line + 1 if event.start_mark else line
-            if isinstance(event, yaml.ScalarEvent):
+            event = get()
+            kind = type(event)
+            if kind is _SCALAR:
                 count += 1
                 if event.anchor:
                     sizes[event.anchor] = 1
-            elif isinstance(event, _STARTS):
+            elif kind in _STARTS:
                 count += 1
                 open_.append((event.anchor, count))
                 if len(open_) > max_depth:
                     raise YamlProblem(
-                        line,
+                        _line(event),
                         f"lists and mappings nested more than {max_depth} deep",
                         f"at most {max_depth} levels",
                     )
-            elif isinstance(event, _ENDS):
+            elif kind in _ENDS:
                 anchor, start = open_.pop()
                 if anchor:
                     sizes[anchor] = count - start + 1
-            elif isinstance(event, yaml.AliasEvent):
+            elif kind is _ALIAS:
                 count += sizes.get(event.anchor or "", 1)  # an anchor still open: a cycle
+            elif event is None or kind is _STREAM_END:
+                return
             else:
                 continue
             if count > max_nodes:
                 raise YamlProblem(
-                    line,
+                    _line(event),
                     f"aliases and merge keys expand the document past {max_nodes:,} values",
                     f"at most {max_nodes:,} values",
                 )
     finally:
         parser.dispose()
+
+
+def _line(event: Any) -> int:
+    """The line of the event where a bound was passed (every event the parser gives has a mark)."""
+    return int(event.start_mark.line) + 1 if event.start_mark else 0
 
 
 def syntax_problem(error: yaml.YAMLError, text: str) -> YamlProblem:

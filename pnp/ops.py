@@ -89,11 +89,16 @@ class Image:
 
 @record
 class Group:
-    """Children drawn through `transform` (local -> outer frame), clipped to `clip` (local)."""
+    """Children drawn through `transform` (local -> outer frame), clipped to `clip` (local).
+
+    `form`: the children are one drawing placed several times (a split board's art, which each
+    of its parts places and clips): a backend may draw them once and place that drawing (the
+    PDF backend: a form XObject per document, its bounding box `clip`, which a form needs)."""
 
     ops: tuple[Op, ...]
     transform: Affine = IDENTITY
     clip: Box | None = None
+    form: bool = False
 
 
 Op = Rect | Ellipse | Polyline | Path | Text | Image | Group

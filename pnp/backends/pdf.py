@@ -14,13 +14,18 @@ document the build writes with the same `Drawn`, wherever the piece appears.
 from __future__ import annotations
 
 import io
+import re
+import zlib
 from functools import cache
+from itertools import chain
 from pathlib import Path
+from typing import Any
 
 import reportlab
 from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfbase.pdfdoc import xObjectName
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
@@ -52,8 +57,25 @@ def register_face(name: str) -> None:
     parsed: the display face costs nothing to a kit set in Vera)."""
     if name not in _registered:
         font = TTFont(name, _FILES[name])
+        _subsets_once(font.face)
         pdfmetrics.registerFont(font)
         _registered[name] = all(code in font.face.charToGlyph for code in range(32, 127))
+
+
+def _subsets_once(face: Any) -> None:
+    """The face's subset of the same letters made once (a font file of each document of a
+    build: the kit's and its components' PDFs use many of the same), the same bytes."""
+    made: dict[tuple[int, ...], bytes] = {}
+    make = face.makeSubset
+
+    def subset(codes: list[int]) -> bytes:
+        key = tuple(codes)
+        found = made.get(key)
+        if found is None:
+            found = made[key] = make(codes)
+        return found
+
+    face.makeSubset = subset
 
 
 def register_fonts() -> None:
@@ -68,6 +90,52 @@ def font_name(op: ops.Text) -> str:
     name = FACE_NAMES.get(key) or FACE_NAMES[("Vera", op.bold, op.italic)]
     register_face(name)
     return name
+
+
+class _Flate(pdfdoc.PDFStreamFilterZCompress):
+    """reportlab's Flate filter at zlib's level 1, each stream compressed once: the documents
+    of a build hold many of the same streams (a split board's form in the kit PDF and its own,
+    fonts subset to the same letters, the same page), and the same bytes in give the same bytes
+    out. Kept up to KEEP bytes of streams, then forgotten."""
+
+    KEEP = 48 << 20
+    LEVEL = 1  # zlib's fastest: a third of level 6's time on these streams, 14 % more bytes
+
+    def __init__(self) -> None:
+        self.done: dict[bytes, bytes] = {}
+        self.kept = 0
+
+    def encode(self, text: str | bytes) -> bytes:
+        data = text.encode("utf8") if isinstance(text, str) else text
+        found = self.done.get(data)
+        if found is None:
+            found = zlib.compress(data, self.LEVEL)
+            if self.kept + len(data) > self.KEEP:
+                self.done.clear()
+                self.kept = 0
+            self.done[data] = found
+            self.kept += len(data)
+        return found
+
+
+# every stream reportlab compresses goes through this one filter (pages, forms, fonts)
+pdfdoc.PDFZCompress = _Flate()
+
+_UNMAPPED = re.compile("[\x18-\x1f]")  # ASCII that PDFDocEncoding does not map (an error)
+
+
+def _pdfdoc_bytes(text: str | bytes) -> bytes:
+    """reportlab's pdfdocEnc, the same bytes: ASCII text (most of what it formats: names,
+    numbers, operators) by the C codec rather than its own PDFDocEncoding codec, written in
+    Python (a fifth of a component PDF's time went to it); anything else by that codec."""
+    if isinstance(text, str):
+        if text.isascii() and _UNMAPPED.search(text) is None:
+            return text.encode("ascii")
+        return text.encode("extpdfdoc")
+    return text
+
+
+pdfdoc.pdfdocEnc = _pdfdoc_bytes
 
 
 @cache
@@ -97,6 +165,9 @@ _UNSET: Pen = (None, -1.0, None, None)  # stroke colour, line width, dash, fill 
 _MARK = "\x00"  # brackets a face's name where its font's resource name goes (see _Painter)
 
 
+Coded = tuple[tuple[int, ops.Text], ...]
+
+
 class Drawn:
     """The operators of each piece's art, drawn once for every document of a build.
 
@@ -108,6 +179,9 @@ class Drawn:
 
     def __init__(self) -> None:
         self.art: dict[int, tuple[tuple[ops.Op, ...], str, object]] = {}
+        # a form's operators, one string an op, and where a text outside ASCII stands in them
+        # (its codes are each document's own: coded again in each, in the same order)
+        self.forms: dict[int, tuple[tuple[ops.Op, ...], tuple[str, ...], Coded]] = {}
 
 
 class _Painter:
@@ -130,6 +204,9 @@ class _Painter:
         self.faces: dict[str, str] = {}  # face -> its font's resource name in this document
         self.own = False  # the art being drawn holds only in this document
         self.flushes = 0  # how many times the operators went to the canvas
+        self.forms: dict[int, str] = {}  # id of a form group's ops -> its form's name here
+        self.placed_form = False  # the art being drawn places a form (kept for its page only)
+        self.coded: list[tuple[int, ops.Text]] | None = None  # in a form: its texts not ASCII
 
     def page(self, page: ops.Page) -> None:
         """Draw `page` (ops with y down) onto the canvas's current page."""
@@ -167,10 +244,11 @@ class _Painter:
             self._close()
             return
         self._open(op)
-        self.pen, self.own = _UNSET, False
+        self.pen, self.own, self.placed_form = _UNSET, False, False
         start, flushes = len(self.out), self.flushes
         self.draw(op.ops)
-        if self.flushes == flushes:  # else an image went to the canvas: drawn again next time
+        if self.flushes == flushes and not self.placed_form:
+            # else an image or a form went to the canvas: drawn again next time
             self.drawn.art[id(op.ops)] = (
                 op.ops,
                 "\n".join(self.out[start:]),
@@ -199,7 +277,10 @@ class _Painter:
                 self._text(op)
             elif type(op) is ops.Group:
                 self._open(op)
-                self.draw(op.ops)
+                if op.form:
+                    self._form(op)
+                else:
+                    self.draw(op.ops)
                 self._close()
             elif type(op) is ops.Rect:
                 self._rect(op)
@@ -213,6 +294,39 @@ class _Painter:
                 self._image(op)
             else:
                 raise TypeError(f"unknown op {type(op).__name__}")
+
+    def _form(self, op: ops.Group) -> None:
+        """A form group's children as one form XObject of this document, defined where it is
+        first placed (its operators drawn once a build: Drawn.forms), then placed by name."""
+        name = self.forms.get(id(op.ops))
+        if name is None:
+            name = self.forms[id(op.ops)] = f"Art{len(self.forms) + 1}"
+            self.flush()  # the page's operators so far, before the form's own
+            box = op.clip or Box(-1e4, -1e4, 2e4, 2e4)
+            self.c.beginForm(name, box.x, box.y, box.x + box.w, box.y + box.h)
+            found = self.drawn.forms.get(id(op.ops))
+            if found is not None:
+                parts, coded = list(found[1]), dict(found[2])
+                for at, part in enumerate(parts):  # fonts met in the order drawing meets them
+                    text = coded.get(at)
+                    if text is not None:  # letters outside ASCII: coded by this document
+                        parts[at] = self._line(text)
+                    else:
+                        for face in _faces_in(part):
+                            self._face(face)
+                self.out.append("\n".join(parts))
+            else:
+                pen, own, outer = self.pen, self.own, self.coded
+                self.pen, self.own, flushes, self.coded = _UNSET, False, self.flushes, []
+                self.draw(op.ops)
+                if self.flushes == flushes:  # (no image went to the canvas)
+                    self.drawn.forms[id(op.ops)] = (op.ops, tuple(self.out), tuple(self.coded))
+                self.pen, self.own, self.coded = pen, own, outer
+            self.flush()
+            self.c.endForm()
+        self.out.append(f"/{xObjectName(name)} Do")
+        self.c._formsinuse.append(name)  # the page's resources name it (as Canvas.doForm does)
+        self.placed_form = True
 
     def _pen(self, op: ops.Painted, dash: ops.Dash = None) -> str:
         """Set the stroke and fill for `op`; its painting operator ("" for nothing to paint)."""
@@ -260,8 +374,7 @@ class _Painter:
         points = op.points
         if not paint or len(points) < 2:
             return
-        line = [fp_str(*points[0]) + " m"]
-        line += [fp_str(x, y) + " l" for x, y in points[1:]]
+        line = [_lines(points)]
         if op.closed:
             line.append("h")
         line.append(paint)
@@ -275,8 +388,7 @@ class _Painter:
         for points in op.subpaths:
             if len(points) < 2:
                 continue
-            line.append(fp_str(*points[0]) + " m")
-            line += [fp_str(x, y) + " l" for x, y in points[1:]]
+            line.append(_lines(points))
             if points[0] == points[-1]:
                 line.append("h")
         line.append(paint)
@@ -298,6 +410,16 @@ class _Painter:
         if op.color != self.pen[3]:
             self.out.append(_rgb(op.color) + " rg")
             self.pen = (*self.pen[:3], op.color)
+        text = op.text
+        if not (text.isascii() and text.isprintable() and _registered[name]):
+            self.own = True  # its codes are this document's
+            if self.coded is not None:
+                self.coded.append((len(self.out), op))
+        self.out.append(self._line(op, name))
+
+    def _line(self, op: ops.Text, name: str | None = None) -> str:
+        """A text op's operators, but for its colour."""
+        name = name or font_name(op)
         dx = 0.0
         if op.anchor != "start":
             width = stringWidth(op.text, name, op.size)
@@ -306,16 +428,13 @@ class _Painter:
         if text.isascii() and text.isprintable() and _registered[name]:
             shown = f"{self._face(name)} {_size(op.size)} ({escapePDF(text)}) Tj"
         else:
-            self.own = True  # its codes are this document's
             font = pdfmetrics.getFont(name)
             parts = []
             for subset, codes in font.splitString(text, self.doc):
                 resource = font.getSubsetInternalName(subset, self.doc)
                 parts.append(f"{resource} {_size(op.size)} ({escapePDF(codes)}) Tj")
             shown = " ".join(parts)
-        self.out.append(
-            f"q\n1 0 0 -1 {fp_str(op.x, op.y)} cm\nBT 1 0 0 1 {fp_str(dx)} 0 Tm {shown} T* ET\nQ"
-        )
+        return f"q\n1 0 0 -1 {fp_str(op.x, op.y)} cm\nBT 1 0 0 1 {fp_str(dx)} 0 Tm {shown} T* ET\nQ"
 
     def _image(self, op: ops.Image) -> None:
         self.own = True  # the image is this document's
@@ -326,6 +445,13 @@ class _Painter:
         c.scale(1, -1)
         c.drawImage(op.path, 0, 0, op.w, op.h, mask="auto")
         c.restoreState()
+
+
+def _lines(points: tuple[tuple[float, float], ...]) -> str:
+    """`x0 y0 m x1 y1 l ...`: a subpath's operators, its numbers formatted by one call."""
+    numbers = fp_str(*chain.from_iterable(points)).split(" ")
+    pairs = [f"{x} {y}" for x, y in zip(numbers[::2], numbers[1::2], strict=True)]
+    return pairs[0] + " m " + " l ".join(pairs[1:]) + " l"
 
 
 @cache

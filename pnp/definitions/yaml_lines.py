@@ -94,6 +94,7 @@ def did_you_mean(word: str, choices: Iterable[str], noun: str | None = None) -> 
 
 _CONSTRUCTOR = yaml.SafeLoader("")
 _MERGE = "tag:yaml.org,2002:merge"
+_STR = "tag:yaml.org,2002:str"
 
 
 class _Converter:
@@ -125,6 +126,8 @@ class _Converter:
         return Y(self.done[key], line, key_line)
 
     def _scalar(self, node: yaml.ScalarNode, path: str) -> Any:
+        if node.tag == _STR:  # most values: the text itself, as the constructor gives it
+            return node.value
         try:
             return _CONSTRUCTOR.construct_object(node)
         except (ValueError, OverflowError, yaml.YAMLError) as error:  # a date such as 2024-13-45

@@ -55,10 +55,25 @@ def element_ops(el: model.Element, data: dict[str, Any]) -> tuple[ops.Op, ...]:
     if isinstance(el, model.IconRef):
         return icon_ops(el, data)
     if isinstance(el, model.MapArt):
-        from pnp.draw.map_sheet import map_ops
-
-        return map_ops(el)
+        return _map(el)
     raise TypeError(f"unknown element {type(el).__name__}")
+
+
+_MAPS: dict[tuple[Any, ...], tuple[Any, tuple[ops.Op, ...]]] = {}  # (element, map id) -> ops
+
+
+def _map(el: model.MapArt) -> tuple[ops.Op, ...]:
+    """A map's ops (pnp.draw.map_sheet), drawn once for every face that shows it (whatever its
+    bleed: the cover's palette reads the same map as the board's parts place)."""
+    from pnp.draw.map_sheet import map_ops
+
+    key = (el, id(el.game_map))
+    found = _MAPS.get(key)
+    if found is None or found[0] is not el.game_map:  # (the map is kept: its id stays its own)
+        if len(_MAPS) >= 4:
+            _MAPS.clear()
+        found = _MAPS[key] = (el.game_map, map_ops(el))
+    return found[1]
 
 
 def icon_placement(icon: model.Icon, box: model.Box) -> Affine:

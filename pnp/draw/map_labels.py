@@ -109,12 +109,16 @@ def place_labels(
     is free; among free places the one crossing the fewest `lines` (routes) wins, the first on
     ties."""
 
+    anchors = _BoxIndex([label.anchor for label in labels])
+    walls = _BoxIndex(obstacles)
+
     def crowding(label: Label) -> float:
         a = label.anchor
         near = Box(a.x - 3 * label.w / 2, a.y - 4 * label.h, a.w + 3 * label.w, a.h + 8 * label.h)
-        return sum(1 for other in labels if overlaps(near, other.anchor))
+        return sum(1 for k in anchors.near(near) if overlaps(near, labels[k].anchor))
 
     index = _SegmentIndex(lines)
+    placed = _BoxIndex([])
     order = sorted(range(len(labels)), key=lambda i: (-labels[i].priority, -crowding(labels[i])))
     taken: list[Box] = []
     result: dict[int, Placed] = {}
@@ -129,9 +133,12 @@ def place_labels(
                 continue
             hard = sum(1 for s in seams if crosses(box, s, SEAM_MARGIN)) * 1000.0
             hard += sum(1 for b in bands if in_band(box, b, SEAM_MARGIN)) * 1000.0
-            hard += sum(_area(box, t) * 10 for t in taken if overlaps(box, t))
-            hard += sum(_area(box, o) for o in obstacles if o != own and overlaps(box, o))
-            hard += 50.0 * _nearer_other(box, own, label, labels)
+            # (those near the box, in the order given: the same sums as over all of them)
+            near_taken = (taken[k] for k in placed.near(box))
+            hard += sum(_area(box, t) * 10 for t in near_taken if overlaps(box, t))
+            near_walls = (obstacles[k] for k in walls.near(box))
+            hard += sum(_area(box, o) for o in near_walls if o != own and overlaps(box, o))
+            hard += 50.0 * _nearer_other(box, own, label, labels, anchors)
             soft = index.crossing(box)
             if best is None or (hard, soft) < best[:2]:
                 best = (hard, soft, box)
@@ -139,9 +146,37 @@ def place_labels(
                 break
         if best is None:
             best = (1.0, 0, candidates(label, gap)[0])
+        placed.add(len(taken), best[2])
         taken.append(best[2])
         result[i] = Placed(label.key, best[2], best[0] == 0)
     return [result[i] for i in range(len(labels))]
+
+
+class _BoxIndex:
+    """Boxes bucketed on a grid: the indices of those that may overlap a box, in order."""
+
+    CELL = 60.0
+
+    def __init__(self, boxes: Sequence[Box]) -> None:
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        for k, box in enumerate(boxes):
+            self.add(k, box)
+
+    def _cells(self, box: Box) -> list[tuple[int, int]]:
+        c = self.CELL
+        xs = range(int(box.x // c), int((box.x + box.w) // c) + 1)
+        ys = range(int(box.y // c), int((box.y + box.h) // c) + 1)
+        return [(gx, gy) for gx in xs for gy in ys]
+
+    def add(self, k: int, box: Box) -> None:
+        for cell in self._cells(box):
+            self.cells.setdefault(cell, []).append(k)
+
+    def near(self, box: Box) -> list[int]:
+        found: set[int] = set()
+        for cell in self._cells(box):
+            found.update(self.cells.get(cell, ()))
+        return sorted(found)
 
 
 class _SegmentIndex:
@@ -198,12 +233,15 @@ def _gap(a: Box, b: Box) -> float:
     return (dx * dx + dy * dy) ** 0.5
 
 
-def _nearer_other(box: Box, own: Box, label: Label, labels: Sequence[Label]) -> int:
+def _nearer_other(
+    box: Box, own: Box, label: Label, labels: Sequence[Label], anchors: _BoxIndex | None = None
+) -> int:
     """1 when another label's symbol lies nearer to `box` than its own symbol does (the name
-    would be read as the other's), else 0."""
+    would be read as the other's), else 0. `anchors`: the labels' symbols indexed."""
     mine = _gap(own, box)
     reach = Box(box.x - mine - 1, box.y - mine - 1, box.w + 2 * mine + 2, box.h + 2 * mine + 2)
-    for other in labels:
+    near = labels if anchors is None else [labels[k] for k in anchors.near(reach)]
+    for other in near:
         a = other.anchor
         if other is not label and overlaps(reach, a) and _gap(a, box) < mine - 0.25:
             return 1

@@ -77,7 +77,11 @@ def picture(
         off = translate(shadow, shadow)
         out.append(ops.Group((_outline(component, 0, None, SHADOW),), at.then(off)))
         out.append(ops.Group((_outline(component, 0, None, "#ffffff"),), at))
-        face_art = art.of(Place(component, face if component.faces else 0, IDENTITY), False)
+        index = face if component.faces else 0
+        if component.split:  # the drawing its parts place (ops.Group.form), not another
+            face_art: tuple[ops.Op, ...] = (art.any_form(component, index),)
+        else:
+            face_art = art.of(Place(component, index, IDENTITY), False)
         out.append(ops.Group(face_art, at, clip))
         out.append(ops.Group((_outline(component, line, EDGE, None),), at))
     drawn = Box(dx + bounds.x * scale, dy + bounds.y * scale, bounds.w * scale, bounds.h * scale)

@@ -75,7 +75,18 @@ def kit_cover(kit: GameKit, settings: Settings, art: Art | None = None) -> ops.P
     paper = Paper.of(settings)
     front = _front(kit, paper)
     guide = (2, 1 + len(front.guide))
-    return cover_page(kit, paper, front.printed, guide, front.tiles, art or Art())
+    return cover_page(kit, paper, front.printed, guide, front.tiles, _board_forms(front, art))
+
+
+def _board_forms(front: _Front, art: Art | None) -> Art:
+    """`art` holding the drawing each split board's parts place (Art.form), made before the
+    cover, whose picture of the board is that drawing (cover_pieces.picture)."""
+    art = art or Art()
+    for sheet in front.plan.sheets:
+        for place in sheet.front.places:
+            if place.tile is not None:
+                art.form(place.component, place.face, False, place.bleed)
+    return art
 
 
 def kit_document(kit: GameKit, settings: Settings, art: Art | None = None) -> ops.Document:
@@ -95,7 +106,7 @@ def kit_document(kit: GameKit, settings: Settings, art: Art | None = None) -> op
     paper = Paper.of(settings)
     front = _front(kit, paper)
     guide = len(front.guide)
-    art = art or Art()
+    art = _board_forms(front, art or Art())
     cover = cover_page(kit, paper, front.printed, (2, 1 + guide), front.tiles, art)
     pages = [cover, *front.guide, *front.about] + [blank_page(paper)] * front.blank + front.test
     for sheet in front.plan.sheets:

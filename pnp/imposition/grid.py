@@ -4,6 +4,8 @@ Pure geometry, points, y down."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pnp.geometry import Affine, rotate, translate
 from pnp.imposition.paper import PAPERS, Paper, Settings
 from pnp.model import Box, Component
@@ -48,13 +50,15 @@ def count(span: float, size: float, space: float) -> int:
     return int((span + space + EPS) // (size + space))
 
 
+@lru_cache(maxsize=1024)
 def piece_grid(
     width: float, height: float, paper: Paper, pieces: int | None = None
 ) -> PieceGrid | None:
     """The grid holding the most pieces of width x height, or None when not even one fits.
 
     With `pieces` (a last, partly filled page), the grid keeps the orientation of a full page
-    but only the rows and columns those pieces need, centred on the page."""
+    but only the rows and columns those pieces need, centred on the page. Answered once for
+    the same question (a record: nobody changes it; the packer asks it thousands of times)."""
     g = paper.space
     best: tuple[int, int, int, bool] | None = None
     # a piece too big to leave room for full crop marks still goes on the printable area,

@@ -233,6 +233,9 @@ def _centred(fill: _Fill) -> PackedPage:
     return PackedPage(tuple(moved))
 
 
+_PACKED: dict[tuple[object, ...], list[PackedPage]] = {}  # pack's answers (pure), kept a while
+
+
 def pack(
     sizes: Sequence[tuple[float, float]],
     paper: Paper,
@@ -243,7 +246,26 @@ def pack(
     on its `cuts` paper (its bleed and gutter; by default `paper` for every piece). With `most`,
     only the first `most` pages (the pieces that fit on them).
 
+    The same question is answered once (the kit's planner and a component's own plan ask many
+    of the same): the pages are records, which nobody changes.
+
     Raises ValueError when a piece does not fit the usable area of the page either way."""
+    key = (tuple(sizes), paper, None if cuts is None else tuple(cuts), most)
+    found = _PACKED.get(key)
+    if found is None:
+        found = _pack(sizes, paper, cuts, most)
+        if len(_PACKED) >= 256:
+            _PACKED.clear()
+        _PACKED[key] = found
+    return list(found)
+
+
+def _pack(
+    sizes: Sequence[tuple[float, float]],
+    paper: Paper,
+    cuts: Sequence[Paper] | None,
+    most: int | None,
+) -> list[PackedPage]:
     if cuts is None:
         cuts = [paper] * len(sizes)
     run_end: list[int] = []

@@ -13,10 +13,10 @@ from typing import Any
 from pnp import ops
 from pnp.draw import cut_line, face_ops
 from pnp.draw.textfit import text_width
-from pnp.geometry import rotate, translate
+from pnp.geometry import outset, rotate, translate
 from pnp.imposition.plan import NOTE_SIZE, PagePlan, Place, SheetPlan
 from pnp.imposition.tiles import Tile
-from pnp.model import Component
+from pnp.model import Box, Component
 
 MARK_COLOUR = "#000000"
 GLUE_COLOUR = "#6d6d6d"
@@ -30,6 +30,8 @@ class Art:
 
     def __init__(self) -> None:
         self.drawn: dict[tuple[Any, ...], tuple[Component, tuple[ops.Op, ...]]] = {}
+        self.faces: dict[tuple[Any, ...], tuple[Component, tuple[ops.Op, ...]]] = {}
+        self.forms: dict[tuple[Any, ...], tuple[Component, ops.Group]] = {}
 
     def of(self, place: Place, back: bool) -> tuple[ops.Op, ...]:
         component = place.component
@@ -44,8 +46,37 @@ class Art:
         )
         found = self.drawn.get(key)
         if found is None or found[0] is not component:
-            found = self.drawn[key] = (component, _art(place, back))
+            found = self.drawn[key] = (component, _art(place, back, self))
         return found[1]
+
+    def face(self, component: Component, face: int, back: bool, bleed: float) -> tuple[ops.Op, ...]:
+        """The ops of one face of `component` (pnp.draw.face_ops), drawn once: the same tuple
+        for every tile of a split board."""
+        key = (component.game, component.name, face, back, bleed)
+        found = self.faces.get(key)
+        if found is None or found[0] is not component:
+            found = self.faces[key] = (component, face_ops(component, face, back=back, bleed=bleed))
+        return found[1]
+
+    def form(self, component: Component, face: int, back: bool, bleed: float) -> ops.Group:
+        """One face of a split board as one drawing (ops.Group.form) bounded by its bleed: the
+        same group for each of its parts, which place it and clip their own part."""
+        key = (component.game, component.name, face, back, bleed)
+        found = self.forms.get(key)
+        if found is None or found[0] is not component:
+            bounds = outset(Box(0.0, 0.0, component.width, component.height), bleed)
+            art = self.face(component, face, back, bleed)
+            found = self.forms[key] = (component, ops.Group(art, clip=bounds, form=True))
+        return found[1]
+
+    def any_form(self, component: Component, face: int) -> ops.Group:
+        """The front of `face` as a form already drawn for the board's parts, at whatever bleed
+        (a picture of the whole piece clips it to its cut line), else drawn without bleed."""
+        for (game, name, index, back, _bleed), (kept, group) in self.forms.items():
+            if (game, name, index, back) == (component.game, component.name, face, False):
+                if kept is component:
+                    return group
+        return self.form(component, face, False, 0.0)
 
 
 def sheet_pages(sheet: SheetPlan, art: Art | None = None) -> list[ops.Page]:
@@ -69,13 +100,20 @@ def page_ops(page: PagePlan, back: bool, art: Art | None = None) -> ops.Page:
     return ops.Page(page.width, page.height, tuple(items), page.trim, page.bleed)
 
 
-def _art(place: Place, back: bool) -> tuple[ops.Op, ...]:
-    """The ops of a piece in its own frame: its face, its cut guide, a tile's glue marks."""
-    art = face_ops(place.component, place.face, back=back, bleed=place.bleed)
+def _art(place: Place, back: bool, memo: Art) -> tuple[ops.Op, ...]:
+    """The ops of a piece in its own frame: its face, its cut guide, a tile's glue marks.
+
+    A tile of a split board places the whole board's face, drawn once for all of its tiles as
+    one form (ops.Group.form) bounded by the board's bleed, and the tile's clip keeps its part."""
+    component = place.component
+    if place.tile is not None:
+        art: tuple[ops.Op, ...] = (memo.form(component, place.face, back, place.bleed),)
+    else:
+        art = memo.face(component, place.face, back, place.bleed)
     if place.cut_guide:
-        art = (*art, cut_line(place.component))
+        art = (*art, cut_line(component))
     if place.tile is not None and not back:
-        art = (*art, *_glue_marks(place.tile, place.component.overlap))
+        art = (*art, *_glue_marks(place.tile, component.overlap))
     return art
 
 

@@ -33,6 +33,10 @@ def _groups(document: ops.Document) -> list[ops.Group]:
     return [op for page in document.pages for op in page.ops if isinstance(op, ops.Group)]
 
 
+def _places_form(op: ops.Op) -> bool:
+    return isinstance(op, ops.Group) and op.form
+
+
 @pytest.mark.parametrize("game", game_names(templates_dir()))
 def test_each_pdf_of_a_build_is_the_bytes_it_is_when_drawn_alone(game, tmp_path):
     kit = load_game(templates_dir() / game)
@@ -50,7 +54,11 @@ def test_the_component_pdf_reuses_the_kits_art_and_operators(parts):
     document = kit_document(kit, settings, art)
     pdf_bytes(document, drawn)
     kept = dict(drawn.art)
-    assert len(kept) == len({id(group.ops) for group in _groups(document)})  # each piece once
+    pieces = {id(group.ops) for group in _groups(document)}
+    tiles = {id(g.ops) for g in _groups(document) if any(_places_form(op) for op in g.ops)}
+    assert len(kept) == len(pieces - tiles)  # each piece once
+    # a split board's parts (the kit's board prints in parts) place one form, drawn once
+    assert tiles and len(drawn.forms) == 1
     reused = 0
     for component in kit.components[:2]:  # the cards and the counters
         alone = component_document(component, settings, art=art)
@@ -74,3 +82,44 @@ def test_a_component_of_the_same_name_but_another_art_is_drawn_anew(parts):
     second = component_document(recoloured, settings, art=art)
     assert _groups(second)[0].ops != _groups(first)[0].ops
     assert _groups(second)[0].ops == _groups(component_document(recoloured, settings))[0].ops
+
+
+def test_a_split_boards_parts_place_one_drawing_of_the_board(parts):
+    """Each part of a split board places the board's one form XObject, clipped to its part: the
+    board's art is in the PDF once, however many parts it prints in."""
+    import io
+
+    from pypdf import PdfReader
+
+    board = parts.board()
+    document = component_document(board, Settings())
+    reader = PdfReader(io.BytesIO(pdf_bytes(document)))
+    forms = []  # the form each page places
+    for page in reader.pages:
+        xobjects = page["/Resources"].get("/XObject") or {}
+        forms += [ref.idnum for ref in xobjects.values()]
+        assert (b" Do" in page.get_contents().get_data()) == bool(xobjects)
+    plan_parts = sum(1 for page in document.pages for op in page.ops if isinstance(op, ops.Group))
+    assert len(forms) >= 2 and len(set(forms)) == 1  # every front part places the same form
+    assert len(forms) in (plan_parts, plan_parts / 2)  # (the back's parts are the back's art)
+    front = reader.get_object(forms[0])
+    assert front["/Subtype"] == "/Form"
+    bleed = -float(front["/BBox"][0])  # bounded by the board's bleed
+    assert bleed > 0
+    box = [-bleed, -bleed, board.width + bleed, board.height + bleed]
+    assert [float(v) for v in front["/BBox"]] == pytest.approx(box, abs=1e-3)
+
+
+def test_a_stream_met_again_is_compressed_once_to_the_same_bytes():
+    import zlib
+
+    from reportlab.pdfbase import pdfdoc
+
+    import pnp.backends.pdf  # noqa: F401  (installs its filter)
+
+    flate = pdfdoc.PDFZCompress
+    data = b"0 0 m 10 10 l S\n" * 500
+    first = flate.encode(data)
+    assert zlib.decompress(first) == data
+    assert flate.encode(bytes(data)) is first  # an equal stream: the bytes kept
+    assert flate.encode(data.decode()) is first  # text as reportlab hands it: UTF-8

@@ -113,3 +113,53 @@ def test_on_a_table_that_tracks_positions_the_map_shows_each_counter_and_only_on
         assert shown & names == (
             {spy for spy in PLACED["Germany"] if spy != "Cousin"} if mine else set()
         )
+
+
+def test_the_picture_for_a_phone_is_small_and_keeps_every_city_and_name():
+    """map.svg: the coasts and borders simplified for a screen (at most 1.5 pt off the printed
+    line, which a phone shows at two to four points a pixel), at most 80 KB gzipped; the
+    same cities, names and routes as the printed map's picture."""
+    import re
+
+    from assistant.games.spies.picture import SCREEN, _fewer, _kit, for_screen, picture
+    from pnp import ops
+    from pnp.backends.svg import svg_text
+    from pnp.draw.map_picture import map_picture
+
+    svg = picture("map.svg")
+    assert svg is not None and len(gzip.compress(svg.encode())) <= 80_000
+    items, width, height = map_picture(_kit(None), None, key=False)
+    full = svg_text(items, width, height, "map")
+    texts = re.compile(r"<text[^>]*>([^<]*)</text>")
+    assert sorted(texts.findall(svg)) == sorted(texts.findall(full))  # every name
+    for tag in ("ellipse", "polygon", "rect"):  # symbols, ships and cities as printed
+        assert svg.count(f"<{tag} ") == full.count(f"<{tag} ")
+    assert len(svg) < len(full) * 0.7
+
+    def paths(drawn: tuple[ops.Op, ...]) -> list[ops.Path]:
+        found: list[ops.Path] = []
+        for op in drawn:
+            if isinstance(op, ops.Group):
+                found += paths(op.ops)
+            elif isinstance(op, ops.Path):
+                found.append(op)
+        return found
+
+    before, after = paths(items), paths(for_screen(items))
+    assert len(before) == len(after)
+    ring = max((r for p in before for r in p.subpaths), key=len)
+    fewer = _fewer(ring, SCREEN)
+    assert 2 < len(fewer) < len(ring) * 0.6
+    assert fewer[0] == tuple(round(v, 1) for v in ring[0])  # the ends kept
+    for x, y in ring[:: max(1, len(ring) // 200)]:  # every point within SCREEN of the line
+        near = min(_distance((x, y), a, b) for a, b in zip(fewer, fewer[1:], strict=False))
+        assert near <= SCREEN + 0.1
+
+
+def _distance(p, a, b) -> float:
+    """From point p to the segment a-b."""
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax, by - ay
+    t = 0.0 if dx == dy == 0 else ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)
+    t = max(0.0, min(1.0, t))
+    return ((px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2) ** 0.5

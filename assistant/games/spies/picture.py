@@ -32,7 +32,65 @@ def _drawn(setting: str | None) -> tuple[str, float, float, dict[str, tuple[floa
 
     kit = _kit(setting)
     items, width, height = map_picture(kit, None, key=False)
-    return svg_text(items, width, height, f"{kit.title}: map"), width, height, places(kit)
+    svg = svg_text(for_screen(items), width, height, f"{kit.title}: map")
+    return svg, width, height, places(kit)
+
+
+SCREEN = 1.5  # points of the printed map (0.5 mm): a coast's detail finer than this is not drawn
+
+
+def for_screen(items: Any, tolerance: float = SCREEN) -> tuple[Any, ...]:
+    """The map's ops for a phone's screen: every coast and border (a path, a long line) with
+    the points that stray less than `tolerance` from the line through their neighbours left
+    out (Douglas-Peucker), each point to a tenth of a point; the same cities, routes and names.
+    The whole map is about 2,160 points wide: a screen shows one to four points a pixel."""
+    from dataclasses import replace
+
+    from pnp import ops
+
+    out: list[Any] = []
+    for op in items:
+        if isinstance(op, ops.Group):
+            out.append(replace(op, ops=for_screen(op.ops, tolerance)))
+        elif isinstance(op, ops.Path):
+            rings = tuple(_fewer(ring, tolerance) for ring in op.subpaths)
+            out.append(replace(op, subpaths=tuple(r for r in rings if len(r) >= 2)))
+        elif isinstance(op, ops.Polyline) and len(op.points) > 8:
+            out.append(replace(op, points=_fewer(op.points, tolerance)))
+        elif isinstance(op, ops.Text):
+            out.append(replace(op, x=round(op.x, 1), y=round(op.y, 1)))
+        else:
+            out.append(op)
+    return tuple(out)
+
+
+def _fewer(points: Any, tolerance: float) -> tuple[tuple[float, float], ...]:
+    """`points` simplified (Douglas-Peucker, iterative), the ends kept, rounded to 0.1."""
+    n = len(points)
+    if n <= 2:
+        return tuple((round(x, 1), round(y, 1)) for x, y in points)
+    keep = [False] * n
+    keep[0] = keep[-1] = True
+    stack = [(0, n - 1)]
+    while stack:
+        first, last = stack.pop()
+        (ax, ay), (bx, by) = points[first], points[last]
+        dx, dy = bx - ax, by - ay
+        length = (dx * dx + dy * dy) ** 0.5
+        worst, at = -1.0, -1
+        for i in range(first + 1, last):
+            px, py = points[i]
+            if length > 0:
+                d = abs(dy * (px - ax) - dx * (py - ay)) / length
+            else:
+                d = ((px - ax) ** 2 + (py - ay) ** 2) ** 0.5
+            if d > worst:
+                worst, at = d, i
+        if worst > tolerance:
+            keep[at] = True
+            stack += [(first, at), (at, last)]
+    kept = [point for point, wanted in zip(points, keep, strict=True) if wanted]
+    return tuple((round(x, 1), round(y, 1)) for x, y in kept)
 
 
 def picture(name: str) -> str | None:
