@@ -119,17 +119,16 @@ def test_a_double_cross_alone_reverses_a_comparison(table):
     assert table.state["chain"] is None
 
 
-def test_papers_while_a_chain_waits_join_it(table):
+def test_papers_without_a_search_are_refused_and_cost_nothing(table):
+    quote("You play a **Papers** chit in reaction to a police search of one of your spies.")
     table.do("chit", power="Germany", chit="Discovery", city="Warsaw")
-    table.do("chit", power="Britain", chit="Papers")
-    assert table.last == (
-        "Britain plays Papers (2£, no AP on Germany's turn): no strength comparison for that search"
+    assert str(table.refused("chit", power="Britain", chit="Papers")) == (
+        "3.8 Playing Action Chits (Papers: against a police search, 3.4): Papers is played in "
+        "reaction to a police search of one of your spies: no search of a British spy waits "
+        "for it"
     )
     table.do("resolve")
-    assert table.last.split("\n")[1:] == [
-        "  1. Germany's Discovery in Warsaw: stands",
-        "  2. Britain's Papers: stands",
-    ]
+    assert table.last.split("\n")[1:] == ["  1. Germany's Discovery in Warsaw: stands"]
 
 
 def test_a_discovery_naming_its_spy_is_no_escape(table):
@@ -189,8 +188,7 @@ def test_a_counter_names_a_play_by_its_number(table):
     table.do("chit", power="Germany", chit="Discovery", city="Warsaw")
     refusal = table.refused("chit", power="Britain", chit="Cover", against=0)
     assert str(refusal) == "action: against: expected a whole number >= 1 (got 0)"
-    table.do("chit", power="Britain", chit="Papers")
-    table.do("chit", power="Italy", chit="Cover")  # past the Papers, to the Discovery
+    table.do("chit", power="Italy", chit="Cover")
     assert table.last == (
         "Italy plays Cover against Germany's Discovery in Warsaw (1£, no AP on Germany's turn)"
     )

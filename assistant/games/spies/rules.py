@@ -36,6 +36,7 @@ PHASES = {
 
 def before(state: Json, action: Json, turn: Turn) -> None:
     """Before any action: the game is not over; an open chain is resolved first."""
+    turn.kind = str(action.get("type"))
     if state["phase"] == "over":
         raise Refuse("Game over", state["result"] or "the game is over")
     if state["chain"] is not None and action["type"] not in ("chit", "resolve"):
@@ -53,6 +54,8 @@ def during(text: str, *phases: str) -> When[Turn]:
 
 def after(state: Json, turn: Turn) -> None:
     state["last"] = turn.notes
+    if turn.kind not in ("search", "chit"):  # Papers react to the search just made, or none
+        state["step"].pop("last_search", None)
 
 
 def _power_problem(value: Any, state: Json, action: str) -> str | None:
