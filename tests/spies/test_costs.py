@@ -300,6 +300,7 @@ def test_cashing_in_at_a_drop_only(table):
 def test_trades_between_powers(table):
     quote("by offering trades or sales of chits, asking or granting concessions, and so forth")
     table.discard()
+    table.do("diplomacy", power="Germany", **{"with": ["Italy"]})
     table.do("give", power="Italy", to="Germany", pounds=10, chits=2)
     assert (table.state["bank"]["Italy"], table.state["bank"]["Germany"]) == (15, 35)
     assert (table.state["chits"]["Italy"], table.state["chits"]["Germany"]) == (3, 7)

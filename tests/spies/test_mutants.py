@@ -103,6 +103,7 @@ def test_a_power_without_tiles_ends_its_turn_without_one():
 
 def test_give_counts_the_chits_in_words(table):
     quote("offering trades or sales of chits")
+    table.do("diplomacy", power="Germany", **{"with": ["Italy"]})
     table.do("give", power="Germany", to="Italy", chits=2)
     assert table.last == "Germany gives Italy 2 Action chits"
     table.do("give", power="Germany", to="Italy", chits=1, pounds=5)
@@ -235,6 +236,7 @@ def test_a_source_opens_a_chain(table):
 def test_diplomacy_not_with_yourself_and_chits_given_are_held(table):
     refusal = table.refused("diplomacy", power="Germany", **{"with": ["Germany"]})
     assert str(refusal) == "3.9 Initiating Diplomacy: Germany does not negotiate with itself"
+    table.do("diplomacy", power="Germany", **{"with": ["Italy"]})
     refusal = table.refused("give", power="Germany", to="Italy", chits=9)
     assert str(refusal) == "3.9 Initiating Diplomacy: Germany holds 5 Action chits"
 

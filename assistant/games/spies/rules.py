@@ -139,7 +139,10 @@ ACTIONS = Actions[Turn](
             POWER_,
             Param("city", CITY, help="a city with the power's police"),
             Param("enemy", POWER, False, "the captured spy's power"),
-            Param("target", Kind("spy"), False, "the captured spy (positions: its counter, #N)"),
+            Param(
+                "target", Kind("spy"), False, "the spy searched for (positions: its counter, #N)"
+            ),
+            Param("captured", Kind("yes or no"), False, "yes when enemy/target named (default)"),
         ),
         during("your turn, before moving (1 AP a city); an enemy spy arriving (free)", "play"),
     ),

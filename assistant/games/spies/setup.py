@@ -200,8 +200,7 @@ def _place_spies(state: Json, action: Json, turn: Turn) -> None:
         # last police: nothing is played yet, so the spies are placed and the set up waits
         state["phase"] = "setup"
         turn.note(
-            f"the set up goes on: every power places its spies (2.6); then {state['year']} "
-            "begins"
+            f"the set up goes on: every power places its spies (2.6); then {state['year']} begins"
         )
     if not positions.tracked(state) and state["phase"] != "setup":
         raise Refuse(
@@ -226,11 +225,10 @@ def _place_spies(state: Json, action: Json, turn: Turn) -> None:
             raise Refuse(positions.DEPLOY_RULE, f"{where!r} is not a city of the map ({spy})")
         spies[spy] = city.name
     missing = [spy for spy in data.spies[power] if spy not in spies]
-    turn.rule(
-        not missing,
-        positions.DEPLOY_RULE,
-        f"place all of your spies: {', '.join(missing)} not placed",
-    )
+    if missing:  # not even forced: a spy in play stands in a city (2.6: "Place all")
+        raise Refuse(
+            positions.DEPLOY_RULE, f"place all of your spies: {', '.join(missing)} not placed"
+        )
     if not positions.tracked(state):  # the first spies placed: the table tracks positions
         state["positions"] = positions.start()
     counters = positions.place(state, power, spies, _seed(action))

@@ -113,7 +113,8 @@ def search(state: Json, action: Json, turn: Turn) -> None:
         _search_on_map(state, action, power, city, turn)
         return
     captured = _captured(action)
-    found, last = "nothing found", {"power": power, "city": city, "enemy": None}
+    found = "nothing found"
+    last: Json = {"power": power, "city": city, "enemy": None}
     if action.get("enemy") is not None or action.get("target") is not None:
         enemy, spy = _enemy_spy(state, action, power, turn)
         if state["turn"] != power:
@@ -171,6 +172,8 @@ def _search_on_map(state: Json, action: Json, power: str, city: str, turn: Turn)
     own = mover == power
     step = state["step"]
     searches = step.setdefault("searches", [])
+    named = action.get("enemy") is not None or action.get("target") is not None
+    captured = _captured(action) if action.get("captured") is not None else named
     if own:
         enemies = [p for p in data.powers if p != power and positions.in_city(state, p, city)]
         turn.rule(
@@ -225,8 +228,6 @@ def _search_on_map(state: Json, action: Json, power: str, city: str, turn: Turn)
             CAPTURE_RULE,
             f"{enemy}'s counter {counter} is no longer on the map (captured or killed this turn)",
         )
-    named = action.get("enemy") is not None or action.get("target") is not None
-    captured = _captured(action) if action.get("captured") is not None else named
     cost = _search_cost(state, power, city, turn)
     searches.append({"power": power, "enemy": enemy, "counter": counter, "city": city})
     last = {"power": power, "city": city, "enemy": enemy, "counter": counter, "captured": False}
@@ -504,8 +505,6 @@ def _move_on_map(state: Json, action: Json, power: str, turn: Turn) -> None:
             "action",
             "spaces: this table tracks positions: move spy=... to=CITY (or path=A,B,C)",
         )
-    if action.get("to") is None and action.get("path") is None:
-        raise Refuse("action", "move needs to=CITY or path=A,B,C (this table tracks positions)")
     graph = routes.graph_of(data)
     if graph is None:
         raise Refuse("action", "the map's routes are not in the game's data (templates/spies/)")
@@ -522,8 +521,9 @@ def _move_on_map(state: Json, action: Json, power: str, turn: Turn) -> None:
         if to is not None and path[-1] != to:
             raise Refuse("action", f"path ends in {path[-1]}, not in {to} (to=)")
         how = ""
+    elif to is None:
+        raise Refuse("action", "move needs to=CITY or path=A,B,C (this table tracks positions)")
     else:
-        assert to is not None
         if graph.is_sea(to):
             raise Refuse(MOVE_RULE, f"to: {to} is a sea zone: a spy cannot end its movement at sea")
         if to not in graph.cities:
@@ -640,6 +640,8 @@ def diplomacy(state: Json, action: Json, turn: Turn) -> None:
         )
     cost = len(others) * data.costs["diplomacy"]
     spend(state, power, cost, f"diplomacy with {plural(len(others), 'opponent')}", turn)
+    opened = state["step"].setdefault("diplomacy", [])
+    opened += [other for other in others if other not in opened]
     turn.note(
         f"{power} opens negotiations with {' and '.join(others)} ({ap_note(state, power, cost)})"
     )
@@ -660,11 +662,20 @@ def give(state: Json, action: Json, turn: Turn) -> None:
         f"{power} and {to} are played by one person ({player_of(state, power)}): you cannot "
         "exchange Action chits, money, or secrets between them",
     )
+    current = state["turn"]
+    opened = state["step"].get("diplomacy", [])
+    turn.rule(
+        (power == current and to in opened) or (to == current and power in opened),
+        DIPLOMACY_RULE,
+        f"no negotiation between {power} and {to} is open this turn ({current} initiates "
+        "diplomacy, 1 AP per opponent: diplomacy with=...)",
+    )
     parts = []
     if pounds:
+        paid = min(pounds, state["bank"][power])  # forced: never more than the payer has
         pay(state, power, pounds, f"giving {to} {pounds}£", turn)
-        state["bank"][to] += pounds
-        parts.append(f"{pounds}£ ({power} {state['bank'][power]}£, {to} {state['bank'][to]}£)")
+        state["bank"][to] += paid
+        parts.append(f"{paid}£ ({power} {state['bank'][power]}£, {to} {state['bank'][to]}£)")
     if chits:
         held = state["chits"][power]
         turn.rule(chits <= held, DIPLOMACY_RULE, f"{power} holds {held} Action chits")
