@@ -300,3 +300,12 @@ def test_a_drop_in_a_city_not_in_the_table_costs_by_its_owner():
     )
     table.do("chit", power="Germany", chit="Drop", city="Lille", owner="France")
     assert table.state["bank"]["Germany"] == 30
+
+
+def test_the_public_board_says_where_the_secrets_lie_never_what_they_are():
+    quote("then place your secrets face-down, one per city, in any cities in your territory")
+    table = Table().set_up()
+    shown = table.game.render(table.state)
+    assert "secrets set up face down (2.4; what each is stays hidden):" in shown
+    assert "  Britain: London, Glasgow, Cairo, Malta, Liverpool, Manchester" in shown
+    assert "  one in each SECRET city: Ankara, Bucharest, Budapest, Madrid, Prague" in shown

@@ -581,7 +581,11 @@ def test_show_lists_positions_by_city_and_a_seat_its_own_spies(tmp_path, monkeyp
     )
     assert "Kurt" not in shown
     mine = run("table", "show", "--as", "Germany")
-    secret = json.loads(mine.split("only Germany sees: ", 1)[1])["spies"]["Germany"]
+    shown = mine.split("only Germany sees:\n", 1)[1]
+    assert "  hands:\n    Germany: Ge 1, Ge 2, " in shown  # lines a player reads, not JSON
+    lines = shown.splitlines()
+    line = lines[lines.index("  spies:") + 1]  # "    Germany: #1 Kurt, #2 Cousin, ..."
+    secret = dict(pair.split(" ") for pair in line.split(": ", 1)[1].split(", "))
     # by city; Berlin's two in the order drawn from the seed the tracker drew (either way round)
     assert {secret["#1"], secret["#2"]} == {"Kurt", "Cousin"}
     assert [secret[f"#{n}"] for n in range(3, 7)] == ["Gunther", "Erik", "Ernst", "Heidi"]
