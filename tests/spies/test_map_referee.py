@@ -309,3 +309,106 @@ def test_the_public_board_says_where_the_secrets_lie_never_what_they_are():
     assert "secrets set up face down (2.4; what each is stays hidden):" in shown
     assert "  Britain: London, Glasgow, Cairo, Malta, Liverpool, Manchester" in shown
     assert "  one in each SECRET city: Ankara, Bucharest, Budapest, Madrid, Prague" in shown
+
+
+# -- what the mutation run found untested (tools/mutate.py) -------------------------------------
+
+
+def test_a_capture_eliminates_a_drop_and_papers_restore_it():
+    quote(
+        "if the spy is removed for any reason, the chit is removed and the **Drop** is eliminated"
+    )
+    table = tracked_table()
+    table.at(1933, "Britain").discard()
+    table.state["bank"]["Britain"] = 60
+    table.do("move", power="Britain", spy="#2", to="Hamburg")  # Willy, to German police
+    table.do("chit", power="Britain", chit="Drop", city="Hamburg")
+    table.do("resolve")
+    cup = table.state["cup"]
+    assert table.state["drops"]["Britain"] == ["Hamburg"]
+    table.do("search", power="Germany", city="Hamburg", enemy="Britain")
+    assert table.last.endswith(
+        "  Britain's Drop in Hamburg is eliminated (no Britain spy left there)"
+    )
+    assert table.state["drops"]["Britain"] == [] and table.state["cup"] == cup + 1
+    table.do("chit", power="Britain", chit="Papers")
+    assert table.state["drops"]["Britain"] == ["Hamburg"]
+    assert table.state["cup"] == cup + 1  # the Drop's chit is back in the city, Papers in the cup
+
+
+def test_a_counterspy_acts_once_for_a_discovery_on_the_map():
+    quote("Whatever the outcome of the strength comparison, remove the counterspy from play.")
+    table = tracked_table({**PLACED, "Britain": {**PLACED["Britain"], "Cousin": "Prague"}})
+    table.discard()
+    fields = {"enemy": "Germany", "city": "Prague", "target": "#5"}
+    assert refusal(table, "counterspy", power="Britain", **fields) == (
+        "3.5 Capture and Counterspies: no Germany spy has discovered a secret in Prague this turn "
+        "(a counterspy acts when a spy discovers it: a Discovery that stands)"
+    )
+    table.do("chit", power="Germany", chit="Discovery", city="Prague")
+    table.do("resolve")
+    table.do("counterspy", power="Britain", **fields)
+    assert table.state["step"]["discovered"] == []
+    assert table.last.endswith("the counterspy leaves play")
+
+
+def test_a_counterspy_capture_eliminates_the_drop_of_its_city():
+    table = tracked_table()
+    table.discard()
+    table.state["bank"]["Germany"] = 60
+    table.do("chit", power="Germany", chit="Drop", city="Prague")  # Ernst, #5
+    table.do("resolve")
+    table.do("chit", power="Germany", chit="Discovery", city="Prague")
+    table.do("resolve")
+    table.do("counterspy", power="Britain", enemy="Germany", city="Prague", target="#5")
+    assert "Germany's Drop in Prague is eliminated" in table.last
+    assert table.state["drops"]["Germany"] == []
+
+
+def test_a_path_is_a_list_of_spaces():
+    table = tracked_table()
+    table.discard()
+    for path in ([], 5):
+        assert refusal(table, "move", power="Germany", spy="#2", path=path) == (
+            "action: path: expected the spaces entered, A,B,C (cities, sea zones)"
+        )
+
+
+def test_on_the_map_the_tile_comes_before_a_move():
+    table = tracked_table()
+    assert refusal(table, "move", power="Germany", spy="#2", to="Hamburg") == (
+        "3.21 Playing Event Tiles: Germany first discards an Event Tile or plays one of 1933 "
+        "(nothing else first)"
+    )
+
+
+def test_without_positions_a_spy_moves_on_its_own_turn():
+    table = Table().set_up()
+    table.discard()
+    assert refusal(table, "move", power="Italy", spy="Carla", spaces=1) == (
+        "4.0 Another player's turn: it is Germany's turn; Italy cannot move a spy now"
+    )
+
+
+def test_without_positions_papers_undo_a_capture():
+    quote("Papers nullify the effect of the search")
+    table = Table().set_up()
+    table.at(1933, "Britain").discard()
+    table.do("move", power="Britain", spy="Willy", spaces=1)
+    table.do("search", power="Germany", city="Essen", enemy="Britain", target="Willy")
+    assert table.state["out"]["Britain"] == {"Willy": "captured by Germany"}
+    table.do("chit", power="Britain", chit="Papers")
+    assert table.last == (
+        "Britain plays Papers (2£, 1 AP, 10 left): no strength comparison for that search; "
+        "Britain's Willy is not captured (off Germany's record)"
+    )
+    assert table.state["out"]["Britain"] == {} and table.state["record"]["Germany"] == []
+
+
+def test_a_drop_lost_says_so():
+    table = Table(bank=60).set_up()
+    table.discard()
+    table.do("chit", power="Germany", chit="Drop", city="Warsaw")
+    table.do("resolve")
+    table.do("drop_lost", power="Germany", city="Warsaw")
+    assert table.last == "Germany's Drop in Warsaw is eliminated (no Germany spy left there)"
