@@ -412,3 +412,15 @@ def test_a_drop_lost_says_so():
     table.do("resolve")
     table.do("drop_lost", power="Germany", city="Warsaw")
     assert table.last == "Germany's Drop in Warsaw is eliminated (no Germany spy left there)"
+
+
+def test_a_search_names_a_power_with_a_spy_there_and_a_path_leaves_its_city():
+    table = tracked_table()
+    table.discard()
+    assert refusal(table, "search", power="Germany", city="Essen", enemy="Italy") == (
+        "3.4 Searching for Enemy Spies: Italy has no spy in Essen"
+    )
+    assert refusal(table, "move", power="Germany", spy="#2", path=["Berlin"]) == (
+        "3.6 Moving Your Spies: #2 in Berlin: no rail, air or sea route from Berlin to Berlin "
+        "(space 1)"
+    )

@@ -182,14 +182,7 @@ def _search_on_map(state: Json, action: Json, power: str, city: str, turn: Turn)
             f"no enemy spy in {city} (you search every city containing your police and one or "
             "more enemy spies)",
         )
-    else:
-        entered = step.get("entered", {})
-        turn.rule(
-            any(city in cities for cities in entered.values()),
-            ARRIVING_RULE,
-            f"no {mover} spy has moved into {city} this turn: you cannot search for a spy that "
-            "has not moved",
-        )
+    else:  # 4.1: the mover's spies that moved into the city (_searched_counter refuses others)
         enemies = [mover]
     given = action.get("enemy")
     enemy = names.power(given, state, "enemy") if given is not None else None
@@ -317,16 +310,10 @@ def nullify(state: Json, power: str, name: str, turn: Turn) -> str:
         return ": no strength comparison for that search"
     spy = str(last["spy"])
     set_status(state, power, spy, "in play")
-    entries = state["record"][last["power"]]
-    for index in range(len(entries) - 1, -1, -1):
-        entry = entries[index]
-        if entry["kind"] == "spy" and entry["power"] == power and entry["name"] == spy:
-            del entries[index]
-            break
-    where = last["city"]
+    state["record"][last["power"]].pop()  # the capture's entry, the last (nothing came after)
     if positions.tracked(state):
         counter = str(last["counter"])
-        where = str(last.get("at") or where)
+        where = str(last["at"])
         state["positions"]["counters"].setdefault(power, {})[counter] = where
         for who, cities in (last.get("drops") or {}).items():
             for city in cities:
