@@ -120,8 +120,9 @@ def parse_assignments(items: list[str], what: str) -> dict[str, Any]:
             raise InputError(f"{word}: {key} is given twice (expected each key once)")
         if len(item) > MAX_WORD:
             raise InputError(f"{word}: too long (at most {MAX_WORD:,} characters)")
-        try:
-            value = yaml.safe_load(text) if text.strip() else ""
+        try:  # `#3` (a counter, a number) is text: YAML would read it as a comment (nothing)
+            hashed = text.strip().startswith("#")
+            value = text.strip() if hashed else yaml.safe_load(text) if text.strip() else ""
         except RecursionError:
             raise InputError(
                 f"{word}: nested deeper than {MAX_DEPTH} levels (at most {MAX_DEPTH})"

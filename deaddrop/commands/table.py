@@ -168,7 +168,23 @@ def _show_as(path: Path, name: str | None, seat: str, as_json: bool) -> None:
     secret = view.get("secret")
     if isinstance(secret, dict):
         own = {k: v for k, v in secret.items() if k != "seat"}
-        typer.echo(f"only {seat} sees: " + (json.dumps(own, ensure_ascii=False) if own else "-"))
+        typer.echo(f"only {seat} sees:" + ("" if own else " -"))
+        for key, value in own.items():
+            if isinstance(value, dict) and value:
+                typer.echo(f"  {key}:")
+                for inner, item in value.items():
+                    typer.echo(f"    {inner}: {_readable(item)}")
+            else:
+                typer.echo(f"  {key}: {_readable(value)}")
+
+
+def _readable(value: object) -> str:
+    """A seat's secret as a line a player reads: lists joined, mappings as 'key value'."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_readable(v)}" for k, v in value.items()) or "-"
+    if isinstance(value, list | tuple):
+        return ", ".join(_readable(v) for v in value) or "-"
+    return "-" if value is None else str(value)
 
 
 @app.command()

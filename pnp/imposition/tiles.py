@@ -37,7 +37,8 @@ class Tile:
 
     @property
     def label(self) -> str:
-        """How the page names the tile: "part 2 of 4, top right"."""
+        """How the page names the tile: "part 2 of 4, top right"; the middle of a 3 x 3 board
+        is "centre" (not "middle middle")."""
         where = " ".join(
             w
             for w in (
@@ -46,6 +47,7 @@ class Tile:
             )
             if w
         )
+        where = "centre" if where == "middle middle" else where
         return f"part {self.number} of {self.cols * self.rows}" + (f", {where}" if where else "")
 
     def transform(self) -> Affine:

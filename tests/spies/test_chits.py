@@ -60,6 +60,8 @@ def test_anyones_turn_chits_on_another_turn(table):
         " turn at no cost in Action Points"
     )
     for chit in ("Papers", "Escape", "Double Cross"):
+        if chit != "Double Cross":  # Papers and Escape evade a search (3.4)
+            table.do("search", power="Germany", city="Berlin")
         table.do("chit", power="Italy", chit=chit)
     assert table.state["bank"]["Italy"] == 60 - 2 - 10 - 1
 

@@ -90,6 +90,8 @@ def test_each_chit_costs_its_pounds_and_action_points(chit, pounds, points, extr
     )
     table = Table(bank=60).set_up()
     table.discard()
+    if chit in ("Papers", "Escape"):  # against a search of one of your spies (3.4)
+        table.do("search", power="Britain", city="London")
     table.do("chit", power="Germany", chit=chit, **extra)
     assert table.state["bank"]["Germany"] == 60 - pounds
     assert ap(table) == 12 - points
@@ -158,8 +160,8 @@ def test_no_action_points_on_another_powers_turn(table):
     )
     quote("AP (Action Point) costs are assessed only when you play the chit during your turn.")
     table.discard()
-    table.do("chit", power="Britain", chit="Papers")
     table.do("search", power="France", city="Paris")
+    table.do("chit", power="Britain", chit="Papers")
     assert ap(table) == 12
     assert table.state["bank"]["Britain"] == 23
     assert "no AP on Germany's turn" in table.last
@@ -179,6 +181,7 @@ def test_more_than_twelve_is_refused_with_what_is_left(table):
     )
     table.do("move", power="Germany", spy="Heidi", spaces=2)
     assert ap(table) == 0
+    table.do("search", power="Britain", city="London")
     refusal = table.refused("chit", power="Germany", chit="Papers")
     assert (
         str(refusal) == "3.1 Action Points: Germany has 0 action points left; a Papers chit costs 1"
@@ -297,6 +300,7 @@ def test_cashing_in_at_a_drop_only(table):
 def test_trades_between_powers(table):
     quote("by offering trades or sales of chits, asking or granting concessions, and so forth")
     table.discard()
+    table.do("diplomacy", power="Germany", **{"with": ["Italy"]})
     table.do("give", power="Italy", to="Germany", pounds=10, chits=2)
     assert (table.state["bank"]["Italy"], table.state["bank"]["Germany"]) == (15, 35)
     assert (table.state["chits"]["Italy"], table.state["chits"]["Germany"]) == (3, 7)

@@ -135,6 +135,27 @@ def test_one_place_for_each_fact(copied):
     assert (data.tiles["Ge 2"].first, data.tiles["Ge 2"].last) == (1936, 1939)
 
 
+def test_the_allotment_the_bank_track_prints_is_the_trackers(copied):
+    """2.4, 2.7 "draw your allotment": the Bank Track sheet prints each power's secrets and
+    Action chits from its data row, and the tracker deals from the same row."""
+    assert DATA.house["secrets"] == {
+        "Germany": 7,
+        "Italy": 6,
+        "Russia": 7,
+        "France": 6,
+        "Britain": 6,
+    }
+    assert DATA.house["chits"] == 5
+    kit = copied / "kit.yaml"
+    text = kit.read_text(encoding="utf-8")
+    old = "{secrets_ge: 7, secrets_it: 6, secrets_rs: 7, secrets_fr: 6, secrets_br: 6, chits: 5}"
+    kit.write_text(text.replace(old, old.replace("secrets_it: 6", "secrets_it: 8")), "utf-8")
+    assert load_data(copied).house["secrets"]["Italy"] == 8
+    kit.write_text(text.replace(old, old.replace("chits: 5", "chits: many")), "utf-8")
+    with pytest.raises(InputError, match=r"components.bank_track.rows\[0\].chits"):
+        load_data(copied)
+
+
 def test_a_broken_row_names_the_file_and_the_place(copied):
     kit = copied / "kit.yaml"
     text = kit.read_text(encoding="utf-8").replace(

@@ -103,6 +103,7 @@ def test_a_power_without_tiles_ends_its_turn_without_one():
 
 def test_give_counts_the_chits_in_words(table):
     quote("offering trades or sales of chits")
+    table.do("diplomacy", power="Germany", **{"with": ["Italy"]})
     table.do("give", power="Germany", to="Italy", chits=2)
     assert table.last == "Germany gives Italy 2 Action chits"
     table.do("give", power="Germany", to="Italy", chits=1, pounds=5)
@@ -119,17 +120,16 @@ def test_a_double_cross_alone_reverses_a_comparison(table):
     assert table.state["chain"] is None
 
 
-def test_papers_while_a_chain_waits_join_it(table):
+def test_papers_without_a_search_are_refused_and_cost_nothing(table):
+    quote("You play a **Papers** chit in reaction to a police search of one of your spies.")
     table.do("chit", power="Germany", chit="Discovery", city="Warsaw")
-    table.do("chit", power="Britain", chit="Papers")
-    assert table.last == (
-        "Britain plays Papers (2£, no AP on Germany's turn): no strength comparison for that search"
+    assert str(table.refused("chit", power="Britain", chit="Papers")) == (
+        "3.8 Playing Action Chits (Papers: against a police search, 3.4): Papers is played in "
+        "reaction to a police search of one of your spies: no search of a British spy waits "
+        "for it"
     )
     table.do("resolve")
-    assert table.last.split("\n")[1:] == [
-        "  1. Germany's Discovery in Warsaw: stands",
-        "  2. Britain's Papers: stands",
-    ]
+    assert table.last.split("\n")[1:] == ["  1. Germany's Discovery in Warsaw: stands"]
 
 
 def test_a_discovery_naming_its_spy_is_no_escape(table):
@@ -189,8 +189,7 @@ def test_a_counter_names_a_play_by_its_number(table):
     table.do("chit", power="Germany", chit="Discovery", city="Warsaw")
     refusal = table.refused("chit", power="Britain", chit="Cover", against=0)
     assert str(refusal) == "action: against: expected a whole number >= 1 (got 0)"
-    table.do("chit", power="Britain", chit="Papers")
-    table.do("chit", power="Italy", chit="Cover")  # past the Papers, to the Discovery
+    table.do("chit", power="Italy", chit="Cover")
     assert table.last == (
         "Italy plays Cover against Germany's Discovery in Warsaw (1£, no AP on Germany's turn)"
     )
@@ -237,6 +236,7 @@ def test_a_source_opens_a_chain(table):
 def test_diplomacy_not_with_yourself_and_chits_given_are_held(table):
     refusal = table.refused("diplomacy", power="Germany", **{"with": ["Germany"]})
     assert str(refusal) == "3.9 Initiating Diplomacy: Germany does not negotiate with itself"
+    table.do("diplomacy", power="Germany", **{"with": ["Italy"]})
     refusal = table.refused("give", power="Germany", to="Italy", chits=9)
     assert str(refusal) == "3.9 Initiating Diplomacy: Germany holds 5 Action chits"
 

@@ -39,7 +39,34 @@ from assistant.table_io import replay_file
 # Britain -1 +1 +1 = 6; cup 85. Points, the originals at 1938's x6: Germany Georgi 1x4 +
 # Primitive Sonar 2x6 = 16; Italy Acoustic Fuse 2x6 = 12; Russia Photo Recon 3x6 + Magnetic
 # Mine 1x6 = 24; France 0; Britain Wide lens DRF 3x5 + Tactical Comm 3x6 = 33.
+#
+# map-1933-1935.yaml (on the printed map, 25£ and 5 chits each). 1933: Germany searches Essen for
+# British #2 (Willy), nothing found; France moves Bruno (#1) Brussels - Dusseldorf - Essen -
+# Hamburg and Germany's police in Essen, a city it passed through, capture it there (4.1; onto
+# Germany's record), France's Escape (-10£, a chit) brings Bruno back in Paris (#6, off the
+# record) with 3 of its 5 spaces moved: London and back to Paris make 5; Britain moves Willy to
+# Hamburg, Germany captures it arriving, Britain's Papers (-2£, a chit) nullify the search
+# (Willy stands in Hamburg, off the record). 1934: Germany's own search in Hamburg captures
+# Willy (2 x2 = 4); Russia's in Moscow captures Erik (1 x2 = 2). 1935: Bruno to London, Britain's
+# police search it arriving: nothing found. Banks: France 25 - 10 = 15, Britain 25 - 2 = 23, the
+# others 25; chits: France 4, Britain 4, the others 5, the cup 120 - 25 + 2 = 97.
 EXPECTED = {
+    "map-1933-1935.yaml": {
+        "year": 1936,
+        "turn": "Germany",
+        "over": False,
+        "bank": {"Germany": 25, "Italy": 25, "Russia": 25, "France": 15, "Britain": 23},
+        "chits": {"Germany": 5, "Italy": 5, "Russia": 5, "France": 4, "Britain": 4},
+        "points": {"Germany": 4, "Italy": 0, "Russia": 2, "France": 0, "Britain": 0},
+        "cup": 97,
+        "out_of_play": {
+            "Germany": {"Erik": "captured by Russia"},
+            "Italy": {},
+            "Russia": {},
+            "France": {},
+            "Britain": {"Willy": "captured by Germany"},
+        },
+    },
     "five-players.yaml": {
         "year": 1939,
         "over": True,
@@ -163,3 +190,22 @@ def test_show_prints_the_year_the_turn_the_track_the_banks_the_tiles_and_the_rec
     assert "1939: Ge 2" in text and "territory: Czechoslovakia is German territory" in text
     assert "           1939 Synthetic Fuel (original secret 4) x7 = 28; running 42" in text
     assert text.splitlines()[-1] == "RESULT: Germany wins with 42 Victory Points (2£)"
+
+
+def test_the_map_game_captures_in_a_city_passed_through_and_counts_spaces_across_an_escape():
+    history = yaml.safe_load((GAMES / "map-1933-1935.yaml").read_text(encoding="utf-8"))
+    state = GAME.setup(history["options"])
+    notes = []
+    for event in history["events"]:
+        after = GAME.apply(state, event["action"])
+        assert not isinstance(after, Refusal), (event, after)
+        notes.append(GAME.describe(event["action"], state, after))
+        if event["action"].get("to") == "Paris":  # Bruno's fifth space of 1933
+            extra = {"type": "move", "power": "France", "spy": "#6", "to": "London"}
+            refused = GAME.apply(after, extra)
+            assert isinstance(refused, Refusal) and "#6 has moved 5" in refused.why
+        state = after
+    assert any("it had moved on to Hamburg: it stops in Essen" in note for note in notes)
+    assert any("Bruno escapes and returns to play in Paris (counter #6" in n for n in notes)
+    assert any("Britain's counter #2 is not captured (it stands in Hamburg" in n for n in notes)
+    assert state["positions"]["counters"]["France"]["#6"] == "London"

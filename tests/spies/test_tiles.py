@@ -247,6 +247,7 @@ def test_without_ge2_the_game_ends_after_1939(table):
     table.at(1939, "Britain")
     table.end_turn()
     assert (table.view["phase"], table.view["year"]) == ("final", 1939)
+    assert "1939 ends, and the game with it (the last year)" in table.last
 
 
 def test_awards_every_player_each_city_not_in_its_own_territory(table):

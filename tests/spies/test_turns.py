@@ -190,12 +190,18 @@ def test_no_exchanges_between_two_powers_of_one_player():
     )
     refusal = table.refused("give", power="Russia", to="Germany", chits=1)  # Russia: 1933
     assert refusal.rule == "7.0 Fewer than five players"
-    table.do("give", power="Russia", to="France", chits=1)
+    refusal = table.refused("give", power="Russia", to="France", chits=1)
+    assert str(refusal) == (  # 4.3: an exchange answers the diplomacy of the power whose turn it is
+        "3.9 Initiating Diplomacy: no negotiation between Russia and France is open this turn "
+        "(Germany initiates diplomacy, 1 AP per opponent: diplomacy with=...)"
+    )
     refusal = table.refused("diplomacy", power="Germany", **{"with": ["Italy"]})
     assert refusal.rule == "7.0 Fewer than five players"
     table.do("diplomacy", power="Germany", **{"with": ["France", "Britain"]})
     for _ in POWERS:
         table.end_turn()
+    table.discard()
+    table.do("diplomacy", power="Germany", **{"with": ["Russia"]})
     table.do("give", power="Russia", to="Germany", chits=1)  # 1934: Russia is Britain+France's
     refusal = table.refused("give", power="Russia", to="France", chits=1)
     assert refusal.rule == "7.0 Fewer than five players"

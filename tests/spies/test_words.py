@@ -24,5 +24,6 @@ def test_diplomacy_with_one_opponent_is_one(table):
 def test_an_escape_chit(table):
     table.discard()
     table.state["bank"]["Germany"] = 0
+    table.do("search", power="Britain", city="London")  # an Escape evades a search (3.4)
     refusal = table.refused("chit", power="Germany", chit="Escape")
     assert "an Escape chit costs" in str(refusal), str(refusal)

@@ -393,6 +393,11 @@ CASES = {
         {"type": "reveal", "side": "red", "rank": 3},
         "Reveal: blue turns up its own mission 1",
     ),
+    "reveal without rank": Case(  # the handler checks it: never a KeyError from the engine
+        blue_guessed_face_down,
+        {"type": "reveal", "side": "blue"},
+        "action: reveal needs side=... and rank=... (the rank on the card)",
+    ),
     "reveal nothing waits": Case(
         blue_face_down,
         {"type": "reveal", "side": "blue", "rank": 3},

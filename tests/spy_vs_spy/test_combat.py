@@ -70,7 +70,8 @@ def test_the_tracker_rolls_no_swords_when_a_spy_declared_his_weapon():
     action = t.do("exchange")
     assert "rolls" not in action
     assert t.last.startswith(
-        "black's Flamethrower (orange) hits white's white 2-pip; white's sword deals 1 to black"
+        "black's Flamethrower (orange) gets past white's white 2-pip; white's sword deals 1 to "
+        "black"
     )
     t.do("exchange", white="sword")
     assert t.view["fights"][0]["exchanges"] == 2
@@ -83,7 +84,7 @@ def test_sword_against_weapon_the_sword_hits_the_weapon_checks_the_defence():
     )
     t = fighting(weapon="orange")
     t.do("exchange", black="weapon")
-    assert "black's Flamethrower (orange) hits white's white 2-pip" in t.last
+    assert "black's Flamethrower (orange) gets past white's white 2-pip" in t.last
     assert "white's sword deals 1 to black" in t.last
     assert t.view["health"] == {"black": 7, "white": 6}
 
@@ -222,7 +223,7 @@ def test_a_bare_exchange_keeps_the_weapons_of_the_one_before():
     t = fighting(weapon="orange")
     t.do("exchange", black="weapon")
     t.do("exchange")  # black's weapon again: no swords rolled
-    assert "black's Flamethrower (orange) hits white" in t.last and "swords" not in t.last
+    assert "black's Flamethrower (orange) gets past white" in t.last and "swords" not in t.last
     t = fighting(weapon="orange")
     t.do("declare", spy="black", weapon="weapon")
     t.do("exchange")

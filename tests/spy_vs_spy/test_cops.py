@@ -243,7 +243,7 @@ def test_the_sheriff_rolls_for_one_or_two_two_damage_kill_him():
     t = cop_fight("sheriff")
     t.do("exchange", rolls={"sheriff": 3})
     assert "the Sheriff rolls 3 and deals 1 damage" in t.last
-    assert "the Sheriff takes 1 (1 of 2)" in t.last
+    assert "the Sheriff takes 1 damage (1 of the 2 that kill him)" in t.last
     t.do("exchange", rolls={"sheriff": 4})
     assert "the Sheriff rolls 4 and deals 2 damage" in t.last
     assert "the Sheriff is killed in B1" in t.last
@@ -262,7 +262,10 @@ def test_swat_rolls_for_one_two_or_three_and_takes_two_exchanges():
     t.do("exchange", black="weapon", rolls={"swat": 5})
     assert "black's Flamethrower (orange) hits the SWAT Team" in t.last
     assert "the SWAT Team rolls 5 and deals 3 damage" in t.last
-    assert "the SWAT Team takes 2 (2 of 3)" in t.last and "killed" not in t.last
+    assert (
+        "the SWAT Team takes 2 damage (2 of the 3 that kill him)" in t.last
+        and "killed" not in t.last
+    )
     t.do("exchange", rolls={"swat": 2})
     assert "the SWAT Team is killed in B1" in t.last
     assert t.view["health"]["black"] == 4

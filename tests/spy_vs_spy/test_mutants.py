@@ -33,7 +33,8 @@ def test_once_one_cop_holds_the_thingamajig_every_cop_heads_for_the_street():
     t.state["cops"][1].update(status="dead", killed=t.state["turn_no"])
     t.do("cops")
     assert t.last == (
-        "the Deputy moves B1 -> A1, to the street at A0, with the SWAT Team and the Thingamajig;"
+        "the Deputy moves B1 -> A1, to the street at A0, where the SWAT Team takes the Thingamajig"
+        " out;"
         " the SWAT Team moves E5 -> E4 -> E3 -> E2, to the street at E0 with the Thingamajig;"
         " round 2; then black's turn"
     )
@@ -98,5 +99,5 @@ def test_a_cop_without_the_thingamajig_at_the_street_door_wins_nothing():
     t.state.update(turn="cops", phase="cops", cops_moved=False, found=3)
     t.state["cops"][1].update(status="dead", killed=t.state["turn_no"])
     t.do("cops")
-    assert t.last.startswith("the Deputy moves A1 -> A0, to the street at A0, with the SWAT Team")
+    assert t.last.startswith("the Deputy moves A1 -> A0, to the street at A0, where the SWAT Team")
     assert t.view["winner"] is None and t.view["cops"][0]["at"] == "A0"

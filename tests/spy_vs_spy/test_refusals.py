@@ -68,6 +68,13 @@ def declared() -> Table:
     return t
 
 
+def exchanged() -> Table:
+    """Black walked in on white in C1; one exchange of swords fought."""
+    t = fight()()
+    t.do("exchange", rolls={"black": 3, "white": 5})
+    return t
+
+
 def cop_fight(exchanged: bool = False) -> Table:
     """The Sheriff walked in on black in B1."""
     t = started()
@@ -426,6 +433,12 @@ CASES: dict[str, Case] = {
         {"type": "declare", "spy": "black", "weapon": "weapon"},
         "Combat: black declared his sword: it stays declared",
     ),
+    "declared at the start": Case(  # "At the start of combat each player must declare"
+        exchanged,
+        {"type": "declare", "spy": "white", "weapon": "sword"},
+        "Combat: weapons are declared at the start of combat (1 exchange fought already): name"
+        " the weapon in the exchange (black=sword|weapon)",
+    ),
     "declared stays": Case(
         declared,
         {"type": "exchange", "black": "weapon", "white": "sword"},
@@ -621,6 +634,8 @@ CASES.update(
 
 # each case -> the rules' words it enforces (checked against the copied rules text)
 QUOTES = {
+    "declared at the start": "At the start of combat each player must declare which weapon they"
+    " will be using",
     "game over": "make your way up to the roof of the building where your helicopter is waiting",
     "setup first": "players take turns circling a random number on the sheet until three numbers"
     " have been selected",

@@ -13,7 +13,7 @@ import random
 
 from assistant.engine import Json
 from assistant.games.actions import Refuse
-from assistant.games.spies import chain, names, positions
+from assistant.games.spies import chain, names, positions, turns
 from assistant.games.spies.data import Chit, GameData
 from assistant.games.spies.state import (
     OTHER_TURN,
@@ -118,6 +118,8 @@ def play(state: Json, action: Json, turn: Turn) -> None:
     power = names.power(action["power"], state)
     chit = names.chit(action["chit"], data)
     name = chit.name
+    if name not in ("Papers", "Escape"):  # Papers react to the search just made, or none
+        state["step"].pop("last_search", None)
     _timing(state, power, chit, turn)
     turn.rule(state["chits"][power] > 0, CHIT_RULE, f"{power} holds no Action chits")
     against = _against(state, action, power, name, data)
@@ -143,6 +145,13 @@ def play(state: Json, action: Json, turn: Turn) -> None:
                 f"not in {city}",
             )
         city = countered.get("city")
+        if name == "Cover" and countered["chit"] == "Discovery" and positions.tracked(state):
+            turn.rule(  # Cover: "to discover a secret in a city where you have a spy"
+                bool(positions.in_city(state, power, str(city))),
+                CHIT_RULE,
+                f"{power} has no spy in {city} (Cover is played against a Discovery in a city "
+                "where you have a spy)",
+            )
     if name in HAVEN_BARRED:
         if city is None:
             raise Refuse("action", f"city: where the {name} is played")
@@ -227,8 +236,8 @@ def _prepare(
         return "; " + _recruit(state, action, power, turn), True
     if name == "Escape" and action.get("spy") is not None:
         return "; " + _escape(state, action, power, turn), True
-    if name in ("Papers", "Escape"):
-        return ": no strength comparison for that search", False
+    if name in ("Papers", "Escape"):  # in reaction to a search of one of your spies (3.4)
+        return turns.nullify(state, power, name, turn), True
     if name == "Double Cross":
         return ": a strength comparison is reversed", False
     return "", False
@@ -297,6 +306,14 @@ def _escape(state: Json, action: Json, power: str, turn: Turn) -> str:
     set_status(state, power, spy, "in play")
     if positions.tracked(state):  # ours: an escaped spy starts again in its capital
         home = capital(power, turn.data)
+        earlier = [c for c, name in state["positions"]["spies"][power].items() if name == spy]
         counter = positions.add(state, power, spy, home)
+        step = state["step"]
+        if state["turn"] == power:  # 3.5: the same spy returns; 3.6: 5 spaces a spy a turn
+            spaces = sum(step["moved"].get(c, 0) for c in earlier)
+            if spaces:
+                step["moved"][counter] = spaces
+            if step["moving"] in earlier:
+                step["moving"] = counter
         return f"{spy} escapes and returns to play in {home} (counter {counter}; off the record)"
     return f"{spy} escapes and returns to play (off the record)"

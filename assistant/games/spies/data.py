@@ -45,7 +45,8 @@ ACTIVITIES = {
     "move": "Move one of your spies (per space moved)",
     "diplomacy": "Initiate diplomacy (per opponent)",
 }
-HOUSE_KEYS = ("secrets", "chits", "russia_1933")
+HOUSE_KEYS = ("russia_1933",)
+ALLOTMENT = {"Germany": "ge", "Italy": "it", "Russia": "rs", "France": "fr", "Britain": "br"}
 CHIT_FIELDS = ("name", "pounds", "when", "countered_by")  # then ap and count
 TILE_FIELDS = ("code", "power", "years", "headline", "awards", "special", "effect")
 FACT_KEYS = sorted(
@@ -305,6 +306,21 @@ def read_multiples(kit: _File, first_last: tuple[int, int]) -> dict[str, int]:
     return {name[1:]: kit.number(f"{where}.{name}", row[name]) for name in names}
 
 
+def read_allotment(kit: _File) -> dict[str, Any]:
+    """Each power's secrets (2.4) and the Action chits each draws (2.7), as the Bank Track sheet
+    prints them: its data row (secrets_ge .. secrets_br, chits)."""
+    names = [f"secrets_{short}" for short in ALLOTMENT.values()]
+    rows = kit.rows("bank_track", *names, "chits")
+    if len(rows) != 1:
+        raise kit.fail("components.bank_track.rows", "expected one row")
+    where, row = rows[0]
+    secrets = {
+        power: kit.number(f"{where}.secrets_{short}", row[f"secrets_{short}"])
+        for power, short in ALLOTMENT.items()
+    }
+    return {"secrets": secrets, "chits": kit.number(f"{where}.chits", row["chits"])}
+
+
 def read_facts(folder: Path) -> dict[str, Any]:
     """What the tracker reads of a template folder, checked (errors name the file and the
     place), as plain JSON."""
@@ -321,6 +337,7 @@ def read_facts(folder: Path) -> dict[str, Any]:
         "years": [first, last],
         "house": {
             **read_house(folder / "tracker" / "house-rules.yaml"),
+            **read_allotment(kit),
             "multiples": read_multiples(kit, (first, last)),
         },
     }

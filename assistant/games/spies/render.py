@@ -74,6 +74,19 @@ def _positions(view: Json, data: GameData) -> list[str]:
     return ["positions:", *(f"  {line}" for line in lines)] if lines else ["positions: none"]
 
 
+def _secrets(view: Json, data: GameData) -> list[str]:
+    """Where the secrets were set up face down (2.4): their places are public, what each is is
+    not; one in each SECRET city besides."""
+    placed = [(p, c) for p, c in view["secret_cities"].items() if c]
+    if not placed:
+        return []
+    cities = sorted(c.name for c in data.cities.values() if c.kind == "SECRET city")
+    lines = ["secrets set up face down (2.4; what each is stays hidden):"]
+    lines += [f"  {power}: {', '.join(where)}" for power, where in placed]
+    lines.append(f"  one in each SECRET city: {', '.join(cities)}")
+    return lines
+
+
 def render_text(view: Json, data: GameData) -> str:
     turn = view["turn"]
     player = f" ({view['player']})" if view["player"] != turn else ""
@@ -133,6 +146,7 @@ def render_text(view: Json, data: GameData) -> str:
             )
         )
     lines += _positions(view, data)
+    lines += _secrets(view, data)
     lines += _record(view, data.powers)
     lines.append(f"RESULT: {view['result']}" if view["over"] else f"next: {view['next']}")
     return "\n".join(lines)

@@ -36,6 +36,7 @@ PHASES = {
 
 def before(state: Json, action: Json, turn: Turn) -> None:
     """Before any action: the game is not over; an open chain is resolved first."""
+    turn.kind = str(action.get("type"))
     if state["phase"] == "over":
         raise Refuse("Game over", state["result"] or "the game is over")
     if state["chain"] is not None and action["type"] not in ("chit", "resolve"):
@@ -53,6 +54,8 @@ def during(text: str, *phases: str) -> When[Turn]:
 
 def after(state: Json, turn: Turn) -> None:
     state["last"] = turn.notes
+    if turn.kind not in ("search", "chit"):  # Papers react to the search just made, or none
+        state["step"].pop("last_search", None)
 
 
 def _power_problem(value: Any, state: Json, action: str) -> str | None:
@@ -136,7 +139,10 @@ ACTIONS = Actions[Turn](
             POWER_,
             Param("city", CITY, help="a city with the power's police"),
             Param("enemy", POWER, False, "the captured spy's power"),
-            Param("target", Kind("spy"), False, "the captured spy (positions: its counter, #N)"),
+            Param(
+                "target", Kind("spy"), False, "the spy searched for (positions: its counter, #N)"
+            ),
+            Param("captured", Kind("yes or no"), False, "yes when enemy/target named (default)"),
         ),
         during("your turn, before moving (1 AP a city); an enemy spy arriving (free)", "play"),
     ),

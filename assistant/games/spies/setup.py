@@ -15,7 +15,14 @@ from typing import Any
 from assistant.engine import Json
 from assistant.games.actions import Refuse
 from assistant.games.spies import names, positions
-from assistant.games.spies.state import Turn, adjective, own_turn, police_cities, tile_first
+from assistant.games.spies.state import (
+    Turn,
+    adjective,
+    new_step,
+    own_turn,
+    police_cities,
+    tile_first,
+)
 from assistant.words import a, plural
 
 HAND_RULE = "2.3 Drawing Event Tiles"
@@ -188,6 +195,13 @@ def _place_spies(state: Json, action: Json, turn: Turn) -> None:
     on the map." Each becomes a numbered counter (positions.py: by city, then in a secret order)."""
     data = turn.data
     power = names.power(action["power"], state)
+    if not positions.tracked(state) and state["phase"] == "play" and untouched(state, data):
+        # the rules' order (2.3-2.6: hands, secrets, police, then spies) ended the set up at the
+        # last police: nothing is played yet, so the spies are placed and the set up waits
+        state["phase"] = "setup"
+        turn.note(
+            f"the set up goes on: every power places its spies (2.6); then {state['year']} begins"
+        )
     if not positions.tracked(state) and state["phase"] != "setup":
         raise Refuse(
             positions.DEPLOY_RULE,
@@ -211,11 +225,10 @@ def _place_spies(state: Json, action: Json, turn: Turn) -> None:
             raise Refuse(positions.DEPLOY_RULE, f"{where!r} is not a city of the map ({spy})")
         spies[spy] = city.name
     missing = [spy for spy in data.spies[power] if spy not in spies]
-    turn.rule(
-        not missing,
-        positions.DEPLOY_RULE,
-        f"place all of your spies: {', '.join(missing)} not placed",
-    )
+    if missing:  # not even forced: a spy in play stands in a city (2.6: "Place all")
+        raise Refuse(
+            positions.DEPLOY_RULE, f"place all of your spies: {', '.join(missing)} not placed"
+        )
     if not positions.tracked(state):  # the first spies placed: the table tracks positions
         state["positions"] = positions.start()
     counters = positions.place(state, power, spies, _seed(action))
@@ -224,6 +237,19 @@ def _place_spies(state: Json, action: Json, turn: Turn) -> None:
         for city in sorted(set(spies.values()))
     )
     turn.note(f"{power} places its {len(spies)} spies face down: {where}")
+
+
+def untouched(state: Json, data: Any) -> bool:
+    """The set up is done and nothing of the first turn is: spies may still be placed (2.6)."""
+    return (
+        state["phase"] == "play"
+        and state["year"] == data.first_year
+        and state["turn"] == data.powers[0]
+        and state["step"] == new_step()
+        and state["ap_left"] == data.ap
+        and not state["played"]
+        and not any(state["discards"].values())
+    )
 
 
 def _rearranging(state: Json, power: str, turn: Turn) -> None:

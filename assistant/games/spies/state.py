@@ -40,6 +40,7 @@ class Turn(actions.Turn):
 
     data: GameData
     notes: list[str] = field(default_factory=list)
+    kind: str = ""  # the action's type (rules.before sets it)
 
     def note(self, text: str) -> None:
         self.notes.append(text)

@@ -12,6 +12,7 @@ from assistant.games.spies.state import (
     SEATS_RULE,
     TILE_RULE,
     Turn,
+    adjective,
     ap_note,
     capital,
     draw_chits,
@@ -26,7 +27,7 @@ from assistant.games.spies.state import (
     status,
     tile_first,
 )
-from assistant.words import plural
+from assistant.words import a, plural
 
 SEARCH_RULE = "3.4 Searching for Enemy Spies"
 CAPTURE_RULE = "3.5 Capture and Counterspies"
@@ -91,7 +92,7 @@ def _begin(state: Json, power: str, turn: Turn) -> None:
 
 def search(state: Json, action: Json, turn: Turn) -> None:
     """3.4 (your turn, 1 AP per city) and 4.1 (an enemy spy arriving on another's turn: free);
-    with `enemy` and `target` the search captured that spy (3.5)."""
+    with `enemy` and `target` the search captured that spy (3.5), unless `captured=no`."""
     data = turn.data
     power = names.power(action["power"], state)
     city = names.city_name(action["city"], data)
@@ -102,77 +103,231 @@ def search(state: Json, action: Json, turn: Turn) -> None:
         f"{power} has no police in {city} (searches are made where your police stand)",
     )
     step = state["step"]
-    cost = 0
     if state["turn"] == power:
         turn.rule(
             not step["moved"],
             SEARCH_RULE,
             f"{power} searches before moving its spies (3.6: after you have searched, you move)",
         )
-        cost = 0 if city in step["searched"] else data.costs["search"]
-        spend(state, power, cost, f"a search in {city}", turn)
-        step["searched"].append(city)
     if positions.tracked(state):
-        _search_on_map(state, action, power, city, cost, turn)
+        _search_on_map(state, action, power, city, turn)
         return
+    captured = _captured(action)
     found = "nothing found"
+    last: Json = {"power": power, "city": city, "enemy": None}
     if action.get("enemy") is not None or action.get("target") is not None:
         enemy, spy = _enemy_spy(state, action, power, turn)
         if state["turn"] != power:
             _arrived(state, enemy, spy, turn)
-        _capture(state, power, enemy, spy, turn, neutral_box=False)
-        found = (
-            f"{enemy}'s {spy} ({data.spies[enemy][spy]}) is captured: {_on_record(state, power)}"
-        )
+        last.update(enemy=enemy, spy=spy)
+        if captured:
+            _capture(state, power, enemy, spy, turn, neutral_box=False)
+            found = (
+                f"{enemy}'s {spy} ({data.spies[enemy][spy]}) is captured: "
+                f"{_on_record(state, power)}"
+            )
+        else:
+            found = f"{enemy}'s {spy} is not captured (its strength is as great or greater)"
+    cost = _search_cost(state, power, city, turn)
+    last["captured"] = captured and last["enemy"] is not None
+    step["last_search"] = last
     turn.note(f"{power}'s police search {city} ({ap_note(state, power, cost)}): {found}")
 
 
-def _search_on_map(state: Json, action: Json, power: str, city: str, cost: int, turn: Turn) -> None:
+def _search_cost(state: Json, power: str, city: str, turn: Turn) -> int:
+    """3.4: "at a cost of one Action Point per city" on your own turn (4.1: free on another's)."""
+    if state["turn"] != power:
+        return 0
+    step = state["step"]
+    cost = 0 if city in step["searched"] else turn.data.costs["search"]
+    spend(state, power, cost, f"a search in {city}", turn)
+    if city not in step["searched"]:
+        step["searched"].append(city)
+    return cost
+
+
+def _captured(action: Json) -> bool:
+    """`captured`: yes (the default when the spy searched for is named) or no."""
+    value = action.get("captured")
+    if value is None:
+        return True
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("yes", "true", "y"):
+        return True
+    if text in ("no", "false", "n"):
+        return False
+    raise Refuse("action", f"captured: expected yes or no (got {value!r})")
+
+
+def _search_on_map(state: Json, action: Json, power: str, city: str, turn: Turn) -> None:
     """3.4 on a table that tracks positions: "in every city containing your police and one or
-    more enemy spies"; a capture names the counter searched for (or none: the only one there),
-    which is turned up. 4.1: on another's turn, only a counter that entered the city this turn
-    (the mover's)."""
+    more enemy spies"; the search names the counter searched for ("Announce which enemy spy you
+    are searching for, if there is more than one in a city"), once per turn for each enemy spy;
+    a capture turns it up. 4.1: on another's turn, a counter of the mover each time it moved into
+    the city this turn: in any city of its path (captured there, it stops there)."""
     data = turn.data
-    enemies = [p for p in data.powers if p != power and positions.in_city(state, p, city)]
-    turn.rule(
-        bool(enemies),
-        SEARCH_RULE,
-        f"no enemy spy in {city} (you search every city containing your police and one or "
-        "more enemy spies)",
-    )
     mover = state["turn"]
-    if mover != power:  # 4.1: only a spy that moved into the city this turn
-        entered = state["step"].get("entered", {})
+    own = mover == power
+    step = state["step"]
+    searches = step.setdefault("searches", [])
+    named = action.get("enemy") is not None or action.get("target") is not None
+    captured = _captured(action) if action.get("captured") is not None else named
+    if own:
+        enemies = [p for p in data.powers if p != power and positions.in_city(state, p, city)]
         turn.rule(
-            any(city in cities for cities in entered.values()),
-            ARRIVING_RULE,
-            f"no {mover} spy has moved into {city} this turn: you cannot search for a spy that "
-            "has not moved",
+            bool(enemies),
+            SEARCH_RULE,
+            f"no enemy spy in {city} (you search every city containing your police and one or "
+            "more enemy spies)",
         )
-    found = "nothing found"
-    if action.get("enemy") is not None or action.get("target") is not None:
-        enemy = names.power(action.get("enemy"), state, "enemy")
-        if enemy == power:
-            raise Refuse(CAPTURE_RULE, f"{power} does not capture its own spy")
-        counter = positions.enemy_counter(
-            state, enemy, action.get("target"), city, SEARCH_RULE, "target"
-        )
-        if state["turn"] != power:
-            entered = state["step"].get("entered", {}).get(counter, [])
-            turn.rule(
-                enemy == state["turn"] and city in entered,
-                ARRIVING_RULE,
-                f"{enemy}'s counter {counter} has not moved into {city} this turn: you search "
-                "for an enemy spy each time it moves into a city containing your police",
+    else:  # 4.1: the mover's spies that moved into the city (_searched_counter refuses others)
+        enemies = [mover]
+    given = action.get("enemy")
+    enemy = names.power(given, state, "enemy") if given is not None else None
+    if enemy == power:
+        raise Refuse(CAPTURE_RULE, f"{power} does not capture its own spy")
+    if enemy is None:
+        if len(enemies) != 1:
+            raise Refuse(
+                "action",
+                f"enemy: whose spy {power} searches for in {city} ({', '.join(enemies)}): "
+                "announce which enemy spy you are searching for (3.4)",
             )
+        enemy = enemies[0]
+    counter = _searched_counter(state, action, power, enemy, city, turn)
+    done = [s for s in searches if s["power"] == power and s["enemy"] == enemy]
+    if own:
+        turn.rule(
+            not any(s["counter"] == counter for s in done),
+            SEARCH_RULE,
+            f"{power}'s police have searched for {enemy}'s counter {counter} this turn (your "
+            "police can search once per turn for each enemy spy)",
+        )
+    else:
+        times = step.get("entered", {}).get(counter, []).count(city)
+        made = sum(1 for s in done if s["counter"] == counter and s["city"] == city)
+        turn.rule(
+            made < times,
+            ARRIVING_RULE,
+            f"{power} has searched for {enemy}'s counter {counter} each time it moved into "
+            f"{city} this turn ({plural(times, 'time')}: you search for each enemy spy each "
+            "time it moves into a city containing your police)",
+        )
+    now = positions.city_of(state, enemy, counter)
+    if now is None:  # not even forced: a counter off the map is captured once
+        raise Refuse(
+            CAPTURE_RULE,
+            f"{enemy}'s counter {counter} is no longer on the map (captured or killed this turn)",
+        )
+    cost = _search_cost(state, power, city, turn)
+    searches.append({"power": power, "enemy": enemy, "counter": counter, "city": city})
+    last = {"power": power, "city": city, "enemy": enemy, "counter": counter, "captured": False}
+    found = f"{enemy}'s counter {counter}: nothing found"
+    if captured:
         spy = positions.spy_of(state, enemy, counter)
+        drops = {p: list(cities) for p, cities in state["drops"].items()}
         _capture(state, power, enemy, spy, turn, neutral_box=False)
+        stops = f" (it had moved on to {now}: it stops in {city})" if now != city else ""
         found = (
             f"{enemy}'s counter {counter} is turned up, {enemy}'s {spy} "
-            f"({data.spies[enemy][spy]}): captured {_on_record(state, power)}"
+            f"({data.spies[enemy][spy]}): captured {_on_record(state, power)}{stops}"
         )
+        last.update(captured=True, spy=spy, at=now, drops=drops)
+    step["last_search"] = last
     turn.note(f"{power}'s police search {city} ({ap_note(state, power, cost)}): {found}")
     positions.lost_drops(state, turn)
+
+
+def _searched_counter(
+    state: Json, action: Json, power: str, enemy: str, city: str, turn: Turn
+) -> str:
+    """The enemy counter a search is for: named (`target=#N`), or the only one it may be."""
+    mover = state["turn"]
+    if mover == power:
+        here = positions.in_city(state, enemy, city)
+    else:
+        entered = state["step"].get("entered", {})
+        here = sorted(
+            (c for c, cities in entered.items() if city in cities and enemy == mover),
+            key=lambda c: int(c[1:]),
+        )
+    if not here:
+        if mover == power:
+            raise Refuse(SEARCH_RULE, f"{enemy} has no spy in {city}")
+        raise Refuse(
+            ARRIVING_RULE,
+            f"no {enemy} spy has moved into {city} this turn: you cannot search for a spy that "
+            "has not moved",
+        )
+    if "target" in action and action["target"] is None:
+        raise Refuse("action", f"target: empty (name the counter: #N; {', '.join(here)})")
+    value = action.get("target")
+    if value is None:
+        if len(here) == 1:
+            return here[0]
+        raise Refuse(
+            "action",
+            f"target: which of {enemy}'s counters in {city} ({', '.join(here)}): announce which "
+            "enemy spy you are searching for, if there is more than one in a city (3.4)",
+        )
+    counter = positions.as_counter(value)
+    if counter is None:
+        raise Refuse(
+            "action",
+            f"target: name the counter (#N; {enemy}'s in {city}: {', '.join(here)}): which spy "
+            f"a counter is stays with {enemy}",
+        )
+    if counter not in here:
+        if mover == power:
+            raise Refuse(SEARCH_RULE, f"{enemy}'s counter {counter} is not in {city}")
+        raise Refuse(
+            ARRIVING_RULE,
+            f"{enemy}'s counter {counter} has not moved into {city} this turn: you search for "
+            "an enemy spy each time it moves into a city containing your police",
+        )
+    return counter
+
+
+def nullify(state: Json, power: str, name: str, turn: Turn) -> str:
+    """Papers (and Escape played against a search): "Papers nullify the effect of the search (no
+    strength comparison is made between spy and police)", played "in reaction to a police search
+    of one of your spies": the last search, made for one of `power`'s spies; a capture it made is
+    undone (the counter stands where it stood, off the record). The words for the log."""
+    last = state["step"].get("last_search")
+    whose = last.get("enemy") if last else None
+    if last is None or whose not in (power, None) or last.get("nullified"):
+        turn.rule(
+            False,
+            f"3.8 Playing Action Chits ({name}: against a police search, 3.4)",
+            f"{name} is played in reaction to a police search of one of your spies: no search "
+            f"of {a(adjective(power))} spy waits for it",
+        )
+        return ": no strength comparison (no search waits: forced)"
+    last["nullified"] = True
+    if not last.get("captured"):
+        return ": no strength comparison for that search"
+    spy = str(last["spy"])
+    set_status(state, power, spy, "in play")
+    state["record"][last["power"]].pop()  # the capture's entry, the last (nothing came after)
+    if positions.tracked(state):
+        counter = str(last["counter"])
+        where = str(last["at"])
+        state["positions"]["counters"].setdefault(power, {})[counter] = where
+        for who, cities in (last.get("drops") or {}).items():
+            for city in cities:
+                if city not in state["drops"][who]:
+                    state["drops"][who].append(city)
+                    state["cup"] -= 1
+        return (
+            f": no strength comparison for that search; {power}'s counter {counter} is not "
+            f"captured (it stands in {where}, off {last['power']}'s record)"
+        )
+    return (
+        f": no strength comparison for that search; {power}'s {spy} is not captured (off "
+        f"{last['power']}'s record)"
+    )
 
 
 def _enemy_spy(state: Json, action: Json, power: str, turn: Turn) -> tuple[str, str]:
@@ -337,8 +492,6 @@ def _move_on_map(state: Json, action: Json, power: str, turn: Turn) -> None:
             "action",
             "spaces: this table tracks positions: move spy=... to=CITY (or path=A,B,C)",
         )
-    if action.get("to") is None and action.get("path") is None:
-        raise Refuse("action", "move needs to=CITY or path=A,B,C (this table tracks positions)")
     graph = routes.graph_of(data)
     if graph is None:
         raise Refuse("action", "the map's routes are not in the game's data (templates/spies/)")
@@ -355,8 +508,9 @@ def _move_on_map(state: Json, action: Json, power: str, turn: Turn) -> None:
         if to is not None and path[-1] != to:
             raise Refuse("action", f"path ends in {path[-1]}, not in {to} (to=)")
         how = ""
+    elif to is None:
+        raise Refuse("action", "move needs to=CITY or path=A,B,C (this table tracks positions)")
     else:
-        assert to is not None
         if graph.is_sea(to):
             raise Refuse(MOVE_RULE, f"to: {to} is a sea zone: a spy cannot end its movement at sea")
         if to not in graph.cities:
@@ -473,6 +627,8 @@ def diplomacy(state: Json, action: Json, turn: Turn) -> None:
         )
     cost = len(others) * data.costs["diplomacy"]
     spend(state, power, cost, f"diplomacy with {plural(len(others), 'opponent')}", turn)
+    opened = state["step"].setdefault("diplomacy", [])
+    opened += [other for other in others if other not in opened]
     turn.note(
         f"{power} opens negotiations with {' and '.join(others)} ({ap_note(state, power, cost)})"
     )
@@ -493,11 +649,20 @@ def give(state: Json, action: Json, turn: Turn) -> None:
         f"{power} and {to} are played by one person ({player_of(state, power)}): you cannot "
         "exchange Action chits, money, or secrets between them",
     )
+    current = state["turn"]
+    opened = state["step"].get("diplomacy", [])
+    turn.rule(
+        (power == current and to in opened) or (to == current and power in opened),
+        DIPLOMACY_RULE,
+        f"no negotiation between {power} and {to} is open this turn ({current} initiates "
+        "diplomacy, 1 AP per opponent: diplomacy with=...)",
+    )
     parts = []
     if pounds:
+        paid = min(pounds, state["bank"][power])  # forced: never more than the payer has
         pay(state, power, pounds, f"giving {to} {pounds}£", turn)
-        state["bank"][to] += pounds
-        parts.append(f"{pounds}£ ({power} {state['bank'][power]}£, {to} {state['bank'][to]}£)")
+        state["bank"][to] += paid
+        parts.append(f"{paid}£ ({power} {state['bank'][power]}£, {to} {state['bank'][to]}£)")
     if chits:
         held = state["chits"][power]
         turn.rule(chits <= held, DIPLOMACY_RULE, f"{power} holds {held} Action chits")

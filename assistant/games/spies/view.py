@@ -7,7 +7,10 @@ from assistant.engine import Json
 from assistant.games.spies import positions, scoring
 from assistant.games.spies.chain import describe_play, standing
 from assistant.games.spies.data import GameData
+from assistant.games.spies.setup import untouched
 from assistant.games.spies.state import player_of
+
+PLACE = "to keep the spies on the map: place spies={Spy: City, ...} for every power (2.6)"
 
 
 def next_step(state: Json, data: GameData) -> str:
@@ -34,6 +37,8 @@ def next_step(state: Json, data: GameData) -> str:
             ]
             if wants:
                 missing.append(f"{power} ({', '.join(wants)})")
+        if not positions.tracked(state):
+            missing.append(PLACE)
         return "set up: " + "; ".join(missing)
     if phase == "final":
         left = [p for p in data.powers if state["originals"][p] is None]
@@ -43,7 +48,10 @@ def next_step(state: Json, data: GameData) -> str:
         plays = state["chain"]["plays"]
         return f"counters against {describe_play(plays[0])} (chit ... against=N), then resolve"
     if state["step"]["tile"] is None and state["hands"][power]:
-        return f"{power}: discard an Event Tile, or play one of {state['year']}"
+        first = f"{power}: discard an Event Tile, or play one of {state['year']}"
+        if not positions.tracked(state) and untouched(state, data):
+            return f"{first} (or first, {PLACE})"
+        return first
     return f"{power}: search, move, chits, diplomacy ... then end_turn"
 
 

@@ -230,7 +230,9 @@ def guess(state: Json, action: Json, turn: Turn) -> None:
 def reveal(state: Json, action: Json, turn: Turn) -> None:
     """The defender turns up the card a guess named: the guess is scored as if entered whole."""
     awaiting = state["awaiting"]
-    side = action["side"]
+    side = action.get("side")
+    if side is None or action.get("rank") is None:  # parameters checked here, not as a KeyError
+        raise Refuse("action", "reveal needs side=... and rank=... (the rank on the card)")
     if awaiting is None:
         raise Refuse("Reveal", "no guess is waiting for a card to be turned up")
     turn.rule(

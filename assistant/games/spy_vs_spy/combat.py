@@ -24,6 +24,7 @@ from assistant.games.spy_vs_spy.state import (
     loaded,
     name_of,
 )
+from assistant.words import plural
 
 SWORD, WEAPON = "sword", "weapon"
 
@@ -95,6 +96,12 @@ def declare(state: Json, action: Json, turn: Turn) -> None:
     declared = fight.setdefault("declared", {})
     if spy in declared:
         raise Refuse("Combat", f"{spy} declared his {declared[spy]}: it stays declared")
+    turn.rule(
+        fight["exchanges"] == 0,
+        "Combat",
+        f"weapons are declared at the start of combat ({plural(fight['exchanges'], 'exchange')} "
+        "fought already): name the weapon in the exchange (black=sword|weapon)",
+    )
     check_weapon(state, spy, choice, turn)
     declared[spy] = choice
     turn.note(f"{spy} declares his {choice}")
@@ -141,9 +148,12 @@ def exchange(state: Json, action: Json, turn: Turn) -> None:
             cop = cop_of(state, who)
             toughness = kit.cop(who).toughness
             cop["damage"] = min(toughness, cop["damage"] + damage[who])
-            if damage[who]:
+            if damage[who] and cop["damage"] >= toughness:
+                turn.note(f"{name_of(kit, who)} takes {damage[who]} damage ({toughness} kills him)")
+            elif damage[who]:
                 turn.note(
-                    f"{name_of(kit, who)} takes {damage[who]} ({cop['damage']} of {toughness})"
+                    f"{name_of(kit, who)} takes {damage[who]} damage ({cop['damage']} of the "
+                    f"{toughness} that kill him)"
                 )
             if cop["damage"] >= kit.cop(who).toughness:
                 kill_cop(state, who, turn)
@@ -154,6 +164,7 @@ def exchange(state: Json, action: Json, turn: Turn) -> None:
             if state["health"][who] == 0 and state["positions"][who] is not None:
                 rival = d if who == a else a
                 kill_spy(state, who, rival, turn)
+                _heals(state, rival, turn)
     if fight in state["fights"]:
         turn.note("attack again, or run")
 
@@ -182,7 +193,8 @@ def spy_against_spy(
         if guard == weapon.id:
             turn.note(f"{who}'s {weapon.weapon} ({weapon.label}) fails against {against}")
         else:
-            turn.note(f"{who}'s {weapon.weapon} ({weapon.label}) hits {against}")
+            past = "gets past" if guard else "hits"
+            turn.note(f"{who}'s {weapon.weapon} ({weapon.label}) {past} {against}")
             damage[rival] += weapon.weapon_damage
 
 
@@ -211,6 +223,20 @@ def spy_against_cop(
     damage[spy] += card.damage[roll - 1]
     rolled = f" rolls {roll} and" if card.rolls else ""
     turn.note(f"{name_of(kit, cop)}{rolled} deals {card.damage[roll - 1]} damage")
+
+
+def _heals(state: Json, who: str, turn: Turn) -> None:
+    """Ours (the edition page): only a spy who breaks off heals a cop ("If a spy breaks off an
+    attack ... all damage dealt ... is healed"); a fight that ends with the spy's death leaves the
+    cop his damage, and the log says so."""
+    if is_spy(who):
+        return
+    cop = cop_of(state, who)
+    if cop["status"] == "on" and cop["damage"]:
+        turn.note(
+            f"{name_of(turn.kit, who)} keeps his {cop['damage']} damage (only a spy who breaks off "
+            "heals it)"
+        )
 
 
 def run(state: Json, action: Json, turn: Turn) -> None:

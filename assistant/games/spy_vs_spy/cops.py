@@ -77,7 +77,7 @@ def goal(state: Json, kit: Kit, cop_id: str) -> tuple[str, str, bool, str | None
                 return door, f"to the street at {door} with the Thingamajig", True, None
             return (
                 door,
-                f"to the street at {door}, with {name_of(kit, holder)} and the Thingamajig",
+                f"to the street at {door}, where {name_of(kit, holder)} takes the Thingamajig out",
                 True,
                 None,
             )
@@ -208,7 +208,8 @@ def cops(state: Json, action: Json, turn: Turn) -> None:
         if plan.path:
             turn.note(f"{who} moves {' -> '.join((plan.start, *plan.path))}, {plan.moved}")
         else:
-            turn.note(f"{who} stays in {plan.start}, {plan.why}")
+            waits = "waits in the street at" if plan.start in kit.board.doors else "stays in"
+            turn.note(f"{who} {waits} {plan.start}, {plan.why}")
         cop["at"] = plan.end
         if plan.end in kit.board.doors and _loaded_cop(state, cop["cop"]):
             state["winner"] = "cops"

@@ -37,7 +37,7 @@ from assistant.games.spy_vs_spy.kinds import (
     USE,
 )
 from assistant.games.spy_vs_spy.kit import Kit, default_kit
-from assistant.games.spy_vs_spy.state import SPIES, Turn, initial
+from assistant.games.spy_vs_spy.state import SPIES, Turn, initial, name_of
 from assistant.games.spy_vs_spy.view import public_view, render_text
 from deaddrop.errors import InputError
 
@@ -68,7 +68,8 @@ def before(state: Json, action: Json, turn: Turn) -> None:
         fight = state["fights"][0]
         raise Refuse(
             "Combat",
-            f"{fight['attacker']} and {fight['defender']} fight in {fight['room']}:"
+            f"{name_of(turn.kit, fight['attacker'])} and {name_of(turn.kit, fight['defender'])}"
+            f" fight in {fight['room']}:"
             " exchange or run",
         )
     if phase == flow.COPS:
