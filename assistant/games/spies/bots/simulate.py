@@ -1,0 +1,62 @@
+"""A whole game of bots in process, from the set up to the end (the bench and the tests), and the
+bots of a table: which powers, at what level, from its options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from assistant.engine import Json, Refusal
+from assistant.games.spies.bots.driver import Driver
+from assistant.games.spies.bots.hidden import Hidden
+from assistant.games.spies.data import GameData
+
+
+def table_bots(state: Json) -> dict[str, str]:
+    """power -> level of the bots at this table (empty: none)."""
+    return dict(state.get("bots") or {})
+
+
+def driver_for(game: Any, state: Json, history: list[tuple[Json, Json, Json]]) -> Driver | None:
+    """The bots' driver for a table whose state is `state` after `history` (the (action, before,
+    after) of each live event, in order; the first `before` is the initial state)."""
+    bots = table_bots(state)
+    if not bots:
+        return None
+    data: GameData = game.data
+    start = history[0][1] if history else state
+    hidden = Hidden.start(int(state.get("seed") or 0), start, data)
+    for action, before, after in history:
+        hidden.follow(action, before, after)
+    return Driver(game, state, hidden, bots)
+
+
+@dataclass
+class Played:
+    state: Json
+    events: int
+    refused: list[tuple[Json, Refusal]]
+    broken: list[str]  # the invariants that broke (invariants.py), with the event's number
+    driver: Driver
+
+
+def play(options: Json, game: Any = None, *, checked: bool = False) -> Played:
+    """A table with these options (every power a bot) played to its end in process; `checked`:
+    the invariants checked after every action."""
+    from assistant.games.spies.bots.invariants import problems
+    from assistant.games.spies.rules import GAME
+
+    game = game or GAME
+    state = game.setup({"players": 5, **options})
+    driver = driver_for(game, state, [])
+    assert driver is not None, "play: no bots at this table"
+    broken: list[str] = []
+    if checked:
+
+        def watch(after: Json, hidden: Hidden) -> None:
+            found = problems(after, hidden, game.data)
+            broken.extend(f"event {len(driver.done)}: {p}" for p in found)
+
+        driver.watch = watch
+    driver.respond()
+    return Played(driver.state, len(driver.done), driver.refused, broken, driver)
