@@ -79,6 +79,8 @@ def _print_bots(outcome: Any, debug: bool) -> None:
         bots = bots[-12:]
     for move in bots:
         typer.echo(f"{move['event']}. {move['text']}")
+        for line in move["say"]:
+            typer.echo(f"  > {line}")
         if debug:
             typer.echo(f"  (why: {move['why']})")
     for line in outcome.said:

@@ -389,10 +389,18 @@ class Spies:
                 )
             state["bots"] = bots
             state["seed"] = table_seed(given.get("seed"))
+            from assistant.games.spies.bots.hidden import KEY, Hidden
+
+            state[KEY] = Hidden.start(state["seed"], state, data).as_json()
         return state
 
     def apply(self, state: Json, action: Json, *, force: bool = False) -> Json | Refusal:
-        return ACTIONS.apply(state, action, Turn(force=force, data=self.data))
+        after = ACTIONS.apply(state, action, Turn(force=force, data=self.data))
+        if "hidden" in state and not isinstance(after, Refusal):  # a table with bots
+            from assistant.games.spies.bots.hidden import Hidden
+
+            Hidden.of(after, self.data).follow(action, state, after)
+        return after
 
     def view(self, state: Json) -> Json:
         return public_view(state, self.data)

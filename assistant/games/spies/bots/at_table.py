@@ -2,9 +2,9 @@
 table is made and after each action a person enters, the bots of the table act until a person
 must; the table layer records each of their actions as an event entered by "<Power> (bot)".
 
-The bots' face-down facts are followed from the table's seed through its whole history, so a
-table read again (another command, another day) gives the bots the same facts and the same
-choices."""
+The bots' face-down facts are dealt from the table's seed and followed by the rules with every
+event (state "hidden", never shown), so a table replayed (another command, another day) gives
+the bots the same facts and the same choices."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from assistant.engine import Json
-from assistant.games.spies.bots.simulate import driver_for, table_bots
+from assistant.games.spies.bots.simulate import driver_for
 
 
 @dataclass(frozen=True)
@@ -33,12 +33,9 @@ def respond(
     """The bots' actions after `history` (the live events' (action, before, after); the last one
     the action just entered, none at a new table), and what the table is told besides (a
     person's counterspy to enter, what a person's Discovery found, the bots' answers)."""
-    if not table_bots(state):
+    driver = driver_for(game, state)
+    if driver is None:
         return [], []
-    earlier = history[:-1]
-    driver = driver_for(game, state if not history else history[0][1], earlier)
-    assert driver is not None
-    driver.state = history[-1][1] if history else state
     if history:
         driver.observe(*history[-1])
     done = driver.respond()

@@ -30,7 +30,8 @@ MAX_TURN = 60  # actions in one bot turn (a safety net: a turn is about 10)
 
 @dataclass
 class Done:
-    """One bot action carried out: what the log says, what the table is told, and why."""
+    """One bot action carried out: what the log says (with the bot's instruction), what the
+    table is told besides (what a Discovery found), and why."""
 
     power: str
     action: Json
@@ -44,7 +45,6 @@ class Done:
 class Driver:
     game: object
     state: Json
-    hidden: Hidden
     bots: dict[str, str]  # power -> level
     refused: list[tuple[Json, Refusal]] = field(default_factory=list)
     done: list[Done] = field(default_factory=list)
@@ -61,7 +61,12 @@ class Driver:
 
     @property
     def data(self) -> GameData:
-        return self.hidden.data
+        return self.game.data  # type: ignore[attr-defined]
+
+    @property
+    def hidden(self) -> Hidden:
+        """The table's face-down facts as they stand (the state's: rules.apply follows them)."""
+        return Hidden.of(self.state, self.data)
 
     def rng(self, *words: object) -> random.Random:
         return random.Random(
@@ -83,13 +88,9 @@ class Driver:
         if isinstance(after, Refusal):
             self.refused.append((action, after))
             return False
-        self.hidden.follow(action, before, after)
         self.state = after
         text = self.game.describe(action, before, after)  # type: ignore[attr-defined]
-        say = []
-        line = words.instruction(action, before, after, self.data)
-        if line:
-            say.append(line)
+        say = []  # besides the log line (which ends with the bot's instruction)
         if self.hidden.outcome is not None:
             say.append(words.found(self.hidden.outcome))
             self._after_discovery(self.hidden.outcome)
@@ -100,8 +101,7 @@ class Driver:
         return True
 
     def observe(self, action: Json, before: Json, after: Json) -> None:
-        """A person's action just entered: follow it, then queue what the bots answer."""
-        self.hidden.follow(action, before, after)
+        """A person's action just entered: queue what the bots answer."""
         self.state = after
         if self.hidden.outcome is not None:
             self.said.append(words.found(self.hidden.outcome))

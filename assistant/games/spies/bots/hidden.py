@@ -54,9 +54,14 @@ def is_counterspy(name: str) -> bool:
     return name.startswith(COUNTERSPY)
 
 
+KEY = "hidden"  # where a table with bots keeps its face-down facts in the state (never shown)
+
+
 @dataclass
 class Hidden:
-    """The face-down facts (module docstring). `outcome`: what the last Discovery found."""
+    """The face-down facts (module docstring): a view of the state's `hidden` entry (its dicts
+    are the state's own: `follow` changes them in place, on the state a rule made anew).
+    `outcome`: what the last event's Discovery found."""
 
     seed: int
     data: GameData
@@ -66,6 +71,33 @@ class Hidden:
     police: dict[str, dict[str, int]] = field(default_factory=dict)
     outcome: Json | None = None
     events: int = 0
+    facts: Json = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, state: Json, data: GameData) -> Hidden:
+        """The facts of a table with bots (a view: nothing is copied)."""
+        facts = state[KEY]
+        return cls(
+            int(state.get("seed") or 0),
+            data,
+            facts["pieces"],
+            facts["dealt"],
+            facts["hands"],
+            facts["police"],
+            facts["outcome"],
+            int(facts["events"]),
+            facts,
+        )
+
+    def as_json(self) -> Json:
+        return {
+            "pieces": self.pieces,
+            "dealt": self.dealt,
+            "hands": self.hands,
+            "police": self.police,
+            "outcome": self.outcome,
+            "events": self.events,
+        }
 
     @classmethod
     def start(cls, seed: int, state: Json, data: GameData) -> Hidden:
@@ -93,6 +125,7 @@ class Hidden:
         for power in data.powers:
             hidden._draw(power, state["chits"][power], "start")
         hidden.police = {power: {} for power in data.powers}
+        hidden.facts = hidden.as_json()
         return hidden
 
     # -- the cup ------------------------------------------------------------------------------
@@ -175,6 +208,8 @@ class Hidden:
                     self._gone(name)
         if positions.tracked(after):
             self._orphans(before, after)
+        self.facts["events"] = self.events
+        self.facts["outcome"] = self.outcome
 
     def _gone(self, name: str) -> None:
         piece = self.pieces[name]

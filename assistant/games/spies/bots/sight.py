@@ -32,7 +32,6 @@ class Sight:
     ]  # its own pieces (dealt to it) and the pieces its spies hold: name -> piece
     lying: dict[str, int]  # city -> pieces lying there under no spy (public)
     holding: dict[tuple[str, str], int]  # (power, counter) -> pieces it holds (public)
-    seed: int
 
     def counters(self) -> dict[str, str]:
         return positions.counters(self.state, self.power)
@@ -49,7 +48,7 @@ class Sight:
 
 def look(state: Json, hidden: Hidden, power: str, level: str) -> Sight:
     """`power`'s sight of the table (see the module docstring)."""
-    masked = dict(state)
+    masked = {k: v for k, v in state.items() if k not in ("hidden", "seed")}
     masked["hands"] = {p: (list(h) if p == power else []) for p, h in state["hands"].items()}
     masked["discards"] = {p: (list(d) if p == power else []) for p, d in state["discards"].items()}
     if positions.tracked(state):
@@ -83,7 +82,6 @@ def look(state: Json, hidden: Hidden, power: str, level: str) -> Sight:
         mine,
         dict(lying),
         dict(holding),
-        hidden.seed,
     )
 
 
@@ -128,3 +126,20 @@ def path_toward(data: GameData, start: str, goal: str, budget: int) -> list[str]
     while cut and graph.is_sea(cut[-1]):
         cut.pop()
     return cut
+
+
+def own_facts(state: Json, power: str) -> Json:
+    """What the tracker dealt `power` on a table with bots, for its seat's eyes only: its Action
+    chits by kind, its secrets (where each lies, or the counter that holds it), and the secrets
+    its spies hold."""
+    facts = state["hidden"]
+    secrets = {}
+    for name, piece in facts["pieces"].items():
+        if piece["gone"]:
+            continue
+        held = piece["held"]
+        if name in facts["dealt"].get(power, []) or (held is not None and held[0] == power):
+            where = f"{held[0]}'s {held[1]}" if held is not None else piece["city"]
+            value = f"counterspy {piece['counterspy']}" if piece["counterspy"] else piece["value"]
+            secrets[name] = {"value": value, "where": where}
+    return {"chits": dict(Counter(facts["hands"].get(power, []))), "secrets": secrets}

@@ -9,7 +9,6 @@ from typing import Any
 from assistant.engine import Json, Refusal
 from assistant.games.spies.bots.driver import Driver
 from assistant.games.spies.bots.hidden import Hidden
-from assistant.games.spies.data import GameData
 
 
 def table_bots(state: Json) -> dict[str, str]:
@@ -17,18 +16,12 @@ def table_bots(state: Json) -> dict[str, str]:
     return dict(state.get("bots") or {})
 
 
-def driver_for(game: Any, state: Json, history: list[tuple[Json, Json, Json]]) -> Driver | None:
-    """The bots' driver for a table whose state is `state` after `history` (the (action, before,
-    after) of each live event, in order; the first `before` is the initial state)."""
+def driver_for(game: Any, state: Json) -> Driver | None:
+    """The bots' driver for a table whose state is `state` (None: no bots)."""
     bots = table_bots(state)
     if not bots:
         return None
-    data: GameData = game.data
-    start = history[0][1] if history else state
-    hidden = Hidden.start(int(state.get("seed") or 0), start, data)
-    for action, before, after in history:
-        hidden.follow(action, before, after)
-    return Driver(game, state, hidden, bots)
+    return Driver(game, state, bots)
 
 
 @dataclass
@@ -48,7 +41,7 @@ def play(options: Json, game: Any = None, *, checked: bool = False) -> Played:
 
     game = game or GAME
     state = game.setup({"players": 5, **options})
-    driver = driver_for(game, state, [])
+    driver = driver_for(game, state)
     assert driver is not None, "play: no bots at this table"
     broken: list[str] = []
     if checked:
