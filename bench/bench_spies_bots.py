@@ -3,6 +3,7 @@
     python bench/bench_spies_bots.py mixed [--games 200] [--from 1]
     python bench/bench_spies_bots.py duel best [--games 100]     # one best against four easy
     python bench/bench_spies_bots.py duel fair [--games 100]     # one fair against four easy
+    python bench/bench_spies_bots.py duel best --against fair    # one best against four fair
 
 `mixed`: five bots, each power's level drawn from the game's seed (easy, fair, best), played from
 the set up to the end with the invariants (assistant/games/spies/bots/invariants.py) checked after
@@ -70,7 +71,7 @@ def mixed(games: int, first: int) -> int:
     return 1 if refused or broken or unfinished or unequal or max(times) > 30 else 0
 
 
-def duel(level: str, games: int, first: int) -> int:
+def duel(level: str, games: int, first: int, against: str = "easy") -> int:
     from assistant.games.spies.bots.simulate import play
     from assistant.games.spies.rules import GAME
 
@@ -80,7 +81,7 @@ def duel(level: str, games: int, first: int) -> int:
     margin = []
     for seed in range(first, first + games):
         hero = powers[seed % len(powers)]
-        levels = {p: (level if p == hero else "easy") for p in powers}
+        levels = {p: (level if p == hero else against) for p in powers}
         played = play({"bots": "all", "bot_level": levels, "seed": seed})
         won = played.state["winner"] == hero
         wins += won
@@ -92,9 +93,9 @@ def duel(level: str, games: int, first: int) -> int:
     rate = wins / games
     table = ", ".join(f"{p} {w}/{n}" for p, (w, n) in by_power.items())
     print(
-        f"one {level} bot against four easy ones, {games} games (seeds {first}-"
+        f"one {level} bot against four {against} ones, {games} games (seeds {first}-"
         f"{first + games - 1}): wins {wins} ({rate:.0%}; chance 20%); by power: {table}; "
-        f"points ahead of the best easy bot: median {statistics.median(margin):+.0f}"
+        f"points ahead of the best other: median {statistics.median(margin):+.0f}"
     )
     return 0
 
@@ -105,10 +106,11 @@ def main() -> int:
     parser.add_argument("level", nargs="?", default="best", choices=LEVELS)
     parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--from", dest="first", type=int, default=1)
+    parser.add_argument("--against", default="easy", choices=LEVELS, help="the four others")
     args = parser.parse_args()
     if args.what == "mixed":
         return mixed(args.games or 200, args.first)
-    return duel(args.level, args.games or 100, args.first)
+    return duel(args.level, args.games or 100, args.first, args.against)
 
 
 if __name__ == "__main__":
