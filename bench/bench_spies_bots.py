@@ -34,7 +34,7 @@ def mixed(games: int, first: int) -> int:
 
     powers = GAME.data.powers
     refused = broken = unequal = unfinished = 0
-    times = []
+    times, turns = [], []
     winners: dict[str, int] = {}
     for seed in range(first, first + games):
         source = random.Random(f"levels:{seed}")
@@ -43,6 +43,7 @@ def mixed(games: int, first: int) -> int:
         played = play({"bots": "all", "bot_level": levels, "seed": seed}, checked=True)
         took = time.perf_counter() - started
         times.append(took)
+        turns += played.turns
         refused += len(played.refused)
         broken += len(played.broken)
         for action, why in played.refused[:3]:
@@ -68,7 +69,14 @@ def mixed(games: int, first: int) -> int:
         f"a game: mean {statistics.mean(times):.2f} s, worst {max(times):.2f} s; "
         f"wins by level: {winners}"
     )
-    return 1 if refused or broken or unfinished or unequal or max(times) > 30 else 0
+    turns.sort()
+    print(
+        f"a bot turn ({len(turns)}, invariants checked after each action): median "
+        f"{statistics.median(turns) * 1000:.0f} ms, 99th percentile "
+        f"{turns[int(len(turns) * 0.99)] * 1000:.0f} ms, worst {turns[-1] * 1000:.0f} ms"
+    )
+    bad = refused or broken or unfinished or unequal or max(times) > 30 or turns[-1] > 1
+    return 1 if bad else 0
 
 
 def duel(level: str, games: int, first: int, against: str = "easy") -> int:

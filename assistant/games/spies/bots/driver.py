@@ -108,12 +108,29 @@ class Driver:
             self._after_discovery(self.hidden.outcome)
         self._arrivals(action, before)
         kind = action.get("type")
+        if kind == "search" and action.get("enemy") in self.bots and action.get("target"):
+            self._compared(action, before)
         if kind == "diplomacy":
             for other in action.get("with") or []:
                 if other in self.bots:
                     self.said.append(
                         f"{other} answers: a bot makes no deals (it accepts gifts, offers nothing)"
                     )
+
+    def _compared(self, action: Json, before: Json) -> None:
+        """A person's search captured a bot's counter: the bot compares, as it would privately
+        at the table, and says so when its spy was not the weaker (3.4)."""
+        enemy, power = str(action["enemy"]), str(action.get("power"))
+        counter, city = str(action["target"]), str(action.get("city"))
+        if positions.city_of(before, enemy, counter) != city or power not in before["bank"]:
+            return
+        police = referee.police_strength(self.hidden, power, city)
+        spy = referee.spy_strength(before, self.hidden, enemy, counter)
+        if police <= spy:
+            self.said.append(
+                f"{enemy}: compared privately, {enemy}'s counter {counter} is not weaker than "
+                f"{power}'s police in {city}: no capture (3.4): undo it (deaddrop table undo)"
+            )
 
     def _after_discovery(self, outcome: Json) -> None:
         if outcome["kind"] != "counterspy":

@@ -3,6 +3,7 @@ bots of a table: which powers, at what level, from its options."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,7 @@ class Played:
     refused: list[tuple[Json, Refusal]]
     broken: list[str]  # the invariants that broke (invariants.py), with the event's number
     driver: Driver
+    turns: list[float]  # the seconds each bot turn took (from the end of the one before)
 
 
 def play(options: Json, game: Any = None, *, checked: bool = False) -> Played:
@@ -44,12 +46,18 @@ def play(options: Json, game: Any = None, *, checked: bool = False) -> Played:
     driver = driver_for(game, state)
     assert driver is not None, "play: no bots at this table"
     broken: list[str] = []
-    if checked:
+    turns: list[float] = []
+    clock = [time.perf_counter()]
 
-        def watch(after: Json, hidden: Hidden) -> None:
+    def watch(after: Json, hidden: Hidden) -> None:
+        if checked:
             found = problems(after, hidden, game.data)
             broken.extend(f"event {len(driver.done)}: {p}" for p in found)
+        if driver.done[-1].action.get("type") == "end_turn":
+            now = time.perf_counter()
+            turns.append(now - clock[0])
+            clock[0] = now
 
-        driver.watch = watch
+    driver.watch = watch
     driver.respond()
-    return Played(driver.state, len(driver.done), driver.refused, broken, driver)
+    return Played(driver.state, len(driver.done), driver.refused, broken, driver, turns)
