@@ -438,6 +438,11 @@ class Spies:
 
             line = instruction(action, before, after, self.data)
             text += f"\n  > {line}" if line else ""
+        found = (after.get("hidden") or {}).get("outcome")
+        if found is not None:  # what a Discovery found, at a table with bots (public)
+            from assistant.games.spies.bots.words import found as found_words
+
+            text += f"\n  > {found_words(found)}"
         return text
 
     def render(self, state: Json) -> str:

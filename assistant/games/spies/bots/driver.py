@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from assistant.engine import Json, Refusal
 from assistant.games.spies import positions
 from assistant.games.spies.bots import candidates as cands
-from assistant.games.spies.bots import levels, referee, words
+from assistant.games.spies.bots import levels, referee
 from assistant.games.spies.bots.hidden import Hidden
 from assistant.games.spies.bots.sight import Sight, look
 from assistant.games.spies.data import GameData
@@ -68,9 +68,9 @@ class Driver:
         """The table's face-down facts as they stand (the state's: rules.apply follows them)."""
         return Hidden.of(self.state, self.data)
 
-    def rng(self, *words: object) -> random.Random:
+    def rng(self, *what: object) -> random.Random:
         return random.Random(
-            ":".join(str(w) for w in (self.hidden.seed, self.hidden.events, *words))
+            ":".join(str(w) for w in (self.hidden.seed, self.hidden.events, *what))
         )
 
     def sight(self, power: str) -> Sight:
@@ -90,9 +90,8 @@ class Driver:
             return False
         self.state = after
         text = self.game.describe(action, before, after)  # type: ignore[attr-defined]
-        say = []  # besides the log line (which ends with the bot's instruction)
+        say: list[str] = []  # besides the log line (its instruction, what a Discovery found)
         if self.hidden.outcome is not None:
-            say.append(words.found(self.hidden.outcome))
             self._after_discovery(self.hidden.outcome)
         self.done.append(Done(power, action, text, say, why, after))
         self._arrivals(action, before)
@@ -104,7 +103,6 @@ class Driver:
         """A person's action just entered: queue what the bots answer."""
         self.state = after
         if self.hidden.outcome is not None:
-            self.said.append(words.found(self.hidden.outcome))
             self._after_discovery(self.hidden.outcome)
         self._arrivals(action, before)
         kind = action.get("type")
