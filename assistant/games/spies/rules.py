@@ -395,10 +395,16 @@ class Spies:
         return state
 
     def apply(self, state: Json, action: Json, *, force: bool = False) -> Json | Refusal:
-        after = ACTIONS.apply(state, action, Turn(force=force, data=self.data))
-        if "hidden" in state and not isinstance(after, Refusal):  # a table with bots
-            from assistant.games.spies.bots.hidden import Hidden
+        turn = Turn(force=force, data=self.data)
+        if "hidden" not in state:
+            return ACTIONS.apply(state, action, turn)
+        # a table with bots: the rules never read its face-down facts; they are copied apart
+        # (faster than the generic deep copy) and followed after the action
+        from assistant.games.spies.bots.hidden import KEY, Hidden, copied
 
+        after = ACTIONS.apply({k: v for k, v in state.items() if k != KEY}, action, turn)
+        if not isinstance(after, Refusal):
+            after[KEY] = copied(state[KEY])
             Hidden.of(after, self.data).follow(action, state, after)
         return after
 

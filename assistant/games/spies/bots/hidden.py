@@ -50,6 +50,21 @@ def deal(seed: int, allotment: dict[str, int], data: GameData) -> dict[str, list
     return out
 
 
+def copied(facts: Json) -> Json:
+    """A copy of the facts sharing nothing with them (what `copy.deepcopy` gives, faster)."""
+    return {
+        "pieces": {
+            name: {**piece, "held": list(piece["held"]) if piece["held"] else None}
+            for name, piece in facts["pieces"].items()
+        },
+        "dealt": {owner: list(names) for owner, names in facts["dealt"].items()},
+        "hands": {power: list(hand) for power, hand in facts["hands"].items()},
+        "police": {power: dict(cities) for power, cities in facts["police"].items()},
+        "outcome": dict(facts["outcome"]) if facts["outcome"] else None,
+        "events": facts["events"],
+    }
+
+
 def is_counterspy(name: str) -> bool:
     return name.startswith(COUNTERSPY)
 
