@@ -119,16 +119,32 @@ def tile_moves(sight: Sight) -> list[Candidate]:
 # -- police (3.3) and searches (3.4) --------------------------------------------------------------
 
 
-def police_plan(sight: Sight, guard_all: bool) -> dict[str, int]:
-    """Where the police go: one on each of its own secrets at home (`guard_all`: all of them,
-    else the most valuable first), the strongest where an enemy spy stands to be searched, the
-    rest on the secrets again; at most 2 a city, the cities listed strongest first."""
+def threat(sight: Sight, city: str) -> int:
+    """How many enemy spies could reach `city` this turn (5 spaces: public positions)."""
+    if not positions.tracked(sight.state):
+        return 0
+    near = distances(sight.data).get(city, {})
+    return sum(
+        1
+        for p in sight.data.powers
+        if p != sight.power
+        for where in positions.counters(sight.state, p).values()
+        if near.get(where, 99) <= 5
+    )
+
+
+def police_plan(sight: Sight, guard_all: bool, threats: bool = False) -> dict[str, int]:
+    """Where the police go: `guard_all` (the last year, when originals score) one on each of
+    its own secrets at home first, most valuable first; then two where an enemy spy stands to be
+    searched; then its secrets of value 3 or more (`threats`: those enemy spies can reach this
+    turn first, whatever their value); the rest by the capital. At most 2 a city; the cities
+    where enemy spies stand listed first, so that they get the strongest pieces."""
     state, power, data = sight.state, sight.power, sight.data
     allowed = set(police_cities(state, power, data))
     pieces = data.police[power]
     plan: dict[str, int] = {}
 
-    def put(city: str) -> bool:
+    def put(city: str | None) -> bool:
         if city not in allowed or plan.get(city, 0) >= 2 or sum(plan.values()) >= pieces:
             return False
         plan[city] = plan.get(city, 0) + 1
@@ -143,20 +159,26 @@ def police_plan(sight: Sight, guard_all: bool) -> dict[str, int]:
             if city in allowed
         }
     )
-    for city in enemies:
-        put(city)
-        put(city)
     mine = sorted(
         (p for p in sight.mine.values() if p["origin"] == power and p["held"] is None),
         key=lambda p: (-p["value"], p["name"]),
     )
+    if guard_all:
+        for piece in mine:
+            put(piece["city"])
+    for city in enemies:
+        put(city)
+        put(city)
+    if threats:
+        mine = sorted(mine, key=lambda p: (-min(threat(sight, p["city"] or ""), 3), -p["value"]))
     for piece in mine:
-        if piece["city"] and (guard_all or piece["value"] >= 3):
+        if piece["value"] >= 3:
             put(piece["city"])
     for city in sorted(allowed, key=lambda c: (c != home(sight), c)):
         while sum(plan.values()) < pieces and put(city):
             pass
-    return plan
+    order = sorted(plan, key=lambda c: c not in enemies)
+    return {city: plan[city] for city in order}
 
 
 def police_moves(sight: Sight) -> list[Candidate]:
@@ -165,7 +187,7 @@ def police_moves(sight: Sight) -> list[Candidate]:
     if step["searched"] or step["moved"]:
         return []
     final = years_left(sight) == 0
-    plan = police_plan(sight, guard_all=final)
+    plan = police_plan(sight, guard_all=final, threats=sight.level == "best")
     now = state["police"][power] or {}
     if plan == now or sum(plan.values()) != sight.data.police[power]:
         return []

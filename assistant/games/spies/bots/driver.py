@@ -423,9 +423,20 @@ class Driver:
         plan = self._plan_tiles(sight) if level == "best" else []
         reserve = 1 if level == "best" and sight.chits["Discovery"] else 0
         options = cands.chit_moves(sight, self.discovered) + cands.spy_moves(sight, plan, reserve)
-        if level == "best" and int(state["bank"][power]) < 6:
-            options = [c for c in options if c.action.get("chit") != "Sanction"]
+        if level == "best":  # money kept for the Discoveries and Escapes to come
+            options = [c for c in options if self._affords(c.action, int(state["bank"][power]))]
         return self._pick(power, options, level, source, end)
+
+    RESERVE = 8  # best: pounds left after a chit (a Discovery or two, Papers)
+
+    def _affords(self, action: Json, bank: int) -> bool:
+        chit = action.get("chit")
+        if action.get("type") != "chit" or chit in (None, "Discovery"):
+            return True
+        known = self.data.cities.get(str(action.get("city")))
+        low, high = self.data.chits[str(chit)].pounds
+        price = low if known is None or known.owner == "neutral" else high
+        return bank - price >= self.RESERVE
 
     def _plan_tiles(self, sight: Sight) -> list[str]:
         """best: the tiles of its hand it means to play next (this year's and next year's)."""
