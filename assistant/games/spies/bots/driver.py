@@ -55,7 +55,7 @@ class Driver:
     discovered: set[str] = field(default_factory=set)
     policed: bool = False
     steps: int = 0
-    considered: set[tuple[str, int]] = field(default_factory=set)
+    considered: set[str] = field(default_factory=set)  # (chain, its length, bot) answered
     said: list[str] = field(default_factory=list)
     watch: Callable[[Json, Hidden], None] | None = None  # called after every bot action
 
@@ -335,9 +335,11 @@ class Driver:
         opening = plays[0]
         opener = opening["power"]
         for power in self.data.powers:
-            if power not in self.bots or (power, len(plays)) in self.considered:
+            # each bot considers each play of each chain once
+            key = f"{state['year']} {state['turn']} {plays[0]} {len(plays)} {power}"
+            if power not in self.bots or key in self.considered:
                 continue
-            self.considered.add((power, len(plays)))
+            self.considered.add(key)
             answer = self._answer(power, plays)
             if answer is not None and self.enter(power, *answer):
                 return True
