@@ -52,16 +52,22 @@ class Outcome:
     text: str = ""
     changes: list[tuple[str, Any, Any]] = field(default_factory=list)
     repeated: bool = False  # a tap retried with its key: done before, nothing done now
+    bots: list[Json] = field(default_factory=list)  # what the game's bots did after (Spies!)
+    said: list[str] = field(default_factory=list)  # what they tell the people besides
 
     def as_json(self) -> Json:
         """The `--json` shape of do/undo/redo/void/new/import."""
-        return {
+        out: Json = {
             "table": self.table,
             "event": self.number,
             "text": self.text,
             "changes": [{"path": p, "before": b, "after": a} for p, b, a in self.changes],
             "view": self.game.view(self.state),
         }
+        if self.bots or self.said:
+            out["bots"] = [{k: v for k, v in b.items() if k != "why"} for b in self.bots]
+            out["said"] = list(self.said)
+        return out
 
 
 @dataclass(frozen=True)
@@ -227,13 +233,43 @@ def new(db: Path, game_name: str, name: str | None, options: dict[str, Any]) -> 
     Everything is checked before the database is opened: a refused `new` creates no file."""
     game = game_named(game_name)
     resolved = resolve_options(game, options)
+    fresh = getattr(game, "fresh_options", None)
+    if fresh is not None:
+        resolved = fresh(resolved)
     state = initial_state(game, resolved)
     if name is not None:
         check_name_pattern(name)
     with opened(db, create=True) as store, store.write():
         name = check_name(store, name, game_name)
         store.create_table(name, game_name, resolved, now())
-    return Outcome(name, game, state, text=f"new table '{name}' ({game.title})")
+        bots, said, state = _autoplay(store, store.find(name), game, [], state, 0)
+    return Outcome(
+        name, game, state, text=f"new table '{name}' ({game.title})", bots=bots, said=said
+    )
+
+
+def _autoplay(
+    store: Store,
+    row: TableRow | None,
+    game: Game,
+    history: list[tuple[Json, Json, Json]],
+    state: Json,
+    number: int,
+) -> tuple[list[Json], list[str], Json]:
+    """A game's own players (Spies! bots, its optional `autoplay`) act after `history`: each of
+    their actions recorded as an event entered by them; what they did, what they say, the state
+    after."""
+    autoplay = getattr(game, "autoplay", None)
+    if autoplay is None or row is None:
+        return [], [], state
+    moves, said = autoplay(history, state)
+    out = []
+    for move in moves:
+        number += 1
+        store.append(row.id, move.action, time=now(), who=move.by)
+        out.append({"event": number, "text": move.text, "say": list(move.say), "why": move.why})
+        state = move.after
+    return out, said, state
 
 
 def check_name_pattern(name: str) -> None:
@@ -454,8 +490,11 @@ def do(
         store.append(table.row.id, action, time=now(), who=by, force=force, seat=seat)
         number = len(table.live) + 1
         text = _describe(table.game, action, table.state, after)
+        history = [(s.entry.action, s.before, s.after) for s in table.steps if s.entry.void is None]
+        history.append((action, table.state, after))
+        bots, said, last = _autoplay(store, table.row, table.game, history, after, number)
         _done(store, table, tap, f"{number}. {text}")
-    return Outcome(table.row.name, table.game, after, number, text)
+    return Outcome(table.row.name, table.game, last, number, text, bots=bots, said=said)
 
 
 MAX_SEED = 2**63 - 1

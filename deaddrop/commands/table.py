@@ -44,11 +44,15 @@ def _print_json(data: Any) -> None:
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def _print(outcome: Any, as_json: bool, *, numbered: bool = False) -> None:
+def _print(outcome: Any, as_json: bool, *, numbered: bool = False, debug: bool = False) -> None:
     """The outcome's line (numbered as in the log, so that `void N` can name it), the changes
-    downstream, then the table; or its JSON."""
+    downstream, what the game's bots did after it (and why, with `debug`), then the table; or
+    its JSON."""
     if as_json:
-        _print_json(outcome.as_json())
+        data = outcome.as_json()
+        if debug and outcome.bots:
+            data["bots"] = outcome.bots
+        _print_json(data)
         return
     if outcome.text:
         typer.echo(f"{outcome.number}. {outcome.text}" if numbered else outcome.text)
@@ -56,7 +60,31 @@ def _print(outcome: Any, as_json: bool, *, numbered: bool = False) -> None:
 
     for path, before, after in outcome.changes:
         typer.echo(f"  {change_words(path, before, after)}")
+    _print_bots(outcome, debug)
     typer.echo(outcome.game.render(outcome.state))
+
+
+MANY_BOT_LINES = 60  # a table of bots that plays itself shows its last moves only
+
+
+def _print_bots(outcome: Any, debug: bool) -> None:
+    """The bots' actions after the outcome (their log lines and instructions), and what they
+    say to the people at the table."""
+    bots = outcome.bots
+    if len(bots) > MANY_BOT_LINES and not debug:
+        typer.echo(
+            f"the bots made {len(bots)} moves (events {bots[0]['event']}-{bots[-1]['event']}: "
+            "deaddrop table log); the last ones:"
+        )
+        bots = bots[-12:]
+    for move in bots:
+        typer.echo(f"{move['event']}. {move['text']}")
+        for line in move["say"]:
+            typer.echo(f"  > {line}")
+        if debug:
+            typer.echo(f"  (why: {move['why']})")
+    for line in outcome.said:
+        typer.echo(f"> {line}")
 
 
 @app.callback()
@@ -77,13 +105,15 @@ def new(
         typer.Option("-o", "--option", metavar="KEY=VALUE", help="A game option KEY=VALUE."),
     ] = None,
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    debug: bool = typer.Option(False, "--debug", help="Show why each bot chose its move."),
     db: DbOption = None,
 ) -> None:
-    """Start a table of GAME (a game option as -o KEY=VALUE, or --KEY VALUE: --players 5)."""
+    """Start a table of GAME (a game option as -o KEY=VALUE, or --KEY VALUE: --players 5;
+    Spies!: --bots Italy,France --bot-level best --seed 7)."""
     from assistant import table as core
 
     options = core.parse_assignments([*(option or []), *_game_options(ctx.args)], "option")
-    _print(core.new(db_path(ctx, db), game, name, options), as_json)
+    _print(core.new(db_path(ctx, db), game, name, options), as_json, debug=debug)
 
 
 def _game_options(words: list[str]) -> list[str]:
@@ -248,6 +278,7 @@ def do_(
         typer.Option("--force", metavar="REASON", help="Apply it anyway as a house rule."),
     ] = None,
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    debug: bool = typer.Option(False, "--debug", help="Show why each bot chose its move."),
     db: DbOption = None,
 ) -> None:
     """Enter an action (values are YAML: n=3, player=red, cards=[1,2])."""
@@ -257,7 +288,7 @@ def do_(
     if "type" in fields:
         raise _input_error("value 'type=...': the action type is the first argument")
     outcome = core.do(db_path(ctx, db), name, {"type": kind, **fields}, by=by, force=force)
-    _print(outcome, as_json, numbered=True)
+    _print(outcome, as_json, numbered=True, debug=debug)
 
 
 def _input_error(message: str) -> Exception:

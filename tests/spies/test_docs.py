@@ -72,6 +72,7 @@ def test_the_documented_state_keys_are_the_views():
 
     view = GAME.view(replayed()[0])
     view.update(tracked_table().view)  # and a table that tracks positions: `positions`
+    view.update(GAME.view(GAME.setup({"players": 5, "bots": "Italy"})))  # with bots: `bots`
     assert set(view) - {"game"} <= named | {"players"}, set(view) - named
     inner = {"annexed", "spy_home", "number", "stands", "setup", "play", "final", "null"}
     inner |= set(view["positions"])

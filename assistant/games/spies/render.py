@@ -101,11 +101,13 @@ def render_text(view: Json, data: GameData) -> str:
     if view["phase"] not in ("final", "over"):  # no turn, no Action Points once the years end
         lines.append(_track(view, data.ap))
     width = max(len(p) for p in data.powers)
-    seat = max(len(s) for s in view["seats"].values())
+    bots = view.get("bots") or {}  # a power the tracker plays: "bot (best)"
+    seats = {p: f"bot ({bots[p]})" if p in bots else view["seats"][p] for p in data.powers}
+    seat = max(len(s) for s in seats.values())
     lines.append(f"{'power':<{width}}  {'player':<{seat}}  bank  chits  hand  points")
     for power in data.powers:
         lines.append(
-            f"{power:<{width}}  {view['seats'][power]:<{seat}}  {view['bank'][power]:>3}£  "
+            f"{power:<{width}}  {seats[power]:<{seat}}  {view['bank'][power]:>3}£  "
             f"{view['chits'][power]:>5}  {view['hand'][power]:>4}  {view['points'][power]:>6}"
         )
     lines.append(f"cup: {view['cup']} Action chits; " + _played(view))

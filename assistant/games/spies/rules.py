@@ -277,6 +277,49 @@ def _multiples(value: Any, data: GameData) -> dict[str, int]:
     )
 
 
+def table_bots(value: Any, level: Any, powers: tuple[str, ...]) -> dict[str, str]:
+    """Option bots (`Italy,France`, `[Italy, France]`, `all`, `none`) and bot_level (one level,
+    or {Power: level}): power -> level, in turn order."""
+    from assistant.games.spies.bots.levels import LEVELS
+
+    items: list[Any]
+    if value in (None, "", "none", []):
+        return {}
+    if isinstance(value, str):
+        items = [part.strip() for part in value.split(",") if part.strip()]
+    elif isinstance(value, list):
+        items = value
+    else:
+        raise InputError("option bots: expected powers, e.g. Italy,France, or all")
+    if len(items) == 1 and isinstance(items[0], str) and items[0].lower() == "all":
+        items = list(powers)
+    chosen = []
+    for item in items:
+        found = names.find(item, powers)
+        if found is None:
+            raise InputError(f"option bots: no power {item!r} (powers: {', '.join(powers)}, all)")
+        chosen.append(found)
+    levels = level if isinstance(level, dict) else dict.fromkeys(chosen, level)
+    out = {}
+    for power in powers:
+        if power not in chosen:
+            continue
+        given = next((v for k, v in levels.items() if names.find(k, [power])), "fair")
+        if given not in LEVELS:
+            raise InputError(f"option bot_level: expected {', '.join(LEVELS)} (got {given!r})")
+        out[power] = str(given)
+    return out
+
+
+def table_seed(value: Any) -> int:
+    """Option seed: a whole number (the table's; given by `table new` when none is)."""
+    if value is None:
+        return 0
+    if not whole(value) or value < 0:
+        raise InputError(f"option seed: expected a whole number >= 0 (got {value!r})")
+    return int(value)
+
+
 class Spies:
     """The Spies! tracker (see the module docstring)."""
 
@@ -314,6 +357,9 @@ class Spies:
                 "Source's cost: the summary's 4 (the counter list says 40)",
             ),
             "russia_1933": Option(house["russia_1933"], "two players: who plays Russia in 1933"),
+            "bots": Option([], "the powers the tracker plays: Italy,France or all (5 players)"),
+            "bot_level": Option("fair", "the bots' level: easy, fair or best, or {Italy: best}"),
+            "seed": Option(None, "the table's seed: the bots' deal and draws (none: drawn)"),
         }
 
     def setup(self, options: Json) -> Json | Refusal:
@@ -339,10 +385,34 @@ class Spies:
             raise InputError("option source_pounds: expected a whole number >= 0")
         if sum(resolved["chits"].values()) > data.cup:
             raise InputError(f"option chits: the cup holds {data.cup} chits in all")
-        return initial(data, resolved)
+        state = initial(data, resolved)
+        bots = table_bots(given.get("bots"), given.get("bot_level"), data.powers)
+        if bots:
+            if players != len(data.powers):
+                raise InputError(
+                    "option bots: a bot plays one power's seat: give --players 5 (the people "
+                    "and the bots together)"
+                )
+            state["bots"] = bots
+            state["seed"] = table_seed(given.get("seed"))
+            from assistant.games.spies.bots.hidden import KEY, Hidden
+
+            state[KEY] = Hidden.start(state["seed"], state, data).as_json()
+        return state
 
     def apply(self, state: Json, action: Json, *, force: bool = False) -> Json | Refusal:
-        return ACTIONS.apply(state, action, Turn(force=force, data=self.data))
+        turn = Turn(force=force, data=self.data)
+        if "hidden" not in state:
+            return ACTIONS.apply(state, action, turn)
+        # a table with bots: the rules never read its face-down facts; they are copied apart
+        # (faster than the generic deep copy) and followed after the action
+        from assistant.games.spies.bots.hidden import KEY, Hidden, copied
+
+        after = ACTIONS.apply({k: v for k, v in state.items() if k != KEY}, action, turn)
+        if not isinstance(after, Refusal):
+            after[KEY] = copied(state[KEY])
+            Hidden.of(after, self.data).follow(action, state, after)
+        return after
 
     def view(self, state: Json) -> Json:
         return public_view(state, self.data)
@@ -373,7 +443,19 @@ class Spies:
 
     def describe(self, action: Json, before: Json, after: Json) -> str:
         notes = after.get("last") or []
-        return "\n".join(notes) if notes else str(action.get("type", "action"))
+        text = "\n".join(notes) if notes else str(action.get("type", "action"))
+        power = names.find(action.get("power"), before["bank"])
+        if power is not None and power in (after.get("bots") or {}):  # a bot's instruction
+            from assistant.games.spies.bots.words import instruction
+
+            line = instruction(action, before, after, self.data)
+            text += f"\n  > {line}" if line else ""
+        found = (after.get("hidden") or {}).get("outcome")
+        if found is not None:  # what a Discovery found, at a table with bots (public)
+            from assistant.games.spies.bots.words import found as found_words
+
+            text += f"\n  > {found_words(found)}"
+        return text
 
     def render(self, state: Json) -> str:
         return render_text(public_view(state, self.data), self.data)
@@ -392,6 +474,21 @@ class Spies:
         if action.get("type") == "place" and "spies" in action and "seed" not in action:
             return {**action, "seed": seed}  # the secret order of its counters in a city
         return action
+
+    def fresh_options(self, options: Json) -> Json:
+        """The options a new table stores: a table with bots and no seed gets a drawn one (the
+        bots' deal and draws replay from it)."""
+        if options.get("bots") and options.get("seed") is None:
+            import random
+
+            return {**options, "seed": random.SystemRandom().randrange(2**31)}
+        return options
+
+    def autoplay(self, history: list[tuple[Json, Json, Json]], state: Json) -> Any:
+        """The bots' actions after `history` (bots/at_table.py)."""
+        from assistant.games.spies.bots.at_table import respond
+
+        return respond(self, history, state)
 
     def public_action(self, action: Json) -> Json:
         """The action as the table may see it: a discarded tile and a hand's random tiles stay

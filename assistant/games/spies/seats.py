@@ -53,6 +53,10 @@ def seat_view(view: Json, state: Json, seat: str | None) -> Json:
         "hands": {p: list(state["hands"][p]) for p in powers},
         "discards": {p: list(state["discards"][p]) for p in powers},
     }
+    if "hidden" in state:  # a table with bots: the face-down facts the tracker dealt the seat
+        from assistant.games.spies.bots.sight import own_facts
+
+        out["secret"]["dealt"] = {p: own_facts(state, p) for p in powers}
     if positions.tracked(state):  # which spy each of its counters is
         on_map = {p: positions.counters(state, p) for p in powers}
         out["secret"]["spies"] = {

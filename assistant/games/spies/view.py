@@ -57,6 +57,8 @@ def next_step(state: Json, data: GameData) -> str:
 
 def public_view(state: Json, data: GameData) -> Json:
     view = _view(state, data)
+    if state.get("bots"):  # the powers the tracker plays, and at what level
+        view["bots"] = dict(state["bots"])
     if positions.tracked(state):  # only on a table that tracks them (the others' view as before)
         view["positions"] = {
             "spies": {p: positions.counters(state, p) for p in data.powers},

@@ -1,0 +1,45 @@
+"""The face-down values the tracker itself never reads, from the kit that prints them
+(templates/spies/kit.yaml): each power's police pieces' strengths and the counterspies'
+strengths. The bots need them (a bot knows its own police; the table compares strengths)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from deaddrop.paths import templates_dir
+
+
+@dataclass(frozen=True)
+class Pieces:
+    police: dict[str, tuple[int, ...]]  # power -> its police strengths, strongest first
+    counterspies: tuple[int, ...]  # the counterspies' strengths
+
+
+@lru_cache(maxsize=4)
+def _pieces(folder: str) -> Pieces:
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    with open(f"{folder}/spies/kit.yaml", encoding="utf-8") as handle:
+        kit = yaml.load(handle, Loader=loader)
+    components = kit["components"]
+    police: dict[str, list[int]] = {}
+    for row in components["police"]["rows"]:
+        police.setdefault(str(row["power"]), []).extend(
+            [int(row["strength"])] * int(row.get("count", 1))
+        )
+    counter = [
+        int(row["strength"])
+        for row in components["counterspies"]["rows"]
+        for _ in range(int(row.get("count", 1)))
+    ]
+    return Pieces(
+        {power: tuple(sorted(values, reverse=True)) for power, values in police.items()},
+        tuple(counter),
+    )
+
+
+def pieces() -> Pieces:
+    """The pieces of the templates folder in use."""
+    return _pieces(str(templates_dir()))

@@ -1,0 +1,64 @@
+"""Whole games of Spies! bots in process (assistant/games/spies/bots/simulate.py): seeded, every
+action through the rules (none refused), the invariants after every action, the same game from
+the same seed, and the recorded actions replaying to the same end."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.games.spies.bots.driver import Driver
+from assistant.games.spies.bots.invariants import problems
+from assistant.games.spies.bots.simulate import driver_for, play
+from assistant.games.spies.rules import GAME
+from assistant.history import Entry, final
+
+MIXED = {"Germany": "best", "Italy": "easy", "Russia": "fair", "France": "easy", "Britain": "best"}
+
+
+def options(seed: int, levels: object = None) -> dict:
+    return {"bots": "all", "bot_level": levels or MIXED, "seed": seed}
+
+
+def test_a_seeded_game_of_bots_runs_to_its_end_with_no_refusal_and_no_broken_invariant():
+    played = play(options(11), checked=True)
+    assert played.state["phase"] == "over"
+    assert played.state["year"] == played.state["ends"]
+    assert played.refused == []
+    assert played.broken == []
+    assert played.state["result"]
+    # every power took its turns: a tile each year, 7 years
+    tiles = [d for d in played.driver.done if d.action["type"] in ("play", "discard")]
+    assert len(tiles) == 5 * 7
+    # the recorded actions replay to the same end from the table's first state
+    start = GAME.setup({"players": 5, **options(11)})
+    entries = [Entry(d.action, None, None, None, None) for d in played.driver.done]
+    assert final(GAME, start, entries) == played.state
+
+
+@pytest.mark.slow
+def test_the_same_seed_gives_the_same_game_and_another_seed_another():
+    one = [d.action for d in play(options(3)).driver.done]
+    two = [d.action for d in play(options(3)).driver.done]
+    other = [d.action for d in play(options(4)).driver.done]
+    assert one == two
+    assert one != other
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [21, 22, 23])
+def test_games_at_each_level_keep_the_invariants(seed):
+    level = ("easy", "fair", "best")[seed % 3]
+    played = play(options(seed, level), checked=True)
+    assert (played.refused, played.broken, played.state["phase"]) == ([], [], "over")
+
+
+def test_bots_wait_for_the_people_at_the_set_up_and_never_act_for_them():
+    state = GAME.setup({"players": 5, "bots": "Italy,France", "bot_level": "fair", "seed": 5})
+    driver = driver_for(GAME, state)
+    assert isinstance(driver, Driver)
+    done = driver.respond()
+    assert {d.power for d in done} == {"Italy", "France"}
+    assert {d.action["type"] for d in done} == {"hand", "secrets", "place"}
+    assert driver.state["phase"] == "setup"
+    assert driver.state["hands"]["Germany"] == []
+    assert problems(driver.state, driver.hidden, GAME.data) == []
