@@ -13,7 +13,7 @@ import itertools
 import math
 import os
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 os.environ.setdefault("OPENCV_IO_MAX_IMAGE_PIXELS", str(2**26))  # before cv2 reads a size
@@ -25,6 +25,7 @@ from assistant.games.spy.model import Field  # noqa: E402
 from pnp import fiducials  # noqa: E402
 
 MAX_PIXELS_SIDE = 3000  # a larger photo is scaled down to this many pixels on its long side first
+MIN_PIXELS_SIDE = 1600  # a smaller one is scaled up to this (the marks found more surely)
 MAX_BYTES = 40_000_000
 MAX_PIXELS = 64_000_000  # a phone's largest photos are 50 megapixels; read from the header first
 MIN_SIDE = 64  # pixels: a smaller image cannot show a field
@@ -33,7 +34,17 @@ JPEG, PNG = b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n"
 
 
 class PhotoError(ValueError):
-    """The photo cannot be used: not an image, or no field found on it."""
+    """The photo cannot be used: not an image, or no field found on it. The message speaks to
+    a player (the phone page shows it); `hint`, when given, is what to type at the command line
+    instead (`--field lower`), added by the CLI only."""
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.hint = hint
+
+
+CORNERS = ("top left", "top right", "bottom right", "bottom left")
+MIN_SPAN = 0.2  # a field whose marks span less of the photo's long side is not a sheet at size
 
 
 @dataclass(frozen=True)
@@ -47,7 +58,8 @@ class Located:
 
 
 def decode_image(data: bytes) -> np.ndarray:
-    """The photo as grey levels 0..255 (scaled down to MAX_PIXELS_SIDE); PhotoError when it is
+    """The photo as grey levels 0..255 (scaled to MIN_PIXELS_SIDE .. MAX_PIXELS_SIDE on its long
+    side); PhotoError when it is
     not a JPEG or PNG image, or its size (read from its header, before it is decoded) is not a
     photo's."""
     if len(data) > MAX_BYTES:
@@ -65,7 +77,10 @@ def decode_image(data: bytes) -> np.ndarray:
     if image is None:
         raise PhotoError("not an image that can be read (expected a JPEG or PNG photo)")
     long_side = max(image.shape)
-    if long_side > MAX_PIXELS_SIDE:
+    if long_side < MIN_PIXELS_SIDE:  # a small photo: its marks' rings are a pixel or two wide
+        scale = MIN_PIXELS_SIDE / long_side
+        image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+    elif long_side > MAX_PIXELS_SIDE:
         scale = MAX_PIXELS_SIDE / long_side
         image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     return image
@@ -235,17 +250,74 @@ def locate(norm: np.ndarray, field_name: str) -> Located:
         marks = find_marks(masks, marks)
         found = _search(norm, marks, field_name, others)
         if found is not None:
-            return found
+            return _at_size(norm, found)
+    covered = _covered_corner(norm, marks, field_name)
+    if covered is not None:
+        raise PhotoError(
+            f"the {CORNERS[covered]} corner mark of the {field_name} field is hidden (a finger, "
+            "a pen, a shadow or glare over it, or outside the photo): take the photo again "
+            "with all four corner marks of the field in view"
+        )
     if others:
         raise PhotoError(
-            f"the photo shows the {others[0]} field, not the {field_name} one "
-            f"(expected --field {others[0]}, or a photo of the {field_name} field)"
+            f"the photo shows the {others[0]} field, not the {field_name} one (expected a "
+            f"photo of the {field_name} field, all four of its corner marks in view)",
+            hint=f"--field {others[0]} reads the {others[0]} field",
         )
     raise PhotoError(
         f"the four corner marks of a field were not found ({len(marks)} mark"
         f"{'s' * (len(marks) != 1)} seen; expected all four marks around the field in the photo, "
         "in focus, the sheet flat and evenly lit)"
     )
+
+
+def _at_size(norm: np.ndarray, found: Located) -> Located:
+    """`found`, unless its marks span less than MIN_SPAN of the photo's long side: a picture
+    of the sheet (the kit's cover shows one, at less than half its size), not the sheet."""
+    span = max(math.dist(a, b) for a, b in itertools.combinations(found.marks, 2))
+    if span < MIN_SPAN * max(norm.shape):
+        raise PhotoError(
+            "not a game sheet at its true size: the field is small in the photo, as in the "
+            "picture of the sheet on the kit's cover (expected a photo of the game sheet "
+            "itself, its field filling much of the picture)"
+        )
+    return found
+
+
+def _covered_corner(norm: np.ndarray, marks: list[_Mark], field_name: str) -> int | None:
+    """Which corner mark (0 top left .. 3 bottom left) of the field `field_name` is missing,
+    when three marks and the code say where the field is; None when they do not. The fourth
+    corner is put where the other three make a parallelogram (near enough to read the code)."""
+    if len(marks) > 16:
+        marks = sorted(marks, key=lambda m: m.side)[-16:]
+    for trio in itertools.combinations(marks, 3):
+        sides = [m.side for m in trio]
+        if max(sides) > 1.8 * min(sides):
+            continue
+        for k in range(3):  # trio[k] is the corner between the other two
+            a, b, c = trio[(k + 1) % 3], trio[k], trio[(k + 2) % 3]
+            ba = np.subtract(a.centre, b.centre)
+            bc = np.subtract(c.centre, b.centre)
+            la, lc = float(np.linalg.norm(ba)), float(np.linalg.norm(bc))
+            if min(la, lc) < 4 * b.side or max(la, lc) > 2.5 * min(la, lc):
+                continue
+            if abs(float(ba @ bc)) > 0.6 * la * lc:  # far from a right angle
+                continue
+            d = (a.centre[0] + c.centre[0] - b.centre[0], a.centre[1] + c.centre[1] - b.centre[1])
+            ghost = _Mark(d, b.outline - np.array(b.centre) + np.array(d), b.side)
+            ring_marks = [a, b, c, ghost]
+            order = _clockwise([m.centre for m in ring_marks])
+            ring = [ring_marks[i] for i in order]
+            pts = [m.centre for m in ring]
+            if not cv2.isContourConvex(np.array(pts, np.float32).reshape(-1, 1, 2)):
+                continue
+            for turn in range(4):
+                corners = pts[turn:] + pts[:turn]
+                named = [ring[(turn + j) % 4] for j in range(4)]
+                found = _try_corners(norm, corners, named)
+                if found is not None and found.field_name == field_name:
+                    return next(j for j in range(4) if named[j] is ghost)
+    return None
 
 
 def _search(
@@ -347,7 +419,8 @@ def grid_seen(canvas: np.ndarray, field: Field) -> bool:
 
 
 def rectify(norm: np.ndarray, located: Located) -> np.ndarray:
-    """The field on the canvas of photo_geometry (paper 1.0, ink towards 0)."""
+    """The field on the canvas of photo_geometry (paper 1.0, ink towards 0); any other image
+    of the photo's size (a saturation mask) straightened the same way."""
     size = geo.canvas_size(located.field)
     to_canvas = np.linalg.inv(located.to_photo)
     return cv2.warpPerspective(
@@ -357,27 +430,56 @@ def rectify(norm: np.ndarray, located: Located) -> np.ndarray:
 
 @dataclass(frozen=True)
 class Scores:
-    """Darkness (0 paper .. 1 black) at each cell centre and along each edge."""
+    """Darkness (0 paper .. 1 black) at each cell centre and along each edge; `blots`: the
+    darkness in a cell's corners, where no line passes (a finger, a pen, a shadow's blot);
+    `washed`: the cells where glare saturated the photo (pencil there cannot be seen)."""
 
     cells: dict[tuple[int, int], float]
     edges: dict[geo.Edge, float]
+    blots: dict[tuple[int, int], float] = field(default_factory=dict)
+    washed: frozenset[tuple[int, int]] = frozenset()
 
 
-def scores(canvas: np.ndarray, field: Field) -> Scores:
+BLOT_AT = 0.34  # cells from the centre, both ways: a cell's corners, clear of any line
+SATURATED = 0.98  # grey levels (0..1) at or above this are saturated
+
+
+def saturation(gray: np.ndarray) -> np.ndarray:
+    """Where the photo is saturated (glare): 1.0, else 0.0 (float32, for rectify)."""
+    return (gray >= SATURATED * 255).astype(np.float32)
+
+
+def scores(canvas: np.ndarray, grid: Field, saturated: np.ndarray | None = None) -> Scores:
     """How dark the pencil is at each cell's centre and along each edge (the darkest point
-    across the path at each sample, the second weakest of an edge's samples)."""
+    across the path at each sample, the second weakest of an edge's samples), how dark each
+    cell's corners are (the second darkest of four), and which cells glare washed out
+    (`saturated`: the rectified saturation mask)."""
     dark = 1.0 - cv2.GaussianBlur(canvas, (0, 0), 1.2)
     px = geo.PX
     across = int(geo.ACROSS * px)
     cell_scores: dict[tuple[int, int], float] = {}
-    for r in range(field.rows):
-        for c in range(field.cols):
+    blots: dict[tuple[int, int], float] = {}
+    washed = set()
+    small = max(1, px // 10)
+    for r in range(grid.rows):
+        for c in range(grid.cols):
             x, y = geo.to_canvas(c + 0.5, r + 0.5)
             xi, yi = int(x), int(y)
             patch = dark[yi - across : yi + across + 1, xi - across : xi + across + 1]
             cell_scores[(r, c)] = float(np.percentile(patch, 95))
+            corners = []
+            for dx, dy in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+                cx, cy = int(x + dx * BLOT_AT * px), int(y + dy * BLOT_AT * px)
+                corners.append(
+                    float(dark[cy - small : cy + small + 1, cx - small : cx + small + 1].mean())
+                )
+            blots[(r, c)] = sorted(corners)[-2]
+            if saturated is not None:
+                half = px // 2
+                if saturated[yi - half : yi + half, xi - half : xi + half].mean() > 0.2:
+                    washed.add((r, c))
     edge_scores: dict[geo.Edge, float] = {}
-    for edge in geo.edges(field):
+    for edge in geo.edges(grid):
         values = []
         for sx, sy in geo.edge_samples(edge):
             x, y = geo.to_canvas(sx, sy)
@@ -389,7 +491,7 @@ def scores(canvas: np.ndarray, field: Field) -> Scores:
             values.append(float(strip.max()))
         values.sort()
         edge_scores[edge] = values[1]
-    return Scores(cell_scores, edge_scores)
+    return Scores(cell_scores, edge_scores, blots, frozenset(washed))
 
 
 def overlay(reading: Any) -> bytes:
