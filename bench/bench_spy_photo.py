@@ -51,7 +51,7 @@ LENGTHS = (1, 2, 3, 4, 5, 6)
 
 
 def _cells(vertices: list[tuple[int, int]]) -> frozenset[tuple[int, int]]:
-    out = set()
+    out: set[tuple[int, int]] = set()
     for (r0, c0), (r1, c1) in zip(vertices, vertices[1:], strict=False):
         if r0 == r1:
             out.update((r0, c) for c in range(min(c0, c1), max(c0, c1) + 1))
@@ -156,15 +156,18 @@ def _init() -> None:
     _PAGE = synth.render_page()
 
 
-def _one(job: tuple[str, int]) -> tuple[str, int, str, str, float, str]:
+def _one(job: tuple[str, int]) -> tuple[str, int, str, str, float, str, float]:
+    """One photo: (generator, seed, outcome, group, seconds to read, what, CPU seconds of the
+    whole case: making the photo and reading it)."""
     generator, seed = job
     assert _PAGE is not None
+    cpu = time.process_time()
     if generator == "synth":
         outcome, what, took = case(_PAGE, seed)
         group = "rubbed out" if what.startswith("rubbed out") else what.split(",")[0]
-        return generator, seed, outcome, group, took, what
-    outcome, group, took, what = hand_case(_PAGE, seed)
-    return generator, seed, outcome, group, took, what
+    else:
+        outcome, group, took, what = hand_case(_PAGE, seed)
+    return generator, seed, outcome, group, took, what, time.process_time() - cpu
 
 
 def main() -> None:
@@ -176,28 +179,42 @@ def main() -> None:
     args = parser.parse_args()
     generators = ("synth", "hand") if args.generator == "both" else (args.generator,)
     jobs = [(g, s) for g in generators for s in range(args.first, args.first + args.count)]
+    results = []
+
+    def shown(result: tuple) -> None:
+        generator, seed, outcome, _group, took, what, cpu = result
+        results.append(result)
+        if outcome != "exact":
+            print(f"  {generator} {seed} ({what}): {outcome} ({took:.2f} s)", flush=True)
+        if len(results) % 20 == 0:
+            print(f"  ... {len(results)} of {len(jobs)} read", flush=True)
+
     if args.jobs > 1:
         import multiprocessing
 
         with multiprocessing.get_context("fork").Pool(args.jobs, _init) as pool:
-            results = list(pool.imap(_one, jobs, chunksize=2))
+            for result in pool.imap(_one, jobs, chunksize=2):
+                shown(result)
     else:
         _init()
-        results = [_one(job) for job in jobs]
+        for job in jobs:
+            shown(_one(job))
     for generator in generators:
         mine = [r for r in results if r[0] == generator]
-        for _, seed, outcome, _group, took, what in mine:
-            if outcome != "exact":
-                print(f"  {generator} {seed} ({what}): {outcome} ({took:.2f} s)", flush=True)
         groups: dict[str, dict[str, int]] = {}
-        for _, _, outcome, group, _, _ in mine:
+        for _, _, outcome, group, _, _, _ in mine:
             groups.setdefault(group, dict.fromkeys(OUTCOMES, 0))[outcome] += 1
         n = len(mine)
         print(f"== {generator}: {n} synthetic photos (seeds {args.first} to {args.first + n - 1})")
         for group in sorted(groups):
             _report(group, groups[group])
         times = [r[4] for r in mine]
-        print(f"reading time: mean {np.mean(times):.2f} s, worst {max(times):.2f} s a photo")
+        cpu = [r[6] for r in mine]
+        print(
+            f"reading time (wall clock): mean {np.mean(times):.2f} s, worst {max(times):.2f} s; "
+            f"CPU for making and reading a photo: mean {np.mean(cpu):.2f} s, worst "
+            f"{max(cpu):.2f} s"
+        )
         legal = groups.get("legal", dict.fromkeys(OUTCOMES, 0))
         n_legal = sum(legal.values())
         wrong = sum(g["wrong"] for g in groups.values())

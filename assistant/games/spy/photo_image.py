@@ -116,11 +116,11 @@ def normalise(gray: np.ndarray) -> np.ndarray:
     """Grey levels divided by the paper's local brightness: paper 1.0, ink towards 0, whatever
     the light."""
     g = cv2.GaussianBlur(gray.astype(np.float32), (0, 0), 0.8)
-    small = cv2.resize(g, None, fx=0.125, fy=0.125, interpolation=cv2.INTER_AREA)
+    small = cv2.resize(g, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     k = max(3, (max(small.shape) // 40) | 1)  # wider than a stroke or a mark
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
     background = cv2.morphologyEx(small, cv2.MORPH_CLOSE, kernel)  # follows a shadow's edge
-    background = cv2.GaussianBlur(background, (0, 0), 1.0)
+    background = cv2.GaussianBlur(background, (0, 0), 0.7)
     background = cv2.resize(background, (g.shape[1], g.shape[0]), interpolation=cv2.INTER_LINEAR)
     return np.clip(g / np.maximum(background, 1.0), 0.0, 1.0)
 
@@ -245,24 +245,41 @@ def locate(norm: np.ndarray, field_name: str) -> Located:
     """The field named `field_name` ("upper" or "lower") on the photo; PhotoError when there is
     none (saying how many marks were seen)."""
     marks: list[_Mark] = []
-    others: list[str] = []
+    others: list[Located] = []
     for masks in mark_masks(norm):
         marks = find_marks(masks, marks)
         found = _search(norm, marks, field_name, others)
         if found is not None:
             return _at_size(norm, found)
-    covered = _covered_corner(norm, marks, field_name)
-    if covered is not None:
+    three = _covered_corner(norm, marks, field_name)
+    if three is not None:
+        located, covered = three
+        canvas = rectify(norm, located)
+        if grid_seen(canvas, located.field) and _grid_fits(canvas, located.field):
+            return located
         raise PhotoError(
             f"the {CORNERS[covered]} corner mark of the {field_name} field is hidden (a finger, "
             "a pen, a shadow or glare over it, or outside the photo): take the photo again "
             "with all four corner marks of the field in view"
         )
     if others:
+        _at_size(norm, others[0])  # the other field of the cover's picture: not a sheet
+        other = others[0].field_name
+        theirs = others[0].marks
+        loose = [m for m in marks if all(math.dist(m.centre, p) > 0.5 * m.side for p in theirs)]
+        sides = sorted(m.side for m in marks if m not in loose)
+        if sides and len([m for m in loose if 0.6 * sides[0] < m.side < 1.6 * sides[-1]]) >= 2:
+            # the other field whole, and marks of this one: part of this field is hidden
+            raise PhotoError(
+                f"a corner mark of the {field_name} field, or the column of small squares "
+                "beside it, is hidden (a finger, a pen, a shadow or glare over it, or outside "
+                f"the photo): take the photo again with the {field_name} field's four corner "
+                "marks and small squares in view"
+            )
         raise PhotoError(
-            f"the photo shows the {others[0]} field, not the {field_name} one (expected a "
+            f"the photo shows the {other} field, not the {field_name} one (expected a "
             f"photo of the {field_name} field, all four of its corner marks in view)",
-            hint=f"--field {others[0]} reads the {others[0]} field",
+            hint=f"--field {other} reads the {other} field",
         )
     raise PhotoError(
         f"the four corner marks of a field were not found ({len(marks)} mark"
@@ -284,10 +301,13 @@ def _at_size(norm: np.ndarray, found: Located) -> Located:
     return found
 
 
-def _covered_corner(norm: np.ndarray, marks: list[_Mark], field_name: str) -> int | None:
-    """Which corner mark (0 top left .. 3 bottom left) of the field `field_name` is missing,
-    when three marks and the code say where the field is; None when they do not. The fourth
-    corner is put where the other three make a parallelogram (near enough to read the code)."""
+def _covered_corner(
+    norm: np.ndarray, marks: list[_Mark], field_name: str
+) -> tuple[Located, int] | None:
+    """The field `field_name` found from three of its marks and its code, and which corner mark
+    (0 top left .. 3 bottom left) is hidden; None when three marks do not give it. The hidden
+    corner is first put where the other three make a parallelogram, then the perspective is
+    taken from the three marks' outlines (_homography_three)."""
     if len(marks) > 16:
         marks = sorted(marks, key=lambda m: m.side)[-16:]
     for trio in itertools.combinations(marks, 3):
@@ -314,14 +334,15 @@ def _covered_corner(norm: np.ndarray, marks: list[_Mark], field_name: str) -> in
             for turn in range(4):
                 corners = pts[turn:] + pts[:turn]
                 named = [ring[(turn + j) % 4] for j in range(4)]
-                found = _try_corners(norm, corners, named)
+                hidden = next(j for j in range(4) if named[j] is ghost)
+                found = _try_corners(norm, corners, named, hidden)
                 if found is not None and found.field_name == field_name:
-                    return next(j for j in range(4) if named[j] is ghost)
+                    return _at_size(norm, found), hidden
     return None
 
 
 def _search(
-    norm: np.ndarray, marks: list[_Mark], field_name: str, others: list[str]
+    norm: np.ndarray, marks: list[_Mark], field_name: str, others: list[Located]
 ) -> Located | None:
     """The field wanted among the ways four marks can be a field's corners (the fields of
     other names found are added to `others`)."""
@@ -344,19 +365,58 @@ def _search(
                 continue
             if found.field_name == field_name:
                 return found
-            others.append(found.field_name)
+            others.append(found)
     return None
 
 
+def _homography_three(
+    field: Field, corners: list[tuple[float, float]], ring: list[_Mark], ghost: int
+) -> np.ndarray:
+    """canvas -> photo from three marks (the one at `ghost` is hidden, its corner guessed):
+    their centres and the corners of their outlines, which carry the perspective."""
+    src = geo.mark_points(field)
+    guess = _homography(field, corners)
+    half = fiducials.MARK * geo.PX / 2
+    canvas_pts: list[tuple[float, float]] = []
+    photo_pts: list[tuple[float, float]] = []
+    for j, mark in enumerate(ring):
+        if j == ghost:
+            continue
+        canvas_pts += [src[j]] * 3  # the centres weigh more than an outline's corners
+        photo_pts += [mark.centre] * 3
+        outline = mark.outline.astype(np.float32).reshape(-1, 1, 2)
+        quad = cv2.approxPolyDP(outline, 0.08 * mark.side, True).reshape(-1, 2)
+        if len(quad) != 4:
+            continue
+        cx, cy = src[j]
+        square = [(cx - half, cy - half), (cx + half, cy - half), (cx + half, cy + half)]
+        square.append((cx - half, cy + half))
+        seen = cv2.perspectiveTransform(np.array(square, np.float64).reshape(-1, 1, 2), guess)
+        for point, expected in zip(square, seen.reshape(-1, 2), strict=True):
+            near = quad[np.argmin(np.linalg.norm(quad - expected, axis=1))]
+            if np.linalg.norm(near - expected) < 0.5 * mark.side:
+                canvas_pts.append(point)
+                photo_pts.append((float(near[0]), float(near[1])))
+    if len(canvas_pts) < 12:
+        return guess
+    found, _ = cv2.findHomography(np.array(canvas_pts), np.array(photo_pts), 0)
+    return guess if found is None else found
+
+
 def _try_corners(
-    norm: np.ndarray, corners: list[tuple[float, float]], ring: list[_Mark]
+    norm: np.ndarray,
+    corners: list[tuple[float, float]],
+    ring: list[_Mark],
+    ghost: int | None = None,
 ) -> Located | None:
     """Read the code with the marks taken as TL, TR, BR, BL; the field it names, when it checks."""
     unit = cv2.getPerspectiveTransform(
         np.array(corners, np.float32), np.array([(0, 0), (1, 0), (1, 1), (0, 1)], np.float32)
     )
     widths, heights = [], []
-    for mark in ring:
+    for j, mark in enumerate(ring):
+        if j == ghost:
+            continue
         local = cv2.perspectiveTransform(mark.outline.reshape(-1, 1, 2), unit).reshape(-1, 2)
         widths.append(float(local[:, 0].max() - local[:, 0].min()))
         heights.append(float(local[:, 1].max() - local[:, 1].min()))
@@ -378,11 +438,21 @@ def _try_corners(
             continue
         tried.add((rows, cols))
         field = Field(rows, cols)
-        to_photo = _homography(field, corners)
-        if not _marks_fit(ring, to_photo):
+        if ghost is None:
+            to_photo = _homography(field, corners)
+        else:
+            to_photo = _homography_three(field, corners, ring, ghost)
+        if not _marks_fit([m for j, m in enumerate(ring) if j != ghost], to_photo):
             continue
         code = _read_code(norm, to_photo, field)
         if code is not None and code[1:] == (rows, cols):
+            if ghost is not None:  # the hidden corner where the marks now put it
+                centre = cv2.perspectiveTransform(
+                    np.array([geo.mark_points(field)[ghost]], np.float64).reshape(-1, 1, 2),
+                    to_photo,
+                ).reshape(2)
+                corners = list(corners)
+                corners[ghost] = (float(centre[0]), float(centre[1]))
             return Located(code[0], field, to_photo, tuple(corners))
     return None
 
@@ -399,6 +469,32 @@ def _marks_fit(ring: list[_Mark], to_photo: np.ndarray) -> bool:
         if not (0.6 * fiducials.MARK < h < 1.5 * fiducials.MARK):
             return False
     return True
+
+
+def _grid_fits(canvas: np.ndarray, field: Field) -> bool:
+    """Whether the printed grid lines lie where the field says, to a tenth of a cell, all over
+    the field: each line's darkest position near where it should be (a field found from three
+    marks is read only when the fourth corner is right)."""
+    dark = 1.0 - cv2.GaussianBlur(canvas, (0, 0), 1.0)
+    px = geo.PX
+    off = []
+    for k in range(field.cols + 1):  # vertical lines, in the top, middle and bottom thirds
+        x = geo.to_canvas(k, 0)[0]
+        for part in range(3):
+            y0 = int(geo.to_canvas(0, field.rows * part / 3)[1])
+            y1 = int(geo.to_canvas(0, field.rows * (part + 1) / 3)[1])
+            xs = np.arange(int(x - 0.3 * px), int(x + 0.3 * px) + 1)
+            profile = np.median(dark[y0:y1, xs], axis=0)
+            off.append(abs(xs[int(np.argmax(profile))] - x) / px)
+    for k in range(field.rows + 1):  # horizontal lines, in the left, middle and right thirds
+        y = geo.to_canvas(0, k)[1]
+        for part in range(3):
+            x0 = int(geo.to_canvas(field.cols * part / 3, 0)[0])
+            x1 = int(geo.to_canvas(field.cols * (part + 1) / 3, 0)[0])
+            ys = np.arange(int(y - 0.3 * px), int(y + 0.3 * px) + 1)
+            profile = np.median(dark[ys, x0:x1], axis=1)
+            off.append(abs(ys[int(np.argmax(profile))] - y) / px)
+    return float(np.percentile(off, 90)) <= 0.1
 
 
 def grid_seen(canvas: np.ndarray, field: Field) -> bool:
@@ -442,6 +538,7 @@ class Scores:
 
 BLOT_AT = 0.34  # cells from the centre, both ways: a cell's corners, clear of any line
 SATURATED = 0.98  # grey levels (0..1) at or above this are saturated
+FADED = 0.02  # printed grid lines lighter than this (0 paper .. 1 black) have faded in glare
 
 
 def saturation(gray: np.ndarray) -> np.ndarray:
@@ -476,7 +573,8 @@ def scores(canvas: np.ndarray, grid: Field, saturated: np.ndarray | None = None)
             blots[(r, c)] = sorted(corners)[-2]
             if saturated is not None:
                 half = px // 2
-                if saturated[yi - half : yi + half, xi - half : xi + half].mean() > 0.2:
+                box = (slice(yi - half, yi + half + 1), slice(xi - half, xi + half + 1))
+                if saturated[box].mean() > 0.5 and _grid_faded(dark, x, y):
                     washed.add((r, c))
     edge_scores: dict[geo.Edge, float] = {}
     for edge in geo.edges(grid):
@@ -492,6 +590,29 @@ def scores(canvas: np.ndarray, grid: Field, saturated: np.ndarray | None = None)
         values.sort()
         edge_scores[edge] = values[1]
     return Scores(cell_scores, edge_scores, blots, frozenset(washed))
+
+
+def _grid_faded(dark: np.ndarray, x: float, y: float) -> bool:
+    """Whether the printed grid lines around the cell centred at (x, y) have faded into the
+    paper (glare): then light pencil there may have faded too."""
+    px = geo.PX
+    half, reach = px // 2, max(2, px // 10)
+    sides = [
+        dark[
+            int(y) - half // 2 : int(y) + half // 2, int(x - half) - reach : int(x - half) + reach
+        ],
+        dark[
+            int(y) - half // 2 : int(y) + half // 2, int(x + half) - reach : int(x + half) + reach
+        ],
+        dark[
+            int(y - half) - reach : int(y - half) + reach, int(x) - half // 2 : int(x) + half // 2
+        ],
+        dark[
+            int(y + half) - reach : int(y + half) + reach, int(x) - half // 2 : int(x) + half // 2
+        ],
+    ]
+    strongest = [float(np.median(side.max(axis=1 if i < 2 else 0))) for i, side in enumerate(sides)]
+    return max(strongest) < FADED
 
 
 def overlay(reading: Any) -> bytes:
