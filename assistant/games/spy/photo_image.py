@@ -570,7 +570,10 @@ def scores(canvas: np.ndarray, grid: Field, saturated: np.ndarray | None = None)
                 corners.append(
                     float(dark[cy - small : cy + small + 1, cx - small : cx + small + 1].mean())
                 )
-            blots[(r, c)] = sorted(corners)[-2]
+            # three of the four corners dark, or two opposite ones: a line, even off the
+            # centre, darkens at most the two on one side
+            opposite = max(min(corners[0], corners[2]), min(corners[1], corners[3]))
+            blots[(r, c)] = max(sorted(corners)[1], opposite)
             if saturated is not None:
                 half = px // 2
                 box = (slice(yi - half, yi + half + 1), slice(xi - half, xi + half + 1))
