@@ -20,6 +20,7 @@ from assistant.games.spy.photo_decide import (
     Decision,
     compare_layouts,
     decide,
+    faint_joins,
     near_misses,
     settle_faint,
     without,
@@ -108,7 +109,8 @@ def weigh(
 
     A reading that is illegal but legal without its weaker joined edges (under each level of
     RUBBED_OUT in turn: a line rubbed out leaves a weaker stroke) is read without them, and
-    their cells are doubted: never read either way in silence. A legal reading's joined edges
+    their cells are doubted: never read either way in silence; a reading that stays illegal has
+    its weaker joined edges doubted (read as drawn). A legal reading's joined edges
     are compared with its line layouts; an illegal one's cells with the legal networks near it.
     """
 
@@ -127,6 +129,12 @@ def weigh(
             if trial_result.legal:
                 decision, result = trial, trial_result
                 break
+    if not result.legal:
+        # still illegal: a stroke weaker than the rest may be one rubbed out, or pressed
+        # lightly; read as drawn, but named
+        for e in sorted(faint_joins(decision)):
+            for c in e:
+                decision.doubt(c, "a weaker stroke than the others (rubbed out? pressed lightly?)")
     if result.legal:
         layouts = [layout.vertices for layout in result.layouts]
         compare_layouts(decision, layouts)
