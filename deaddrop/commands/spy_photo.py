@@ -51,7 +51,8 @@ def read_photo_file(
     try:
         return photo.read_photo(data, path, field_name, lengths, expect)
     except PhotoError as error:
-        raise InputError(f"{shown(path)}: {error}") from error
+        hint = f"; {error.hint}" if error.hint else ""
+        raise InputError(f"{shown(path)}: {error}{hint}") from error
 
 
 def check_photo(

@@ -57,6 +57,11 @@ def _next(state: dict) -> None:
         each = f" ({', '.join(cells)} in that order)" if len(cells) > 1 else ""
         typer.echo(f"answer from your sheet: deaddrop spy solo answer h|w|c{each}")
     elif state["phase"] == "claims":
+        if not any(claim["by"] == "you" for claim in state["claims"]):
+            typer.echo(
+                "you may claim the computer's network in this round too: "
+                "deaddrop spy solo claim NETWORK"
+            )
         typer.echo("enter your network: deaddrop spy solo reveal NETWORK")
 
 

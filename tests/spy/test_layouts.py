@@ -44,7 +44,7 @@ def test_wrong_number_of_cells():
     )
     assert rules == ["cells", "connected"]
     assert explain_cells(drawn, FIELD)[1].message == (
-        "the marked cells fall apart into two groups, not one chain: besides the 19 cells from 2B, "
+        "the marked cells fall apart into two groups, not one chain: 19 cells from 2B to 10H; "
         "9B and 10B"
     )
 
@@ -54,8 +54,19 @@ def test_separate_groups():
     problems = explain_cells(drawn, FIELD)
     assert [p.rule for p in problems] == ["connected"]
     assert problems[0].message == (
-        "the marked cells fall apart into two groups, not one chain: besides the 20 cells from 2B, "
+        "the marked cells fall apart into two groups, not one chain: 20 cells from 2B to 10H; "
         "1J and 2J"
+    )
+
+
+def test_two_groups_of_the_same_size_are_both_named():
+    """Marks at 1B-1D and 10G-10I (issue 39: the message was garbled)."""
+    drawn = cells("1B", "1C", "1D", "10G", "10H", "10I")
+    problems = explain_cells(drawn, FIELD)
+    assert problems[-1].rule == "connected"
+    assert problems[-1].message == (
+        "the marked cells fall apart into two groups, not one chain: 1B, 1C and 1D; "
+        "10G, 10H and 10I"
     )
 
 

@@ -74,3 +74,100 @@ def test_a_line_drawn_short_of_its_end_centre_is_still_sure():
     edge_scores[step] = 0.02 + 0.3 * (0.5 - 0.02)  # ...and now faint too: named
     d = decide(FIELD, LENGTHS, cells, edge_scores)
     assert d.uncertain[end] == "a line reaches it but its centre looks empty"
+
+
+# ---- issue 39: evidence per cell ---------------------------------------------------------
+
+
+def _noisy(vertices, ink, paper, grain, seed, extra=(), extra_ink=0.0):
+    """Scores with the paper's grain: each score drawn around its level."""
+    import random
+
+    rnd = random.Random(seed)
+    joined = lines_edges(list(vertices))
+    cells = {c for e in joined for c in e}
+    edge_scores = {}
+    for e in edges(FIELD):
+        level = ink if e in joined else extra_ink if e in extra else paper
+        edge_scores[e] = level + rnd.gauss(0, grain)
+    cell_scores = {c: (ink if c in cells else paper) + rnd.gauss(0, grain) for c in FIELD.cells()}
+    return cell_scores, edge_scores
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.floats(0.01, 0.05), st.integers(0, 1000))
+def test_a_faint_consistent_network_is_a_line_or_a_doubt_never_nothing(seed, above, noise_seed):
+    """Pencil from five times the paper's grain (0.002) to plainly visible: read as lines or
+    named as uncertain, never an empty field without a doubt (issue 39: MIN_CONTRAST read the
+    lightest pencil as nothing)."""
+    net = random_network(FIELD, LENGTHS, seed)
+    cells, edge_scores = _noisy(net.vertices, 0.01 + above, 0.01, 0.002, noise_seed)
+    d = decide(FIELD, LENGTHS, cells, edge_scores)
+    assert d.cells or d.uncertain
+    if d.uncertain == {}:
+        assert d.cells == net.cells()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 1000))
+def test_an_even_paper_reads_as_nothing(seed, noise_seed):
+    cells, edge_scores = _noisy((), 0.0, 0.01, 0.002, noise_seed)
+    d = decide(FIELD, LENGTHS, cells, edge_scores)
+    assert d.cells == frozenset() and d.uncertain == {}
+
+
+def test_a_single_line_drawn_so_far_is_a_doubt():
+    """One line is far from a network's worth of pencil: its cells are named, not dropped."""
+    line = ((2, 2), (2, 6))
+    cells, edge_scores = _noisy(line, 0.3, 0.01, 0.002, 1)
+    d = decide(FIELD, LENGTHS, cells, edge_scores)
+    assert {(2, c) for c in range(2, 7)} <= set(d.uncertain)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.floats(0.12, 0.75), st.integers(0, 1000))
+def test_a_partly_rubbed_out_stroke_is_a_doubt_unless_clearly_either(seed, left, noise_seed):
+    """A legal network and, away from it, a stroke rubbed out to `left` of the pencil's
+    darkness: the reading is never wrong without a doubt (weigh: the rules and the evidence)."""
+    from assistant.games.spy.photo import weigh
+
+    net = random_network(FIELD, LENGTHS, seed)
+    covered = net.cells()
+    near = {(r + dr, c + dc) for r, c in covered for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+    free = [e for e in edges(FIELD) if not (set(e) & (covered | near))]
+    if not free:
+        return
+    stroke = free[seed % len(free)]
+    ink, paper = 0.3, 0.01
+    cells, edge_scores = _noisy(
+        net.vertices, ink, paper, 0.003, noise_seed, (stroke,), paper + left * (ink - paper)
+    )
+    d, result = weigh(decide(FIELD, LENGTHS, cells, edge_scores), FIELD, LENGTHS)
+    if not d.uncertain:
+        assert d.cells == net.cells() and result.legal
+    else:
+        assert set(stroke) <= set(d.uncertain) or d.cells == net.cells()
+
+
+def test_a_rubbed_out_stroke_that_makes_the_reading_illegal_is_read_without_and_named():
+    from assistant.games.spy.photo import weigh
+
+    net = random_network(FIELD, LENGTHS, 5)
+    covered = net.cells()
+    near = {(r + dr, c + dc) for r, c in covered for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+    stroke = next(e for e in edges(FIELD) if not (set(e) & (covered | near)))
+    cells, edge_scores = _noisy(net.vertices, 0.3, 0.01, 0.002, 3, (stroke,), 0.01 + 0.4 * 0.29)
+    d, result = weigh(decide(FIELD, LENGTHS, cells, edge_scores), FIELD, LENGTHS)
+    assert result.legal and d.cells == net.cells()
+    assert set(d.uncertain) == set(stroke)
+    assert "perhaps rubbed out" in d.uncertain[stroke[0]]
+
+
+def test_a_cell_under_a_blot_or_glare_is_doubted():
+    net = random_network(FIELD, LENGTHS, 9)
+    cells, edge_scores = _scores(net.vertices)
+    blots = dict.fromkeys(FIELD.cells(), 0.02)
+    blots[(0, 0)] = 0.45  # a finger's tip over the corner cell
+    d = decide(FIELD, LENGTHS, cells, edge_scores, blots, frozenset({(9, 9)}))
+    assert "something covers it" in d.uncertain[(0, 0)]
+    assert "glare" in d.uncertain[(9, 9)]

@@ -47,6 +47,8 @@ def test_a_game_at_the_terminal():
         if "claims your network" in answered.stdout:
             break
     assert "enter your network: deaddrop spy solo reveal NETWORK" in answered.stdout
+    # the rules let both claim at the end of a round: the player is told so
+    assert "you may claim the computer's network in this round too" in answered.stdout
     shown = run("show")
     assert "the computer claims" in shown.stdout
     ended = run("reveal", MINE)

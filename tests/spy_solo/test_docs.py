@@ -1,6 +1,6 @@
 """The game in docs/spy.md's "Solo" section is the recorded game tests/spy_solo/recorded/
 docs-game.yaml: its replay gives the same log lines, and the computer decides again as recorded
-(its probes and decisions follow from the answers alone, and the fair level draws nothing)."""
+(its probes and decisions follow from the answers alone and the seed recorded in each probe)."""
 
 from __future__ import annotations
 

@@ -720,7 +720,8 @@ def test_a_network_leaving_a_field_that_is_not_square_is_a_fault():
         },
     }
     assert result_text(result) == (
-        "both broke the rules; victories: red 0, blue 2; faults: "
+        "nobody wins: both broke the rules (the claims' victories, red 0, blue 2, do not count);"
+        " faults: "
         "red: illegal network: line 2 leaves the field at 4B | "
         "blue: illegal network: line 2 leaves the field at 2G"
     )
@@ -760,8 +761,9 @@ def test_an_illegal_network_and_a_false_answer_are_both_named():
     assert result["winner"] == "blue"
     assert result["how"] == "outright: red drew an illegal network and gave a false answer"
     assert result_text(result) == (
-        "blue wins (outright: red drew an illegal network and gave a false answer); "
-        "victories: red 1, blue 0; faults: red: illegal network: lines 5 and 6 meet in a straight"
+        "blue wins outright: red drew an illegal network and gave a false answer (the claims'"
+        " victories, red 1, blue 0, do not count); faults: red: illegal network: lines 5 and 6"
+        " meet in a straight"
         " line at 10B, not at a right angle; probe 2: said 5D warm, it is hot"
     )
 

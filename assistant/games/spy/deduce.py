@@ -6,7 +6,9 @@ to probe next. Pure (numpy on the enumerated networks; no I/O besides the enumer
 - Next probe: among single cells and the multiple probes the unused numbered squares allow (2-5
   cells in a row or column, of a size that has a square left), the one whose answer tells the most
   (largest expected information, the entropy of its answer pattern). Ties go to the smaller expected
-  number remaining, then to fewer cells, then to the first in row-major order. When more than
+  number remaining, then to fewer cells, then to the first in row-major order (the computer of
+  `spy solo` draws one of the probes exactly as good from its seed instead, so that its opening
+  is not always the same: the turned and mirrored images of the best, on an opening). When more than
   `SAMPLE` networks remain, every candidate is first scored on a fixed pseudo-random sample of
   `SAMPLE` of them and the best `RESCORE` are scored again exactly; the figures shown (worst case,
   expected remaining) are always exact.
@@ -192,16 +194,52 @@ def _exact(masks: np.ndarray, cells: tuple[Cell, ...], field: Field, memo: dict)
     return float(info[0]), float(expected[0]), int(worst[0])
 
 
-def suggest(masks: np.ndarray, field: Field, squares: Iterable[int]) -> Suggestion | None:
-    """The most informative allowed probe, or None when at most one network remains."""
+def _images(probe: tuple[Cell, ...], field: Field) -> list[tuple[Cell, ...]]:
+    """`probe` turned and mirrored by every symmetry of the field (8 on a square field, 4 on
+    another), each once, cells in row-major order."""
+    last_r, last_c = field.rows - 1, field.cols - 1
+    maps = [
+        lambda r, c: (r, c),
+        lambda r, c: (last_r - r, c),
+        lambda r, c: (r, last_c - c),
+        lambda r, c: (last_r - r, last_c - c),
+    ]
+    if field.rows == field.cols:
+        maps += [
+            lambda r, c: (c, r),
+            lambda r, c: (last_c - c, r),
+            lambda r, c: (c, last_r - r),
+            lambda r, c: (last_c - c, last_r - r),
+        ]
+    found: list[tuple[Cell, ...]] = []
+    for f in maps:
+        image = tuple(sorted(f(r, c) for r, c in probe))
+        if image not in found:
+            found.append(image)
+    return found
+
+
+def _tied(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    return abs(a[0] - b[0]) < 1e-9 and abs(a[1] - b[1]) < 1e-9
+
+
+def suggest(
+    masks: np.ndarray,
+    field: Field,
+    squares: Iterable[int],
+    rng: np.random.Generator | None = None,
+) -> Suggestion | None:
+    """The most informative allowed probe, or None when at most one network remains. Without
+    `rng`, ties go as the module docstring says; with it, one of the probes exactly as good (the
+    same information and expected number remaining, as many cells) is drawn from `rng`."""
     if masks.shape[0] <= 1:
         return None
     sizes = sorted({k for k in squares if 2 <= k <= 5})
     probes = candidate_probes(field, sizes)
     sampled = masks.shape[0] > SAMPLE
     if sampled:
-        rng = np.random.default_rng(20260101)
-        scored_on = masks[np.sort(rng.choice(masks.shape[0], SAMPLE, replace=False))]
+        sample_rng = np.random.default_rng(20260101)
+        scored_on = masks[np.sort(sample_rng.choice(masks.shape[0], SAMPLE, replace=False))]
     else:
         scored_on = masks
     info, expected, worst = _all_scores(scored_on, field, sizes)
@@ -209,6 +247,14 @@ def suggest(masks: np.ndarray, field: Field, squares: Iterable[int]) -> Suggesti
     order = np.lexsort((np.arange(len(probes)), sizes_of, expected, -np.round(info, 9)))
     if not sampled:
         best = int(order[0])
+        if rng is not None:
+            equal = [
+                int(p)
+                for p in order[:64]
+                if sizes_of[p] == sizes_of[best]
+                and _tied((info[p], expected[p]), (info[best], expected[best]))
+            ]
+            best = equal[int(rng.integers(len(equal)))]
         return Suggestion(probes[best], float(info[best]), float(expected[best]), int(worst[best]))
     memo: dict = {}
     rescored = []
@@ -216,7 +262,20 @@ def suggest(masks: np.ndarray, field: Field, squares: Iterable[int]) -> Suggesti
         e_info, e_expected, e_worst = _exact(masks, probes[p], field, memo)
         rescored.append((-round(e_info, 9), e_expected, len(probes[p]), int(p), e_info, e_worst))
     _, e_expected, _, p, e_info, e_worst = min(rescored)
-    return Suggestion(probes[p], e_info, e_expected, e_worst)
+    chosen = Suggestion(probes[p], e_info, e_expected, e_worst)
+    if rng is None:
+        return chosen
+    ties: dict[tuple[Cell, ...], Suggestion] = {probes[p]: chosen}
+    for _, other_expected, size, q, other_info, other_worst in rescored:
+        if size == len(probes[p]) and _tied((other_info, other_expected), (e_info, e_expected)):
+            ties[probes[q]] = Suggestion(probes[q], other_info, other_expected, other_worst)
+    for image in _images(probes[p], field):
+        if image not in ties:
+            i_info, i_expected, i_worst = _exact(masks, image, field, memo)
+            if _tied((i_info, i_expected), (e_info, e_expected)):
+                ties[image] = Suggestion(image, i_info, i_expected, i_worst)
+    options = sorted(ties)
+    return ties[options[int(rng.integers(len(options)))]]
 
 
 def find_conflict(

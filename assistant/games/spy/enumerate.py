@@ -34,6 +34,7 @@ import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
@@ -47,7 +48,8 @@ _DC = np.array([1, 0, -1, 0], dtype=np.int16)
 MAX_BYTES = 400_000_000  # the masks and indexes of every network, in memory
 # Every ordering x turn pattern of the lines is laid out cell by cell before the shapes are
 # deduplicated: (orderings * 2**(n + 1)) chains of (sum + 1) cells. 1,1,2,3,4,5,6 lays out about
-# 15 million cells (400 MB at the peak); 1,2,3,4,5,6,7 would lay out 37 million (a gigabyte).
+# 15 million cells (a block of TURN_BLOCK turn patterns at a time: 61 MB at the peak, about 1 s);
+# 1,2,3,4,5,6,7 would lay out 37 million.
 MAX_CHAIN_CELLS = 20_000_000
 _MEMO: dict[tuple[int, int, tuple[int, ...]], Networks] = {}
 
@@ -126,46 +128,76 @@ def _check(rows: int, cols: int, lengths: Sequence[int]) -> None:
         )
 
 
-def _chains(lengths: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every ordering x turn pattern laid out from (0, 0), turn-major: rows and cols (S+1, M) int16,
-    one column per chain (so that sums and minima run over contiguous rows), and the index of
-    each vertex among the chain's cells (M, n+1)."""
+TURN_BLOCK = 16  # turn patterns laid out at once: bounds the memory of the layout
+
+
+def _chains(
+    lengths: tuple[int, ...], perms: np.ndarray, turns: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every ordering (`perms`, (P, n)) under the turn patterns `turns` laid out from (0, 0),
+    turn-major: rows and cols (S+1, M) int16, one column per chain (so that sums and minima run
+    over contiguous rows), and the index of each vertex among the chain's cells (M, n+1)."""
     n, total = len(lengths), sum(lengths)
-    perms = np.array(sorted(set(itertools.permutations(lengths))), dtype=np.int64)
-    turns_n = 4 * 2 ** (n - 1)
-    t = np.arange(turns_n)
-    flips = np.where(((t[:, None] // 4) >> np.arange(n - 1)) & 1, 1, -1)
-    dirs = (t[:, None] % 4 + np.concatenate([np.zeros((turns_n, 1), int), flips.cumsum(1)], 1)) % 4
-    line_of_step = np.stack([np.repeat(np.arange(n), p) for p in perms])  # (P, S)
-    chains = turns_n * len(perms)
+    flips = np.where(((turns[:, None] // 4) >> np.arange(n - 1)) & 1, 1, -1)
+    start = np.zeros((len(turns), 1), np.int64)
+    dirs = (turns[:, None] % 4 + np.concatenate([start, flips.cumsum(1)], 1)) % 4  # (T, n)
+    line_of_step = _line_of_step(n, perms)
+    chains = len(turns) * len(perms)
     out = []
     for unit in (_DR, _DC):
-        along = unit[dirs].T  # (n, T): the step of each line under each turn pattern
-        step = along[line_of_step.T[:, None, :], t[None, :, None]].reshape(total, chains)
+        along = unit[dirs]  # (T, n): the step of each line under each turn pattern
+        step = along[:, line_of_step.T].transpose(1, 0, 2).reshape(total, chains)
         coords = np.zeros((total + 1, chains), np.int16)
         for s in range(total):  # a running sum, one row at a time (accumulate is not vectorised)
             np.add(coords[s], step[s], out=coords[s + 1])
         out.append(coords)
     corners = np.concatenate([np.zeros((len(perms), 1), np.int64), perms.cumsum(1)], 1)
-    corner_index = np.tile(corners, (turns_n, 1))  # (T*P, n+1), matches the chain order
+    corner_index = np.tile(corners, (len(turns), 1))  # (T*P, n+1), matches the chain order
     return out[0], out[1], corner_index
+
+
+def _row_keys(order: np.ndarray) -> np.ndarray:
+    """A 64-bit hash of each row of `order` (M, K) int32, a column at a time (so that no (M, K)
+    temporary of 64-bit words is made)."""
+    drawn = np.random.default_rng(0).integers(1, 2**63, order.shape[1], dtype=np.uint64)
+    weights = np.bitwise_or(np.asarray(drawn, np.uint64), np.uint64(1))
+    key = np.zeros(order.shape[0], np.uint64)
+    for j in range(order.shape[1]):  # wraps: a 64-bit hash
+        key += order[:, j].astype(np.uint64) * weights[j]
+    return key
+
+
+def _rows_equal(a: np.ndarray, b: np.ndarray) -> bool:
+    return all(np.array_equal(a[:, j], b[:, j]) for j in range(a.shape[1]))
+
+
+@lru_cache(maxsize=4)
+def _steps_of(n: int, perms_bytes: bytes) -> np.ndarray:
+    perms = np.frombuffer(perms_bytes, np.int64).reshape(-1, n)
+    return np.stack([np.repeat(np.arange(n), p) for p in perms])
+
+
+def _line_of_step(n: int, perms: np.ndarray) -> np.ndarray:
+    """(P, S): which line each step of each ordering is on (the same for every block)."""
+    return _steps_of(n, np.ascontiguousarray(perms).tobytes())
 
 
 def _first_of_each(order: np.ndarray) -> np.ndarray:
     """Index of the first occurrence of each distinct row of `order` (M, K) int32, in order."""
-    weights = np.random.default_rng(0).integers(1, 2**63, order.shape[1], dtype=np.uint64) | 1
-    key = (order.astype(np.uint64) * weights).sum(1, dtype=np.uint64)  # wraps: a 64-bit hash
-    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-    if not np.array_equal(order, order[first[inverse.ravel()]]):  # two shapes share a hash
+    _, first, inverse = np.unique(_row_keys(order), return_index=True, return_inverse=True)
+    if not _rows_equal(order, order[first[inverse.ravel()]]):  # two shapes share a hash
         rows_as_bytes = np.ascontiguousarray(order).view(np.dtype((np.void, order.shape[1] * 4)))
         _, first = np.unique(rows_as_bytes.ravel(), return_index=True)
     first.sort()
     return first
 
 
-def _shapes(lengths: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Distinct legal shapes: sorted normalised cells (U, S+1) as (row, col), and vertices."""
-    rows, cols, corner_index = _chains(lengths)
+def _block_shapes(
+    lengths: tuple[int, ...], perms: np.ndarray, turns: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct legal shapes of one block of turn patterns, in chain order: sorted
+    normalised cell codes (U, S+1) int32 and the vertices (U, n+1, 2)."""
+    rows, cols, corner_index = _chains(lengths, perms, turns)
     span = sum(lengths) + 1
     rows -= rows.min(0)
     cols -= cols.min(0)
@@ -174,21 +206,92 @@ def _shapes(lengths: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarra
     legal = np.flatnonzero((order[:, 1:] != order[:, :-1]).all(1))
     order = order[legal]
     first = _first_of_each(order)
-    cells = order[first]
     chosen = legal[first]
     pick = corner_index[chosen].T  # (n+1, U): which cell of each chain is a vertex
     u = np.arange(len(chosen))
     vertices = np.stack([rows[:, chosen][pick, u].T, cols[:, chosen][pick, u].T], -1)
-    return cells // span, cells % span, vertices.astype(np.int16)
+    return order[first], vertices.astype(np.int16)
+
+
+def _shapes(lengths: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct legal shapes: sorted normalised cells (U, S+1, 2) int16 as (row, col), and
+    vertices (U, n+1, 2).
+
+    The chains are laid out a block of turn patterns at a time (the chain order is turn-major,
+    so the blocks come in chain order and each shape keeps the first chain that draws it); a
+    block's shapes already drawn by an earlier block are dropped at once (by their hash, checked
+    cell by cell), so that memory holds little more than the distinct shapes."""
+    n = len(lengths)
+    span = sum(lengths) + 1
+    perms = np.array(sorted(set(itertools.permutations(lengths))), dtype=np.int64)
+    turns_n = 4 * 2 ** (n - 1)
+    cells: list[np.ndarray] = []
+    vertices: list[np.ndarray] = []
+    seen = np.zeros(0, np.uint64)  # the hashes of the shapes kept so far, sorted
+    seen_at = np.zeros(0, np.int64)  # where each is among the shapes kept
+    kept = 0
+    for lo in range(0, turns_n, TURN_BLOCK):
+        block = np.arange(lo, min(lo + TURN_BLOCK, turns_n))
+        c, v = _block_shapes(lengths, perms, block)
+        keys = _row_keys(c)
+        where = np.minimum(np.searchsorted(seen, keys), max(len(seen) - 1, 0))
+        old = (seen[where] == keys) if len(seen) else np.zeros(len(keys), bool)
+        if old.any() and not _rows_equal(c[old], _gather(cells, seen_at[where[old]])):
+            return _shapes_at_once(lengths, perms, turns_n)  # two shapes share a hash
+        c, v, keys = c[~old], v[~old], keys[~old]
+        cells.append(c)
+        vertices.append(v)
+        new_order = np.argsort(keys)
+        at = np.searchsorted(seen, keys[new_order])
+        seen = np.insert(seen, at, keys[new_order])
+        seen_at = np.insert(seen_at, at, kept + new_order)
+        kept += len(keys)
+    all_cells = np.concatenate(cells)
+    del cells
+    return _split(all_cells, span), np.concatenate(vertices)
+
+
+def _gather(parts: list[np.ndarray], index: np.ndarray) -> np.ndarray:
+    """Rows `index` of the rows of `parts` one after another (without joining them)."""
+    starts = np.cumsum([0] + [len(p) for p in parts])
+    part = np.searchsorted(starts, index, side="right") - 1
+    out = np.empty((len(index), parts[0].shape[1]), parts[0].dtype)
+    for k in np.unique(part):
+        at = np.flatnonzero(part == k)
+        out[at] = parts[k][index[at] - starts[k]]
+    return out
+
+
+def _split(codes: np.ndarray, span: int) -> np.ndarray:
+    """Cell codes row * span + col (U, S+1) as (row, col) pairs (U, S+1, 2) int16."""
+    out = np.empty((*codes.shape, 2), np.int16)
+    np.floor_divide(codes, span, out=out[..., 0], casting="unsafe")
+    np.remainder(codes, span, out=out[..., 1], casting="unsafe")
+    return out
+
+
+def _shapes_at_once(
+    lengths: tuple[int, ...], perms: np.ndarray, turns_n: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """`_shapes` for the unlikely case of two shapes of two blocks sharing a hash: every block,
+    then one deduplication that checks every row."""
+    span = sum(lengths) + 1
+    parts = [
+        _block_shapes(lengths, perms, np.arange(lo, min(lo + TURN_BLOCK, turns_n)))
+        for lo in range(0, turns_n, TURN_BLOCK)
+    ]
+    all_cells = np.concatenate([c for c, _ in parts])
+    first = _first_of_each(all_cells)
+    return _split(all_cells[first], span), np.concatenate([v for _, v in parts])[first]
 
 
 def enumerate_networks(rows: int, cols: int, lengths: Iterable[int]) -> Networks:
     """Build every distinct legal network (no cache)."""
     lengths = tuple(sorted(int(x) for x in lengths))
     _check(rows, cols, lengths)
-    srows, scols, vertices = _shapes(lengths)
-    height = srows.max(1) + 1
-    width = scols.max(1) + 1
+    cells, vertices = _shapes(lengths)
+    height = cells[..., 0].max(1).astype(np.int64) + 1
+    width = cells[..., 1].max(1).astype(np.int64) + 1
     across = np.maximum(cols - width + 1, 0)
     count = np.maximum(rows - height + 1, 0) * across
     total = int(count.sum())
@@ -203,7 +306,8 @@ def enumerate_networks(rows: int, cols: int, lengths: Iterable[int]) -> Networks
     prow = (k // across[shape_id]).astype(np.int16)
     pcol = (k % across[shape_id]).astype(np.int16)
     n_words = word_count(rows, cols)
-    base = _shape_masks((srows * cols + scols).astype(np.int64), n_words)  # each shape at (0, 0)
+    base = _shape_masks(cells, cols, n_words)  # each shape at (0, 0)
+    del cells
     masks = np.zeros((len(shape_id), n_words), np.uint64)
     down = rows - height + 1  # how many rows each shape can start at
     for r in range(rows):
@@ -217,13 +321,16 @@ def enumerate_networks(rows: int, cols: int, lengths: Iterable[int]) -> Networks
     )
 
 
-def _shape_masks(bits: np.ndarray, n_words: int) -> np.ndarray:
-    """(U, n_words) uint64 masks from (U, cells) bit indexes."""
-    masks = np.zeros((bits.shape[0], n_words), np.uint64)
-    word = bits >> 6
-    one = np.left_shift(np.uint64(1), (bits & 63).astype(np.uint64))
-    for w in range(n_words):
-        masks[:, w] = np.where(word == w, one, np.uint64(0)).sum(1, dtype=np.uint64)
+def _shape_masks(cells: np.ndarray, cols: int, n_words: int) -> np.ndarray:
+    """(U, n_words) uint64 masks of shapes at (0, 0) from their (U, S+1, 2) (row, col) cells, a
+    cell at a time; bits past the last word (a shape too big for the field, never placed) are
+    left out."""
+    masks = np.zeros((cells.shape[0], n_words), np.uint64)
+    for j in range(cells.shape[1]):
+        bit = cells[:, j, 0].astype(np.int64) * cols + cells[:, j, 1]
+        inside = np.flatnonzero(bit >> 6 < n_words)
+        one = np.left_shift(np.uint64(1), (bit[inside] & 63).astype(np.uint64))
+        masks[inside, bit[inside] >> 6] |= one
     return masks
 
 

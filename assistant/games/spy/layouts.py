@@ -17,7 +17,7 @@ from assistant.games.spy.legality import (
     number_word,
     sorted_cells,
 )
-from assistant.games.spy.model import DEFAULT_LENGTHS, Cell, Field, Network
+from assistant.games.spy.model import DEFAULT_LENGTHS, Cell, Field, Network, format_cell
 from assistant.words import plural
 
 _STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -83,6 +83,14 @@ def network_of_cells(cells: frozenset[Cell] | set[Cell], lengths: Sequence[int])
 def _neighbours(cell: Cell) -> list[Cell]:
     r, c = cell
     return [(r + dr, c + dc) for dr, dc in _STEPS]
+
+
+def _group_text(group: list[Cell]) -> str:
+    """A group of marked cells (row-major) in a few words: "1B, 1C and 1D", or "19 cells from
+    2B to 10H" for more than four."""
+    if len(group) <= 4:
+        return cell_list(group)
+    return f"{len(group)} cells from {format_cell(group[0])} to {format_cell(group[-1])}"
 
 
 def _groups(cells: frozenset[Cell]) -> list[list[Cell]]:
@@ -161,13 +169,12 @@ def explain_cells(
     groups = sorted(_groups(cells), key=len, reverse=True)
     if len(groups) > 1:
         rest = groups[1:]
-        named = "; ".join(cell_list(g) for g in rest)
+        named = "; ".join(_group_text(g) for g in groups)
         problems.append(
             Problem(
                 "connected",
                 f"the marked cells fall apart into {number_word(len(groups))} groups, not one "
-                f"chain: besides the {plural(len(groups[0]), 'cell')} from "
-                f"{cell_list(groups[0][:1])}, {named}",
+                f"chain: {named}",
                 sorted_cells([c for g in rest for c in g]),
             )
         )

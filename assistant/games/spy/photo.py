@@ -15,9 +15,19 @@ from typing import Any
 from assistant.games.spy.check import CheckResult, check_input
 from assistant.games.spy.model import Cell, Field, format_cell
 from assistant.games.spy.network_input import NetworkInput
-from assistant.games.spy.photo_decide import Decision, compare_layouts, decide, near_misses
+from assistant.games.spy.photo_decide import (
+    SURE,
+    Decision,
+    compare_layouts,
+    decide,
+    faint_joins,
+    near_misses,
+    settle_faint,
+    without,
+)
 
 NEAR = 2  # an illegal reading this many cells from a legal network is uncertain
+RUBBED_OUT = (SURE, 0.65, 0.8)  # joined edges under these levels are left out in turn
 
 
 @dataclass(frozen=True)
@@ -92,6 +102,48 @@ def _nearby_legal(cells: frozenset[Cell], field: Field, lengths: Sequence[int]) 
     return [frozenset(cells_of_mask(nets.mask(int(i)), field)) for i in found]
 
 
+def weigh(
+    decision: Decision, field: Field, lengths: Sequence[int], source: str = "photo"
+) -> tuple[Decision, CheckResult]:
+    """The decision weighed against the rules, and the verdict on it. Pure.
+
+    A reading that is illegal but legal without its weaker joined edges (under each level of
+    RUBBED_OUT in turn: a line rubbed out leaves a weaker stroke) is read without them, and
+    their cells are doubted: never read either way in silence; a reading that stays illegal has
+    its weaker joined edges doubted (read as drawn). A legal reading's joined edges
+    are compared with its line layouts; an illegal one's cells with the legal networks near it.
+    """
+
+    def check(cells: frozenset[Cell]) -> CheckResult:
+        return check_input(NetworkInput(source, "drawing", drawn=cells), field, lengths)
+
+    result = check(decision.cells)
+    if not result.legal and decision.cells:
+        for cut in RUBBED_OUT:
+            weak = frozenset(e for e in decision.joined if decision.edge_levels.get(e, 1.0) < cut)
+            if not weak or weak == decision.joined:
+                continue
+            why = "a weaker stroke, perhaps rubbed out: read as not drawn"
+            trial = without(decision, weak, why)
+            trial_result = check(trial.cells)
+            if trial_result.legal:
+                decision, result = trial, trial_result
+                break
+    if not result.legal:
+        # still illegal: a stroke weaker than the rest may be one rubbed out, or pressed
+        # lightly; read as drawn, but named
+        for e in sorted(faint_joins(decision)):
+            for c in e:
+                decision.doubt(c, "a weaker stroke than the others (rubbed out? pressed lightly?)")
+    if result.legal:
+        layouts = [layout.vertices for layout in result.layouts]
+        compare_layouts(decision, layouts)
+        settle_faint(decision, layouts)
+    elif decision.cells:
+        near_misses(decision, _nearby_legal(decision.cells, field, lengths))
+    return decision, result
+
+
 def read_photo(
     data: bytes,
     source: str,
@@ -106,7 +158,8 @@ def read_photo(
     from assistant.games.spy import photo_image
 
     try:
-        norm = photo_image.normalise(photo_image.decode_image(data))
+        gray = photo_image.decode_image(data)
+        norm = photo_image.normalise(gray)
         located = photo_image.locate(norm, field_name)
         if expect is not None and located.field != expect:
             raise photo_image.PhotoError(
@@ -115,18 +168,15 @@ def read_photo(
                 "the game's field)"
             )
         canvas = photo_image.rectify(norm, located)
-        scores = photo_image.scores(canvas, located.field)
+        saturated = photo_image.rectify(photo_image.saturation(gray), located)
+        scores = photo_image.scores(canvas, located.field, saturated)
     except photo_image.cv2.error as error:  # an image OpenCV cannot work on: never a traceback
         reason = str(getattr(error, "err", "") or "an OpenCV error")
         raise photo_image.PhotoError(f"the image cannot be read as a photo ({reason})") from error
-    decision = decide(located.field, lengths, scores.cells, scores.edges)
-    result = check_input(
-        NetworkInput(source, "drawing", drawn=decision.cells), located.field, lengths
+    decision = decide(
+        located.field, lengths, scores.cells, scores.edges, scores.blots, scores.washed
     )
-    if result.legal:
-        compare_layouts(decision, [layout.vertices for layout in result.layouts])
-    elif decision.cells:
-        near_misses(decision, _nearby_legal(decision.cells, located.field, lengths))
+    decision, result = weigh(decision, located.field, lengths, source)
     return PhotoReading(source, located.field_name, located.field, decision, result, canvas)
 
 

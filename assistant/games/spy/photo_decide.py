@@ -1,12 +1,16 @@
 """From the pencil's darkness at cell centres and along edges to a drawing, and how sure it is.
 
 Pure: no image, no I/O. The scores come from photo_image (0 paper .. 1 black). The pencil's own
-darkness is estimated from the darkest edges (as many as the network has unit steps) and the
-paper's from the median edge, so that a light hand and a heavy one read alike. An edge is joined
+darkness is estimated from the darkest edges (as many as the network has unit steps), the
+paper's from the median edge and the paper's grain from the spread around it, so that a light
+hand and a heavy one read alike, and a faint hand is told from an empty field. An edge is joined
 when its score passes `JOIN` of the way from paper to pencil; a cell is covered when a joined edge
 ends in it (every line is at least 1 long). A score in the band `UNSURE` around the threshold, a
-cell whose centre says otherwise than its edges, or a drawing that the joined edges and the cells'
-line layouts tell apart, names the cells concerned as uncertain.
+cell whose centre says otherwise than its edges, pencil barely above the grain, a cell covered
+by something else or washed out by glare, or a drawing that the joined edges and the cells' line
+layouts tell apart, names the cells concerned as uncertain. photo.py weighs the joined edges
+weaker than `SURE` against the rules: when the reading is legal only without them (a line
+rubbed out), it is read without them and their cells are doubted.
 """
 
 from __future__ import annotations
@@ -19,10 +23,15 @@ from assistant.games.spy.photo_geometry import Edge, edges, lines_edges
 
 JOIN = 0.2  # an edge is joined past this fraction of the way from paper to pencil
 UNSURE = (0.1, 0.28)  # an edge or a centre scoring in this band is uncertain
+SURE = 0.5  # a joined edge under this, left out, may make the reading legal: a rubbed-out line
 CENTRE_EMPTY = 0.15  # a covered cell whose centre scores below this is uncertain...
 SURE_STEP = 0.5  # ...unless a step into it scores at least this
 CENTRE_INKED = 0.5  # an empty cell whose centre scores above this is uncertain
-MIN_CONTRAST = 0.05  # pencil less than this darker than paper: nothing drawn
+BLOT = 0.5  # a cell whose corners (where no line passes) are this dark is covered by something
+MIN_NOISE = 0.002  # the paper's grain, at least (a photo of a perfectly even paper)
+CLEAR = 8.0  # pencil this many times the paper's grain above the paper: lines to read
+FAINT = 3.0  # above this (and under CLEAR): lines too faint to be sure of, read and doubted
+SEEN = 3.0  # an edge this many times the grain above the paper is a mark, at least a doubt
 
 
 @dataclass
@@ -40,31 +49,62 @@ class Decision:
         self.uncertain.setdefault(cell, why)
 
 
+def _grain(values: Sequence[float], paper: float) -> float:
+    """The paper's grain: the spread of the edge scores under the paper's (robust, and blind
+    to the pencil, which is all above it)."""
+    spread = sorted(paper - v for v in values if v <= paper)
+    return max(MIN_NOISE, 1.4826 * spread[len(spread) // 2]) if spread else MIN_NOISE
+
+
 def decide(
     field_: Field,
     lengths: Sequence[int],
     cell_scores: Mapping[Cell, float],
     edge_scores: Mapping[Edge, float],
+    blots: Mapping[Cell, float] | None = None,
+    washed: frozenset[Cell] = frozenset(),
 ) -> Decision:
-    """The covered cells and joined edges, with the uncertain cells named."""
+    """The covered cells and joined edges, with the uncertain cells named.
+
+    The evidence is weighed against the paper's grain as well as against the pencil: pencil
+    well above the grain is read; pencil above it but faint is read and every cell of it
+    doubted; marks that stand out without making lines are doubted; only an even paper reads
+    as nothing drawn. A cell whose corners are dark (a finger, a pen over it) or that glare
+    washed out is doubted too."""
     all_edges = edges(field_)
-    ranked = sorted((edge_scores[e] for e in all_edges), reverse=True)
+    values = [edge_scores[e] for e in all_edges]
+    ranked = sorted(values, reverse=True)
     steps = max(1, min(sum(lengths), len(ranked)))
     pencil = ranked[steps // 2] if ranked else 0.0
     paper = ranked[len(ranked) // 2] if ranked else 0.0
+    grain = _grain(values, paper)
     contrast = pencil - paper
-    if contrast < MIN_CONTRAST:
-        return Decision(frozenset(), frozenset(), {}, contrast)
+    out: Decision
+    if contrast < FAINT * grain:
+        # no network's worth of pencil: the marks that stand out (a line or two) are doubts
+        marks = [e for e in all_edges if edge_scores[e] - paper >= CLEAR * grain]
+        out = Decision(frozenset(), frozenset(), {}, contrast)
+        for e in sorted(marks):
+            a, b = (format_cell(c) for c in e)
+            for c in e:
+                out.doubt(c, f"a pencil mark between {a} and {b}, but too few lines to read")
+        _covered(out, field_, blots, washed, paper, max(contrast, CLEAR * grain))
+        return out
+    faint = contrast < CLEAR * grain
+    floor = SEEN * grain / contrast  # an edge under this level is the paper's grain
     levels = {e: (edge_scores[e] - paper) / contrast for e in all_edges}
-    joined = frozenset(e for e in all_edges if levels[e] >= JOIN)
+    joined = frozenset(e for e in all_edges if levels[e] >= max(JOIN, 2 * floor))
     cells = frozenset(c for e in joined for c in e)
     out = Decision(cells, joined, {}, contrast, levels)
     for e in all_edges:
-        if UNSURE[0] < levels[e] < UNSURE[1]:
+        if max(UNSURE[0], floor) < levels[e] < UNSURE[1]:
             a, b = (format_cell(c) for c in e)
             said = "joined" if e in joined else "not joined"
             for c in e:
                 out.doubt(c, f"faint pencil between {a} and {b} (read as {said})")
+    if faint:
+        for c in sorted(cells):
+            out.doubt(c, "the pencil is very faint here: hard to tell from the paper")
     for c in field_.cells():
         level = (cell_scores[c] - paper) / contrast
         if c in cells and level < CENTRE_EMPTY:
@@ -75,7 +115,64 @@ def decide(
                 out.doubt(c, "a line reaches it but its centre looks empty")
         elif c not in cells and level > CENTRE_INKED:
             out.doubt(c, "pencil at its centre but no line through it")
+    _covered(out, field_, blots, washed, paper, contrast)
     return out
+
+
+def _covered(
+    out: Decision,
+    field_: Field,
+    blots: Mapping[Cell, float] | None,
+    washed: frozenset[Cell],
+    paper: float,
+    contrast: float,
+) -> None:
+    """Doubt the cells something other than a line covers, and those glare washed out."""
+    for c in sorted(washed):
+        out.doubt(c, "glare washes it out: pencil there cannot be seen")
+    if not blots:
+        return
+    for c in field_.cells():
+        if (blots[c] - paper) / contrast > BLOT:
+            out.doubt(c, "something covers it (a finger, a pen, a shadow?)")
+
+
+def faint_joins(decision: Decision) -> frozenset[Edge]:
+    """The joined edges weaker than SURE, which a rubbed-out line may have left."""
+    return frozenset(e for e in decision.joined if decision.edge_levels.get(e, 1.0) < SURE)
+
+
+def without(decision: Decision, weak: frozenset[Edge], why: str) -> Decision:
+    """`decision` with the edges `weak` left out, their cells doubted (`why`)."""
+    joined = decision.joined - weak
+    cells = frozenset(c for e in joined for c in e)
+    out = Decision(cells, joined, dict(decision.uncertain), decision.contrast, decision.edge_levels)
+    for e in sorted(weak):
+        for c in e:
+            if c not in cells:  # read as empty now: the earlier reason spoke of the stroke
+                out.uncertain[c] = why
+            else:
+                out.doubt(c, why)
+    return out
+
+
+def settle_faint(decision: Decision, layouts: Sequence[Sequence[Cell]]) -> None:
+    """A legal reading whose joined edges are exactly one of its line layouts: the doubts on
+    its faint joined edges (read as joined) are lifted: the network needs them."""
+    if not layouts:
+        return
+    if not any(layout_edges(v) == decision.joined for v in layouts):
+        return
+    for c, why in list(decision.uncertain.items()):
+        if why.startswith("faint pencil") and why.endswith("(read as joined)"):
+            ends = [e for e in decision.joined if c in e]
+            others = [
+                e
+                for e in decision.edge_levels
+                if c in e and e not in decision.joined and decision.edge_levels[e] > UNSURE[0]
+            ]
+            if ends and not others:
+                del decision.uncertain[c]
 
 
 def layout_edges(vertices: Sequence[Cell]) -> frozenset[Edge]:

@@ -58,7 +58,7 @@ def edges(field: Field) -> list[Edge]:
 
 
 EDGE_STEPS = (0.2, 0.35, 0.65, 0.8)  # where along an edge to sample (0 and 1: the two centres)
-ACROSS = 0.22  # how far either side of the path a sample looks for the stroke, in cells
+ACROSS = 0.3  # how far either side of the path a sample looks for the stroke, in cells
 
 
 def edge_samples(edge: Edge) -> list[tuple[float, float]]:

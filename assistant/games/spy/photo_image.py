@@ -13,7 +13,7 @@ import itertools
 import math
 import os
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 os.environ.setdefault("OPENCV_IO_MAX_IMAGE_PIXELS", str(2**26))  # before cv2 reads a size
@@ -25,6 +25,7 @@ from assistant.games.spy.model import Field  # noqa: E402
 from pnp import fiducials  # noqa: E402
 
 MAX_PIXELS_SIDE = 3000  # a larger photo is scaled down to this many pixels on its long side first
+MIN_PIXELS_SIDE = 1600  # a smaller one is scaled up to this (the marks found more surely)
 MAX_BYTES = 40_000_000
 MAX_PIXELS = 64_000_000  # a phone's largest photos are 50 megapixels; read from the header first
 MIN_SIDE = 64  # pixels: a smaller image cannot show a field
@@ -33,7 +34,17 @@ JPEG, PNG = b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n"
 
 
 class PhotoError(ValueError):
-    """The photo cannot be used: not an image, or no field found on it."""
+    """The photo cannot be used: not an image, or no field found on it. The message speaks to
+    a player (the phone page shows it); `hint`, when given, is what to type at the command line
+    instead (`--field lower`), added by the CLI only."""
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.hint = hint
+
+
+CORNERS = ("top left", "top right", "bottom right", "bottom left")
+MIN_SPAN = 0.2  # a field whose marks span less of the photo's long side is not a sheet at size
 
 
 @dataclass(frozen=True)
@@ -47,7 +58,8 @@ class Located:
 
 
 def decode_image(data: bytes) -> np.ndarray:
-    """The photo as grey levels 0..255 (scaled down to MAX_PIXELS_SIDE); PhotoError when it is
+    """The photo as grey levels 0..255 (scaled to MIN_PIXELS_SIDE .. MAX_PIXELS_SIDE on its long
+    side); PhotoError when it is
     not a JPEG or PNG image, or its size (read from its header, before it is decoded) is not a
     photo's."""
     if len(data) > MAX_BYTES:
@@ -65,7 +77,10 @@ def decode_image(data: bytes) -> np.ndarray:
     if image is None:
         raise PhotoError("not an image that can be read (expected a JPEG or PNG photo)")
     long_side = max(image.shape)
-    if long_side > MAX_PIXELS_SIDE:
+    if long_side < MIN_PIXELS_SIDE:  # a small photo: its marks' rings are a pixel or two wide
+        scale = MIN_PIXELS_SIDE / long_side
+        image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+    elif long_side > MAX_PIXELS_SIDE:
         scale = MAX_PIXELS_SIDE / long_side
         image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     return image
@@ -101,11 +116,11 @@ def normalise(gray: np.ndarray) -> np.ndarray:
     """Grey levels divided by the paper's local brightness: paper 1.0, ink towards 0, whatever
     the light."""
     g = cv2.GaussianBlur(gray.astype(np.float32), (0, 0), 0.8)
-    small = cv2.resize(g, None, fx=0.125, fy=0.125, interpolation=cv2.INTER_AREA)
+    small = cv2.resize(g, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     k = max(3, (max(small.shape) // 40) | 1)  # wider than a stroke or a mark
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
     background = cv2.morphologyEx(small, cv2.MORPH_CLOSE, kernel)  # follows a shadow's edge
-    background = cv2.GaussianBlur(background, (0, 0), 1.0)
+    background = cv2.GaussianBlur(background, (0, 0), 0.7)
     background = cv2.resize(background, (g.shape[1], g.shape[0]), interpolation=cv2.INTER_LINEAR)
     return np.clip(g / np.maximum(background, 1.0), 0.0, 1.0)
 
@@ -230,16 +245,41 @@ def locate(norm: np.ndarray, field_name: str) -> Located:
     """The field named `field_name` ("upper" or "lower") on the photo; PhotoError when there is
     none (saying how many marks were seen)."""
     marks: list[_Mark] = []
-    others: list[str] = []
+    others: list[Located] = []
     for masks in mark_masks(norm):
         marks = find_marks(masks, marks)
         found = _search(norm, marks, field_name, others)
         if found is not None:
-            return found
-    if others:
+            return _at_size(norm, found)
+    three = _covered_corner(norm, marks, field_name)
+    if three is not None:
+        located, covered = three
+        canvas = rectify(norm, located)
+        if grid_seen(canvas, located.field) and _grid_fits(canvas, located.field):
+            return located
         raise PhotoError(
-            f"the photo shows the {others[0]} field, not the {field_name} one "
-            f"(expected --field {others[0]}, or a photo of the {field_name} field)"
+            f"the {CORNERS[covered]} corner mark of the {field_name} field is hidden (a finger, "
+            "a pen, a shadow or glare over it, or outside the photo): take the photo again "
+            "with all four corner marks of the field in view"
+        )
+    if others:
+        _at_size(norm, others[0])  # the other field of the cover's picture: not a sheet
+        other = others[0].field_name
+        theirs = others[0].marks
+        loose = [m for m in marks if all(math.dist(m.centre, p) > 0.5 * m.side for p in theirs)]
+        sides = sorted(m.side for m in marks if m not in loose)
+        if sides and len([m for m in loose if 0.6 * sides[0] < m.side < 1.6 * sides[-1]]) >= 2:
+            # the other field whole, and marks of this one: part of this field is hidden
+            raise PhotoError(
+                f"a corner mark of the {field_name} field, or the column of small squares "
+                "beside it, is hidden (a finger, a pen, a shadow or glare over it, or outside "
+                f"the photo): take the photo again with the {field_name} field's four corner "
+                "marks and small squares in view"
+            )
+        raise PhotoError(
+            f"the photo shows the {other} field, not the {field_name} one (expected a "
+            f"photo of the {field_name} field, all four of its corner marks in view)",
+            hint=f"--field {other} reads the {other} field",
         )
     raise PhotoError(
         f"the four corner marks of a field were not found ({len(marks)} mark"
@@ -248,8 +288,61 @@ def locate(norm: np.ndarray, field_name: str) -> Located:
     )
 
 
+def _at_size(norm: np.ndarray, found: Located) -> Located:
+    """`found`, unless its marks span less than MIN_SPAN of the photo's long side: a picture
+    of the sheet (the kit's cover shows one, at less than half its size), not the sheet."""
+    span = max(math.dist(a, b) for a, b in itertools.combinations(found.marks, 2))
+    if span < MIN_SPAN * max(norm.shape):
+        raise PhotoError(
+            "not a game sheet at its true size: the field is small in the photo, as in the "
+            "picture of the sheet on the kit's cover (expected a photo of the game sheet "
+            "itself, its field filling much of the picture)"
+        )
+    return found
+
+
+def _covered_corner(
+    norm: np.ndarray, marks: list[_Mark], field_name: str
+) -> tuple[Located, int] | None:
+    """The field `field_name` found from three of its marks and its code, and which corner mark
+    (0 top left .. 3 bottom left) is hidden; None when three marks do not give it. The hidden
+    corner is first put where the other three make a parallelogram, then the perspective is
+    taken from the three marks' outlines (_homography_three)."""
+    if len(marks) > 16:
+        marks = sorted(marks, key=lambda m: m.side)[-16:]
+    for trio in itertools.combinations(marks, 3):
+        sides = [m.side for m in trio]
+        if max(sides) > 1.8 * min(sides):
+            continue
+        for k in range(3):  # trio[k] is the corner between the other two
+            a, b, c = trio[(k + 1) % 3], trio[k], trio[(k + 2) % 3]
+            ba = np.subtract(a.centre, b.centre)
+            bc = np.subtract(c.centre, b.centre)
+            la, lc = float(np.linalg.norm(ba)), float(np.linalg.norm(bc))
+            if min(la, lc) < 4 * b.side or max(la, lc) > 2.5 * min(la, lc):
+                continue
+            if abs(float(ba @ bc)) > 0.6 * la * lc:  # far from a right angle
+                continue
+            d = (a.centre[0] + c.centre[0] - b.centre[0], a.centre[1] + c.centre[1] - b.centre[1])
+            ghost = _Mark(d, b.outline - np.array(b.centre) + np.array(d), b.side)
+            ring_marks = [a, b, c, ghost]
+            order = _clockwise([m.centre for m in ring_marks])
+            ring = [ring_marks[i] for i in order]
+            pts = [m.centre for m in ring]
+            if not cv2.isContourConvex(np.array(pts, np.float32).reshape(-1, 1, 2)):
+                continue
+            for turn in range(4):
+                corners = pts[turn:] + pts[:turn]
+                named = [ring[(turn + j) % 4] for j in range(4)]
+                hidden = next(j for j in range(4) if named[j] is ghost)
+                found = _try_corners(norm, corners, named, hidden)
+                if found is not None and found.field_name == field_name:
+                    return _at_size(norm, found), hidden
+    return None
+
+
 def _search(
-    norm: np.ndarray, marks: list[_Mark], field_name: str, others: list[str]
+    norm: np.ndarray, marks: list[_Mark], field_name: str, others: list[Located]
 ) -> Located | None:
     """The field wanted among the ways four marks can be a field's corners (the fields of
     other names found are added to `others`)."""
@@ -272,19 +365,58 @@ def _search(
                 continue
             if found.field_name == field_name:
                 return found
-            others.append(found.field_name)
+            others.append(found)
     return None
 
 
+def _homography_three(
+    field: Field, corners: list[tuple[float, float]], ring: list[_Mark], ghost: int
+) -> np.ndarray:
+    """canvas -> photo from three marks (the one at `ghost` is hidden, its corner guessed):
+    their centres and the corners of their outlines, which carry the perspective."""
+    src = geo.mark_points(field)
+    guess = _homography(field, corners)
+    half = fiducials.MARK * geo.PX / 2
+    canvas_pts: list[tuple[float, float]] = []
+    photo_pts: list[tuple[float, float]] = []
+    for j, mark in enumerate(ring):
+        if j == ghost:
+            continue
+        canvas_pts += [src[j]] * 3  # the centres weigh more than an outline's corners
+        photo_pts += [mark.centre] * 3
+        outline = mark.outline.astype(np.float32).reshape(-1, 1, 2)
+        quad = cv2.approxPolyDP(outline, 0.08 * mark.side, True).reshape(-1, 2)
+        if len(quad) != 4:
+            continue
+        cx, cy = src[j]
+        square = [(cx - half, cy - half), (cx + half, cy - half), (cx + half, cy + half)]
+        square.append((cx - half, cy + half))
+        seen = cv2.perspectiveTransform(np.array(square, np.float64).reshape(-1, 1, 2), guess)
+        for point, expected in zip(square, seen.reshape(-1, 2), strict=True):
+            near = quad[np.argmin(np.linalg.norm(quad - expected, axis=1))]
+            if np.linalg.norm(near - expected) < 0.5 * mark.side:
+                canvas_pts.append(point)
+                photo_pts.append((float(near[0]), float(near[1])))
+    if len(canvas_pts) < 12:
+        return guess
+    found, _ = cv2.findHomography(np.array(canvas_pts), np.array(photo_pts), 0)
+    return guess if found is None else found
+
+
 def _try_corners(
-    norm: np.ndarray, corners: list[tuple[float, float]], ring: list[_Mark]
+    norm: np.ndarray,
+    corners: list[tuple[float, float]],
+    ring: list[_Mark],
+    ghost: int | None = None,
 ) -> Located | None:
     """Read the code with the marks taken as TL, TR, BR, BL; the field it names, when it checks."""
     unit = cv2.getPerspectiveTransform(
         np.array(corners, np.float32), np.array([(0, 0), (1, 0), (1, 1), (0, 1)], np.float32)
     )
     widths, heights = [], []
-    for mark in ring:
+    for j, mark in enumerate(ring):
+        if j == ghost:
+            continue
         local = cv2.perspectiveTransform(mark.outline.reshape(-1, 1, 2), unit).reshape(-1, 2)
         widths.append(float(local[:, 0].max() - local[:, 0].min()))
         heights.append(float(local[:, 1].max() - local[:, 1].min()))
@@ -306,11 +438,21 @@ def _try_corners(
             continue
         tried.add((rows, cols))
         field = Field(rows, cols)
-        to_photo = _homography(field, corners)
-        if not _marks_fit(ring, to_photo):
+        if ghost is None:
+            to_photo = _homography(field, corners)
+        else:
+            to_photo = _homography_three(field, corners, ring, ghost)
+        if not _marks_fit([m for j, m in enumerate(ring) if j != ghost], to_photo):
             continue
         code = _read_code(norm, to_photo, field)
         if code is not None and code[1:] == (rows, cols):
+            if ghost is not None:  # the hidden corner where the marks now put it
+                centre = cv2.perspectiveTransform(
+                    np.array([geo.mark_points(field)[ghost]], np.float64).reshape(-1, 1, 2),
+                    to_photo,
+                ).reshape(2)
+                corners = list(corners)
+                corners[ghost] = (float(centre[0]), float(centre[1]))
             return Located(code[0], field, to_photo, tuple(corners))
     return None
 
@@ -327,6 +469,32 @@ def _marks_fit(ring: list[_Mark], to_photo: np.ndarray) -> bool:
         if not (0.6 * fiducials.MARK < h < 1.5 * fiducials.MARK):
             return False
     return True
+
+
+def _grid_fits(canvas: np.ndarray, field: Field) -> bool:
+    """Whether the printed grid lines lie where the field says, to a tenth of a cell, all over
+    the field: each line's darkest position near where it should be (a field found from three
+    marks is read only when the fourth corner is right)."""
+    dark = 1.0 - cv2.GaussianBlur(canvas, (0, 0), 1.0)
+    px = geo.PX
+    off = []
+    for k in range(field.cols + 1):  # vertical lines, in the top, middle and bottom thirds
+        x = geo.to_canvas(k, 0)[0]
+        for part in range(3):
+            y0 = int(geo.to_canvas(0, field.rows * part / 3)[1])
+            y1 = int(geo.to_canvas(0, field.rows * (part + 1) / 3)[1])
+            xs = np.arange(int(x - 0.3 * px), int(x + 0.3 * px) + 1)
+            profile = np.median(dark[y0:y1, xs], axis=0)
+            off.append(abs(xs[int(np.argmax(profile))] - x) / px)
+    for k in range(field.rows + 1):  # horizontal lines, in the left, middle and right thirds
+        y = geo.to_canvas(0, k)[1]
+        for part in range(3):
+            x0 = int(geo.to_canvas(field.cols * part / 3, 0)[0])
+            x1 = int(geo.to_canvas(field.cols * (part + 1) / 3, 0)[0])
+            ys = np.arange(int(y - 0.3 * px), int(y + 0.3 * px) + 1)
+            profile = np.median(dark[ys, x0:x1], axis=1)
+            off.append(abs(ys[int(np.argmax(profile))] - y) / px)
+    return float(np.percentile(off, 90)) <= 0.1
 
 
 def grid_seen(canvas: np.ndarray, field: Field) -> bool:
@@ -347,7 +515,8 @@ def grid_seen(canvas: np.ndarray, field: Field) -> bool:
 
 
 def rectify(norm: np.ndarray, located: Located) -> np.ndarray:
-    """The field on the canvas of photo_geometry (paper 1.0, ink towards 0)."""
+    """The field on the canvas of photo_geometry (paper 1.0, ink towards 0); any other image
+    of the photo's size (a saturation mask) straightened the same way."""
     size = geo.canvas_size(located.field)
     to_canvas = np.linalg.inv(located.to_photo)
     return cv2.warpPerspective(
@@ -357,27 +526,61 @@ def rectify(norm: np.ndarray, located: Located) -> np.ndarray:
 
 @dataclass(frozen=True)
 class Scores:
-    """Darkness (0 paper .. 1 black) at each cell centre and along each edge."""
+    """Darkness (0 paper .. 1 black) at each cell centre and along each edge; `blots`: the
+    darkness in a cell's corners, where no line passes (a finger, a pen, a shadow's blot);
+    `washed`: the cells where glare saturated the photo (pencil there cannot be seen)."""
 
     cells: dict[tuple[int, int], float]
     edges: dict[geo.Edge, float]
+    blots: dict[tuple[int, int], float] = field(default_factory=dict)
+    washed: frozenset[tuple[int, int]] = frozenset()
 
 
-def scores(canvas: np.ndarray, field: Field) -> Scores:
+BLOT_AT = 0.34  # cells from the centre, both ways: a cell's corners, clear of any line
+SATURATED = 0.98  # grey levels (0..1) at or above this are saturated
+FADED = 0.02  # printed grid lines lighter than this (0 paper .. 1 black) have faded in glare
+
+
+def saturation(gray: np.ndarray) -> np.ndarray:
+    """Where the photo is saturated (glare): 1.0, else 0.0 (float32, for rectify)."""
+    return (gray >= SATURATED * 255).astype(np.float32)
+
+
+def scores(canvas: np.ndarray, grid: Field, saturated: np.ndarray | None = None) -> Scores:
     """How dark the pencil is at each cell's centre and along each edge (the darkest point
-    across the path at each sample, the second weakest of an edge's samples)."""
+    across the path at each sample, the second weakest of an edge's samples), how dark each
+    cell's corners are (the second darkest of four), and which cells glare washed out
+    (`saturated`: the rectified saturation mask)."""
     dark = 1.0 - cv2.GaussianBlur(canvas, (0, 0), 1.2)
     px = geo.PX
     across = int(geo.ACROSS * px)
     cell_scores: dict[tuple[int, int], float] = {}
-    for r in range(field.rows):
-        for c in range(field.cols):
+    blots: dict[tuple[int, int], float] = {}
+    washed = set()
+    small = max(1, px // 10)
+    for r in range(grid.rows):
+        for c in range(grid.cols):
             x, y = geo.to_canvas(c + 0.5, r + 0.5)
             xi, yi = int(x), int(y)
             patch = dark[yi - across : yi + across + 1, xi - across : xi + across + 1]
             cell_scores[(r, c)] = float(np.percentile(patch, 95))
+            corners = []
+            for dx, dy in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+                cx, cy = int(x + dx * BLOT_AT * px), int(y + dy * BLOT_AT * px)
+                corners.append(
+                    float(dark[cy - small : cy + small + 1, cx - small : cx + small + 1].mean())
+                )
+            # three of the four corners dark, or two opposite ones: a line, even off the
+            # centre, darkens at most the two on one side
+            opposite = max(min(corners[0], corners[2]), min(corners[1], corners[3]))
+            blots[(r, c)] = max(sorted(corners)[1], opposite)
+            if saturated is not None:
+                half = px // 2
+                box = (slice(yi - half, yi + half + 1), slice(xi - half, xi + half + 1))
+                if saturated[box].mean() > 0.5 and _grid_faded(dark, x, y):
+                    washed.add((r, c))
     edge_scores: dict[geo.Edge, float] = {}
-    for edge in geo.edges(field):
+    for edge in geo.edges(grid):
         values = []
         for sx, sy in geo.edge_samples(edge):
             x, y = geo.to_canvas(sx, sy)
@@ -389,7 +592,30 @@ def scores(canvas: np.ndarray, field: Field) -> Scores:
             values.append(float(strip.max()))
         values.sort()
         edge_scores[edge] = values[1]
-    return Scores(cell_scores, edge_scores)
+    return Scores(cell_scores, edge_scores, blots, frozenset(washed))
+
+
+def _grid_faded(dark: np.ndarray, x: float, y: float) -> bool:
+    """Whether the printed grid lines around the cell centred at (x, y) have faded into the
+    paper (glare): then light pencil there may have faded too."""
+    px = geo.PX
+    half, reach = px // 2, max(2, px // 10)
+    sides = [
+        dark[
+            int(y) - half // 2 : int(y) + half // 2, int(x - half) - reach : int(x - half) + reach
+        ],
+        dark[
+            int(y) - half // 2 : int(y) + half // 2, int(x + half) - reach : int(x + half) + reach
+        ],
+        dark[
+            int(y - half) - reach : int(y - half) + reach, int(x) - half // 2 : int(x) + half // 2
+        ],
+        dark[
+            int(y + half) - reach : int(y + half) + reach, int(x) - half // 2 : int(x) + half // 2
+        ],
+    ]
+    strongest = [float(np.median(side.max(axis=1 if i < 2 else 0))) for i, side in enumerate(sides)]
+    return max(strongest) < FADED
 
 
 def overlay(reading: Any) -> bytes:

@@ -79,7 +79,20 @@ def _fault_kind(faults: list[str]) -> str:
 
 
 def result_text(result: Json) -> str:
+    """The result in one line. When a broken rule decides the game, the claims' victories are
+    shown as not counting, so that the line never names a winner with fewer victories."""
     points = ", ".join(f"{p} {n}" for p, n in result["points"].items())
     faults = [f"{p}: {'; '.join(f)}" for p, f in result["faults"].items() if f]
-    head = f"{result['winner']} wins ({result['how']})" if result["winner"] else result["how"]
-    return head + f"; victories: {points}" + (f"; faults: {' | '.join(faults)}" if faults else "")
+    tail = f"; faults: {' | '.join(faults)}" if faults else ""
+    how = result["how"]
+    if any(result["faults"].values()):
+        head = (
+            f"{result['winner']} wins outright: {how.removeprefix('outright: ')}"
+            if result["winner"]
+            else f"nobody wins: {how}"
+        )
+        if any(result["points"].values()):
+            head += f" (the claims' victories, {points}, do not count)"
+        return head + tail
+    head = f"{result['winner']} wins ({how})" if result["winner"] else how
+    return head + f"; victories: {points}" + tail

@@ -45,7 +45,7 @@ from assistant.games.spy.rules import _cells, _network, _span
 from assistant.games.spy.scoring import result_text, score
 from assistant.games.spy.seal import problems_of, seal_hash
 from assistant.words import a
-from deaddrop.errors import InputError, counted
+from deaddrop.errors import InputError, counted, shown
 
 YOU, COMPUTER = "you", "computer"
 LEVELS = ("easy", "fair", "best")
@@ -80,13 +80,27 @@ def unsealed(state: Json, action: Json, turn: Turn) -> None:
 
 def probing(state: Json, action: Json, turn: Turn) -> None:
     if state["phase"] != "play":
-        why = {
-            "setup": "the computer has not sealed its network yet",
-            "claims": "a claim ended the probing",
-        }
-        raise Refuse("probe", why[state["phase"]])
-    if _pending(state) is not None:
-        raise Refuse("answer first", "answer the computer's probe of your field first")
+        raise Refuse("probe", _no_probing(state))
+    pending = _pending(state)
+    if pending is not None:
+        raise Refuse(
+            "probe",
+            f"the computer's probe of {_span(pending['cells'])} on your field waits for your "
+            "answer: answer it before you probe again",
+        )
+
+
+def _no_probing(state: Json) -> str:
+    """Why no probe is allowed now (the phase is not play)."""
+    if state["phase"] == "setup":
+        return "the computer has not sealed its network yet"
+    if state["challenge"] is not None:
+        return (
+            "no network fits your answers, so the computer has called for the reveal: "
+            "there are no more probes; enter your network"
+        )
+    who = " and ".join({YOU: "you", COMPUTER: "the computer"}[c["by"]] for c in state["claims"])
+    return f"there are no more probes after a claim ({who} claimed); enter your network"
 
 
 def probed(state: Json, action: Json, turn: Turn) -> None:
@@ -102,7 +116,8 @@ def claiming(state: Json, action: Json, turn: Turn) -> None:
     if _pending(state) is not None:
         raise Refuse(
             "end of round",
-            "a claim is made at the end of a round: answer the computer's probe first",
+            "a claim is made at the end of a round: answer the computer's probe of "
+            f"{_span(_pending(state)['cells'])} first",  # type: ignore[index]
         )
 
 
@@ -176,12 +191,20 @@ def probe(state: Json, action: Json, turn: Turn) -> None:
 
 def parse_answers(words: object, size: int) -> list[str]:
     """`h,w,c` (or a list) as answer words, one per probed cell; Refuse naming the problem."""
+    given = words
     if isinstance(words, str):
         words = words.replace(" ", "").split(",")
     if not isinstance(words, list) or not all(
         isinstance(w, str) and w.lower() in ANSWERS for w in words
     ):
-        raise Refuse("answers", f"answers are hot, warm or cold (h, w, c), not {words!r}")
+        if isinstance(given, list):
+            given = ",".join(map(str, given))
+        text = shown(str(given)) or "nothing"
+        raise Refuse(
+            "answers",
+            f"expected hot, warm or cold (or h, w, c) for each cell, separated by commas, "
+            f"not {text}",
+        )
     if len(words) != size:
         raise Refuse(
             "answers", f"{counted(size, 'cell')} probed, {counted(len(words), 'answer')} given"
@@ -399,8 +422,7 @@ class SpySolo:
         result = after["result"]
         text = (
             f"you reveal {after['revealed'][YOU]}; the computer reveals "
-            f"{after['revealed'][COMPUTER]} (salt {after['salt']}: "
-            f"{'the sealed hash matches' if _matches(after) else 'NOT the sealed hash'})"
+            f"{after['revealed'][COMPUTER]} (salt {after['salt']}: {_hash_verdict(after)})"
         )
         return text + f"; game over: {_result(result)}"
 
@@ -429,7 +451,7 @@ class SpySolo:
             lines.append("no network fits your answers: the computer calls for the reveal")
         if state["result"]:
             lines.append(f"the computer's network was {state['revealed'][COMPUTER]}")
-            lines.append(f"salt {state['salt']}: sealed hash matches: {_matches(state)}")
+            lines.append(f"salt {state['salt']}: {_hash_verdict(state)}")
             lines.append(_result(state["result"]))
         elif pending is not None:
             lines.append(
@@ -480,6 +502,10 @@ def _matches(state: Json) -> bool:
 
     network = parse_vertices(state["revealed"][COMPUTER])
     return seal_hash(network, state["salt"]) == state["sealed"]
+
+
+def _hash_verdict(state: Json) -> str:
+    return "the sealed hash matches" if _matches(state) else "it does NOT match the sealed hash"
 
 
 def _result(result: Json) -> str:

@@ -11,6 +11,9 @@ Levels:
 - best: the best probe among single cells and the multiple probes its numbered squares still
   allow (`deduce.suggest` with them), so it spends its squares when they tell the most.
 
+Fair and best draw one of the probes exactly as good as the best (on an opening, its turned and
+mirrored images) from the generator, so that the opening is not the same in every game.
+
 Claims: a claim is right with probability p = 1 / n when n networks fit the answers (they are
 equally likely), and scores p * 1 - (1 - p) * 2 victories (a wrong claim is a double victory for
 the other side). Probing on is worth at least 0: the computer can still claim later, and it is
@@ -71,7 +74,7 @@ def choose_probe(
     if level == "easy" or len(index) <= 1:
         return (fresh[int(rng.integers(len(fresh)))],)
     sizes = tuple(squares) if level == "best" else ()
-    found = suggest(nets.masks[index], field, sizes)
+    found = suggest(nets.masks[index], field, sizes, rng)
     if found is None:
         return (fresh[0],)
     return tuple(found.cells)

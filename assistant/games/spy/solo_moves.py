@@ -5,8 +5,8 @@ again (assistant/games/spy/solo.py):
 
 - `seal`: the network, drawn uniformly over the distinct legal networks from the seed, and a salt
   drawn from it when none is given (`deaddrop spy solo new` gives a 128-bit one);
-- `probe`: `reply`, the computer's probe of your field at its level, and the `seed` its easy
-  level draws from;
+- `probe`: `reply`, the computer's probe of your field at its level, and the `seed` it draws
+  from (easy: the cell; fair and best: one of the probes exactly as good as the best);
 - `answer`: `computer`, what it does once the round is over: "probe on", "claim NETWORK", or
   "challenge" (no network fits your answers);
 - `claim`: `computer`, whether it claims too in the same round: "no claim" or "claim NETWORK".

@@ -1,0 +1,401 @@
+"""A second maker of synthetic phone photos of a Spy! sheet, made differently from synth.py.
+
+synth.py draws one kind of pencil (pressed 0.45 to 0.8, one width a photo) and photographs the
+sheet with gentle light. This one varies what a player and a phone do to a sheet:
+
+- the hand: pencil from faint (a tenth of a full stroke's darkness) to heavy, broken by the
+  paper's tooth; ballpoint (thin, dark blue); felt pen (wide, soft-edged, black or a colour);
+  lines bowed, off the squares' centres, traced twice, overshooting or stopping short;
+- erasures at every strength: a stroke drawn beside the network and rubbed out, leaving from 2%
+  to 60% of its darkness and a grey smear of graphite around it;
+- the photo: colour, on a wooden table or a dark desk, tilted up to 20 degrees and in
+  perspective, stored turned any quarter; a hard shadow across the sheet (a hand, a phone); a
+  finger or a pen over part of the sheet (now and then over a corner mark or over the squares);
+  glare (a lamp's bright spot); low light with heavy sensor noise; defocus or a little motion
+  blur; 800 to 3000 pixels on the long side; JPEG quality 40 to 90.
+
+`make(page, seed)` returns the photo and what is true of it (the cells drawn, what hides
+strokes), so that the benchmark can tell a right reading, a doubt, and a wrong one.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+import synth
+
+Cell = tuple[int, int]
+
+PENCIL, BALLPOINT, FELT = "pencil", "ballpoint", "felt pen"
+
+
+@dataclass
+class Case:
+    """One synthetic photo and the truth about it."""
+
+    jpeg: bytes
+    field_name: str
+    vertices: list[Cell]
+    kind: str  # legal | illegal
+    tool: str
+    pressure: float  # the hand's darkness, 0..1
+    erased: float | None = None  # how much of a rubbed-out stroke is left, when there is one
+    hidden: bool = False  # a finger, a pen or glare hides part of the drawn cells
+    covered_mark: int | None = None  # which corner mark (0 TL, 1 TR, 2 BR, 3 BL) is covered
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def what(self) -> str:
+        bits = [self.kind, self.field_name, self.tool, f"pressure {self.pressure:.2f}"]
+        if self.erased is not None:
+            bits.append(f"erased to {self.erased:.2f}")
+        return ", ".join(bits + self.notes)
+
+
+def _cells(vertices: list[Cell]) -> set[Cell]:
+    out: set[Cell] = set()
+    for (r0, c0), (r1, c1) in zip(vertices, vertices[1:], strict=False):
+        if r0 == r1:
+            out.update((r0, c) for c in range(min(c0, c1), max(c0, c1) + 1))
+        else:
+            out.update((r, c0) for r in range(min(r0, r1), max(r0, r1) + 1))
+    return out
+
+
+def _tooth(shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
+    """The paper's tooth: where graphite catches (1) and where it skips (towards 0)."""
+    fine = rng.random(shape, dtype=np.float32)
+    fine = cv2.GaussianBlur(fine, (0, 0), 0.7)
+    fine = (fine - fine.mean()) / (fine.std() + 1e-6)
+    return np.clip(0.75 + 0.35 * fine, 0.15, 1.0).astype(np.float32)
+
+
+def _stroke(
+    layer: np.ndarray,
+    page: synth.Page,
+    field_name: str,
+    a: Cell,
+    b: Cell,
+    rng: np.random.Generator,
+    width_px: float,
+    level: float,
+    offset: np.ndarray,
+) -> None:
+    """One line from cell a to cell b onto `layer` (darkness 0..1): bowed, off-centre by
+    `offset` (pixels), ends overshooting or short, pressure varying along it."""
+    p0 = np.array(synth.cell_point(page, field_name, *a)) + offset
+    p1 = np.array(synth.cell_point(page, field_name, *b)) + offset
+    pitch = synth.PITCH * synth.MM
+    d = (p1 - p0) / max(float(np.linalg.norm(p1 - p0)), 1e-9)
+    normal = np.array([-d[1], d[0]])
+    start = p0 - d * rng.uniform(-0.15, 0.3) * pitch
+    end = p1 + d * rng.uniform(-0.15, 0.3) * pitch
+    n = max(3, int(np.linalg.norm(end - start) / 2))
+    t = np.linspace(0.0, 1.0, n)
+    bow = rng.normal(0, 0.06) * pitch * np.sin(math.pi * t)  # a hand's line bows
+    shake = cv2.GaussianBlur(rng.normal(0, 0.6, (n, 1)).astype(np.float32), (1, 0), 3).ravel()
+    pts = start + np.outer(t, end - start) + np.outer(bow + shake, normal)
+    pressure = np.clip(1 + 0.25 * np.sin(t * rng.uniform(1, 4) + rng.uniform(0, 6)), 0.6, 1.3)
+    for i in range(n - 1):
+        w = max(1, int(round(width_px * (0.8 + 0.2 * pressure[i]))))
+        p, q = pts[i], pts[i + 1]
+        cv2.line(
+            layer,
+            (int(p[0] * 8), int(p[1] * 8)),
+            (int(q[0] * 8), int(q[1] * 8)),
+            float(level * pressure[i]),
+            w,
+            cv2.LINE_AA,
+            shift=3,
+        )
+
+
+def _draw(
+    page: synth.Page,
+    field_name: str,
+    vertices: list[Cell],
+    rng: np.random.Generator,
+    tool: str,
+    pressure: float,
+    erase: tuple[list[tuple[Cell, Cell]], float] | None,
+) -> np.ndarray:
+    """The page in colour (H, W, 3) float 0..1 with the network drawn by `tool`."""
+    grey = page.image.astype(np.float32) / 255.0
+    tint = rng.uniform(0.93, 1.0, 3).astype(np.float32)  # the paper's white
+    sheet = grey[..., None] * tint[None, None, :]
+    mm = synth.MM
+    if tool == PENCIL:
+        width, colour = rng.uniform(0.3, 0.7) * mm, np.array([0.6, 0.6, 0.62], np.float32)
+    elif tool == BALLPOINT:
+        width = rng.uniform(0.25, 0.45) * mm
+        colour = np.array([0.2, 0.6, 0.85], np.float32)  # BGR absorbed: blue ink
+    else:
+        width = rng.uniform(0.9, 1.6) * mm
+        colour = (
+            np.array([1.0, 1.0, 1.0], np.float32)
+            if rng.random() < 0.6
+            else (rng.uniform(0.2, 1.0, 3).astype(np.float32))
+        )  # black, or a colour (BGR: how much of each is absorbed)
+    ink = np.zeros(grey.shape, np.float32)
+    offset = rng.normal(0, 0.07, 2) * synth.PITCH * mm  # the whole drawing a little off
+    passes = 2 if tool == PENCIL and rng.random() < 0.3 else 1
+    for a, b in zip(vertices, vertices[1:], strict=False):
+        for _ in range(passes):
+            line_off = offset + rng.normal(0, 0.03, 2) * synth.PITCH * mm
+            _stroke(ink, page, field_name, a, b, rng, width, pressure, line_off)
+    if erase is not None:
+        strokes, left = erase
+        rubbed = np.zeros_like(ink)
+        for a, b in strokes:
+            _stroke(rubbed, page, field_name, a, b, rng, width, pressure, offset)
+        # what the eraser leaves: part of the stroke, blotchy, and a smear around it
+        blotch = cv2.GaussianBlur(rng.random(ink.shape, dtype=np.float32), (0, 0), 4)
+        blotch = np.clip((blotch - blotch.mean()) * 6 + 1, 0.3, 1.7)
+        smear = cv2.GaussianBlur(rubbed, (0, 0), 0.35 * synth.PITCH * mm)
+        ink = np.maximum(ink, rubbed * left * blotch + smear * rng.uniform(0.02, 0.12))
+    if tool == PENCIL:
+        ink = ink * _tooth(ink.shape, rng)
+        ink = cv2.GaussianBlur(ink, (0, 0), 0.5)
+    elif tool == FELT:
+        ink = cv2.GaussianBlur(ink, (0, 0), 1.2)  # the ink bleeds into the paper
+        ink = np.clip(ink * 1.3, 0, 0.95)
+    else:
+        ink = cv2.GaussianBlur(ink, (0, 0), 0.4)
+    absorbed = np.clip(ink[..., None] * colour[None, None, :], 0, 0.97)
+    return sheet * (1.0 - absorbed)
+
+
+def _table(shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
+    """A wooden table (grain along x) or a dark desk, (H, W, 3)."""
+    h, w = shape
+    if rng.random() < 0.6:
+        y = np.arange(h, dtype=np.float32)[:, None]
+        x = np.arange(w, dtype=np.float32)[None, :]
+        wave = np.sin(y / rng.uniform(6, 20) + 3 * np.sin(x / rng.uniform(150, 400)))
+        noise = cv2.GaussianBlur(rng.random((h, w), dtype=np.float32), (0, 0), 2)
+        tone = 0.45 + 0.12 * wave + 0.1 * (noise - 0.5)
+        base = np.array([0.35, 0.55, 0.75], np.float32)  # BGR: brown
+        return np.clip(tone[..., None] * base[None, None, :] * 1.3, 0, 1)
+    grey = rng.uniform(0.05, 0.25)
+    return np.full((h, w, 3), grey, np.float32)
+
+
+def _capsule(mask: np.ndarray, p: np.ndarray, q: np.ndarray, radius: float) -> None:
+    cv2.line(
+        mask,
+        (int(p[0]), int(p[1])),
+        (int(q[0]), int(q[1])),
+        1.0,
+        max(1, int(2 * radius)),
+        cv2.LINE_AA,
+    )
+
+
+def make(page: synth.Page, seed: int) -> Case:
+    """Synthetic photo number `seed` and its truth."""
+    from assistant.games.spy.layouts import random_network
+    from assistant.games.spy.model import Field
+
+    rng = np.random.default_rng(10_000_000 + seed)
+    vertices = list(random_network(Field(), (1, 2, 3, 4, 5, 6), 500_000 + seed).vertices)
+    kind = "legal"
+    if rng.random() < 0.08:  # an illegal drawing: the first line pulled one square off
+        a, b = vertices[0], vertices[1]
+        if a[0] == b[0]:
+            dr, dc = (1 if a[0] < 9 else -1), 0
+        else:
+            dr, dc = 0, (1 if a[1] < 9 else -1)
+        vertices[0] = (a[0] + dr, a[1] + dc)
+        vertices[1] = (b[0] + dr, b[1] + dc)
+        kind = "illegal"
+    field_name = "lower" if rng.random() < 0.25 else "upper"
+    roll = rng.random()
+    tool = PENCIL if roll < 0.7 else BALLPOINT if roll < 0.85 else FELT
+    if tool == PENCIL:  # faint to heavy, more often in the middle
+        pressure = float(
+            np.clip(
+                rng.choice([rng.uniform(0.12, 0.3), rng.uniform(0.3, 0.95)], p=[0.3, 0.7]),
+                0.1,
+                0.95,
+            )
+        )
+    else:
+        pressure = float(rng.uniform(0.7, 0.95))
+    erase = None
+    erased = None
+    if rng.random() < 0.25:
+        covered = _cells(vertices)
+        near = {
+            (r + dr, c + dc) for r, c in covered for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+        }
+        free = [
+            ((r, c), (r, c + k))
+            for r in range(10)
+            for c in range(10)
+            for k in (1, 2)
+            if c + k < 10 and not ({(r, c + j) for j in range(k + 1)} & (covered | near))
+        ]
+        if free:
+            stroke = free[int(rng.integers(len(free)))]
+            erased = float(rng.choice([rng.uniform(0.02, 0.12), rng.uniform(0.12, 0.6)]))
+            erase = ([stroke], erased)
+    sheet = _draw(page, field_name, vertices, rng, tool, pressure, erase)
+    case = Case(b"", field_name, vertices, kind, tool, pressure, erased)
+    case.jpeg = _photograph(sheet, page, field_name, vertices, rng, case)
+    return case
+
+
+def _photograph(
+    sheet: np.ndarray,
+    page: synth.Page,
+    field_name: str,
+    vertices: list[Cell],
+    rng: np.random.Generator,
+    case: Case,
+) -> bytes:
+    long_side = int(rng.choice([800, 1200, 1600, 2400, 3000], p=[0.2, 0.2, 0.2, 0.2, 0.2]))
+    top = 0
+    if long_side <= 1200:  # a small photo is taken closer: the field's half of the sheet
+        half = sheet.shape[0] // 2
+        top = 0 if field_name == "upper" else half
+        sheet = sheet[top : top + half]
+        case.notes.append("half the sheet")
+    h, w = sheet.shape[:2]
+    turn = int(rng.integers(0, 4))
+    landscape = (turn % 2 == 1) != bool(top or "half the sheet" in case.notes)
+    ow, oh = (long_side, int(long_side * 0.75)) if landscape else (int(long_side * 0.75), long_side)
+    angle = turn * math.pi / 2 + math.radians(rng.uniform(-20, 20))
+    ext_w = abs(w * math.cos(angle)) + abs(h * math.sin(angle))
+    ext_h = abs(w * math.sin(angle)) + abs(h * math.cos(angle))
+    scale = rng.uniform(0.85, 1.05) * min(ow / ext_w, oh / ext_h)
+    centre = np.array([ow / 2, oh / 2]) + rng.normal(0, 0.02, 2) * np.array([ow, oh])
+    rot = np.array([[math.cos(angle), -math.sin(angle)], [math.sin(angle), math.cos(angle)]])
+    corners = np.array([(0, 0), (w, 0), (w, h), (0, h)], np.float32)
+    placed = (corners - np.array([w / 2, h / 2])) * scale @ rot.T + centre
+    placed = (placed + rng.normal(0, 0.03, (4, 2)) * min(ow, oh)).astype(np.float32)
+    matrix = cv2.getPerspectiveTransform(corners, placed)
+    table = _table((oh, ow), rng)
+    warped = cv2.warpPerspective(sheet, matrix, (ow, oh), flags=cv2.INTER_AREA)
+    inside = cv2.warpPerspective(np.ones((h, w), np.float32), matrix, (ow, oh))[..., None]
+    photo = warped * inside + table * (1 - inside)
+
+    def to_photo(pts: list[tuple[float, float]]) -> np.ndarray:
+        arr = (np.array(pts, np.float32) - np.array([0, top], np.float32)).reshape(-1, 1, 2)
+        return cv2.perspectiveTransform(arr, matrix).reshape(-1, 2)
+
+    pitch = synth.PITCH * synth.MM
+    # where the field's corner marks and drawn cells are on the photo
+    off = 0.4
+    mark_cells = [
+        (-off, -off),
+        (-off, 9 + 1 + off),
+        (9 + 1 + off, 9 + 1 + off),
+        (9 + 1 + off, -off),
+    ]
+    marks = to_photo([synth.cell_point(page, field_name, r - 0.5, c - 0.5) for r, c in mark_cells])
+    drawn = _cells(vertices)
+    cell_pts = to_photo([synth.cell_point(page, field_name, r, c) for r, c in sorted(drawn)])
+    px_cell = float(np.linalg.norm(to_photo([(0, 0)])[0] - to_photo([(pitch, 0)])[0]))
+
+    occluded = np.zeros((oh, ow), np.float32)
+    roll = rng.random()
+    if roll < 0.2:  # a finger from the photo's edge, now and then over a corner mark
+        if rng.random() < 0.4:
+            k = int(rng.integers(4))
+            tip = marks[k]
+            case.covered_mark = k
+            case.notes.append(f"a finger over corner mark {'TL TR BR BL'.split()[k]}")
+        else:
+            tip = np.array([rng.uniform(0, ow), rng.uniform(0, oh)])
+            case.notes.append("a finger")
+        edge_pt = tip + rng.normal(0, 1, 2) * max(ow, oh)
+        finger = np.zeros_like(occluded)
+        _capsule(finger, tip, tip + (edge_pt - tip) * 0.6, 0.9 * px_cell)
+        skin = np.array([0.55, 0.65, 0.85], np.float32) * rng.uniform(0.6, 1.0)
+        shade = cv2.GaussianBlur(finger, (0, 0), 0.4 * px_cell)
+        finger = cv2.GaussianBlur(finger, (0, 0), 1.5)
+        photo = (
+            photo * (1 - finger[..., None])
+            + (skin * (0.7 + 0.3 * shade[..., None])) * finger[..., None]
+        )
+        occluded = np.maximum(occluded, finger)
+    elif roll < 0.32:  # a pen lying across the sheet
+        a = np.array([rng.uniform(0, ow), rng.uniform(0, oh)])
+        b = a + rng.normal(0, 1, 2) * 6 * px_cell
+        pen = np.zeros_like(occluded)
+        _capsule(pen, a, b, 0.45 * px_cell)
+        pen = cv2.GaussianBlur(pen, (0, 0), 1.0)
+        body = rng.uniform(0.05, 0.8, 3).astype(np.float32)
+        photo = photo * (1 - pen[..., None]) + body * pen[..., None]
+        occluded = np.maximum(occluded, pen)
+        case.notes.append("a pen over the sheet")
+    # light: low light, a hard shadow, glare
+    light = np.ones((oh, ow), np.float32)
+    if rng.random() < 0.2:
+        light *= rng.uniform(0.25, 0.45)
+        case.notes.append("low light")
+    else:
+        light *= rng.uniform(0.7, 1.0)
+    yy, xx = np.mgrid[0:oh, 0:ow].astype(np.float32)
+    light *= 1 + 0.2 * ((xx / ow - 0.5) * rng.normal() + (yy / oh - 0.5) * rng.normal())
+    if rng.random() < 0.25:  # a hard shadow: a half-plane with a slightly soft edge
+        theta = rng.uniform(0, 2 * math.pi)
+        cut = rng.uniform(-0.3, 0.3) * max(ow, oh)
+        side = (xx - ow / 2) * math.cos(theta) + (yy - oh / 2) * math.sin(theta) - cut
+        soft = rng.uniform(2, 10)
+        dark = rng.uniform(0.4, 0.7)
+        light *= (1 - (1 - dark) / (1 + np.exp(np.clip(side / soft, -50, 50)))).astype(np.float32)
+        case.notes.append("a hard shadow")
+    photo = photo * light[..., None]
+    if rng.random() < 0.2:  # glare: a lamp's spot, bright and washed out
+        gx, gy = rng.uniform(0.2, 0.8) * ow, rng.uniform(0.2, 0.8) * oh
+        radius = rng.uniform(0.05, 0.15) * max(ow, oh)
+        spot = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * radius**2))
+        strength = rng.uniform(0.3, 0.9)
+        photo = photo + (strength * spot)[..., None]
+        case.notes.append("glare")
+        # washed out where the spot saturates the paper: pencil under it may vanish
+        if np.any(
+            spot[
+                cell_pts[:, 1].astype(int).clip(0, oh - 1),
+                cell_pts[:, 0].astype(int).clip(0, ow - 1),
+            ]
+            * strength
+            > 0.5
+        ):
+            case.hidden = True
+    if len(cell_pts):
+        hit = occluded[
+            cell_pts[:, 1].astype(int).clip(0, oh - 1), cell_pts[:, 0].astype(int).clip(0, ow - 1)
+        ]
+        if np.any(hit > 0.3):
+            case.hidden = True
+    if case.covered_mark is not None:
+        k = case.covered_mark
+        x, y = marks[k].astype(int)
+        if not (0 <= x < ow and 0 <= y < oh and occluded[y, x] > 0.3):
+            case.covered_mark = None
+    # the lens and the sensor
+    if rng.random() < 0.3:  # a little motion blur (a few pixels at 3000 px)
+        k = max(2, int(rng.integers(3, 9) * long_side / 3000))
+        kernel = np.zeros((k, k), np.float32)
+        kernel[k // 2, :] = 1.0 / k
+        m = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1.0)
+        kernel = cv2.warpAffine(kernel, m, (k, k))
+        kernel /= max(float(kernel.sum()), 1e-6)
+        photo = cv2.filter2D(photo, -1, kernel)
+        case.notes.append("motion blur")
+    else:
+        photo = cv2.GaussianBlur(photo, (0, 0), rng.uniform(0.3, 1.3) * long_side / 3000 + 0.2)
+    noise_sd = rng.uniform(2, 6) / max(light.mean(), 0.2)
+    photo = photo * 255 + rng.standard_normal(photo.shape, dtype=np.float32) * noise_sd
+    quality = 40 if rng.random() < 0.3 else int(rng.integers(40, 91))
+    ok, jpeg = cv2.imencode(
+        ".jpg", np.clip(photo, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, quality]
+    )
+    assert ok
+    case.notes.append(f"{long_side} px, JPEG {quality}")
+    return jpeg.tobytes()

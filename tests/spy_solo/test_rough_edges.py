@@ -1,0 +1,208 @@
+"""Spy! solo without rough edges (issue 39): a result line that does not contradict itself, a
+refusal that says why there are no more probes, answers echoed as typed, the wording of "answer
+first", `show` after the end, openings drawn among the equally good ones, the seven-line
+variant's memory."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from assistant.engine import Refusal
+from assistant.games.spy import deduce
+from assistant.games.spy.enumerate import networks
+from assistant.games.spy.model import Field, answer, format_cell, parse_cell
+from assistant.games.spy.scoring import result_text
+from assistant.games.spy.seal import parse_vertices
+from assistant.games.spy.solo import GAME, parse_answers
+from assistant.games.spy.solo_computer import choose_probe
+from deaddrop.commands.main import app
+
+SMALL = {"rows": 6, "cols": 6, "lengths": [1, 2, 3, 4], "squares": [2, 3], "level": "fair"}
+FIELD = Field(6, 6)
+
+
+def _sealed(seed: int = 3, options: dict = SMALL) -> dict:
+    state = GAME.setup(dict(options))
+    after = GAME.apply(state, GAME.complete(state, {"type": "seal"}, seed))
+    assert not isinstance(after, Refusal), after
+    return after
+
+
+def _do(state: dict, action: dict, seed: int = 0) -> dict:
+    after = GAME.apply(state, GAME.complete(state, action, seed))
+    assert not isinstance(after, Refusal), after
+    return after
+
+
+def _two_networks() -> tuple[str, str, tuple[int, int]]:
+    """Two legal networks A and B and a cell where their answers differ."""
+    nets = networks(FIELD, (1, 2, 3, 4))
+    first = " ".join(format_cell(v) for v in nets.vertices(0))
+    mask = nets.mask(0)
+    for i in range(1, len(nets)):
+        other = nets.mask(i)
+        for cell in FIELD.cells():
+            if answer(mask, cell, FIELD) != answer(other, cell, FIELD):
+                return first, " ".join(format_cell(v) for v in nets.vertices(i)), cell
+    raise AssertionError("no two networks differ")
+
+
+def test_an_outright_loss_does_not_show_the_claims_victories_as_a_score():
+    """Answered from network A, the computer claims A (wrong: a double victory for you), you
+    reveal B: you gave a false answer and lose outright; the line says the victories do not
+    count instead of 'computer wins ...; victories: you 2, computer 0'."""
+    a, b, cell = _two_networks()
+    state = _sealed()
+    said = answer(parse_vertices(a).mask(FIELD), cell, FIELD)
+    state = GAME.apply(state, {"type": "probe", "cells": "1A", "reply": format_cell(cell)})
+    state = GAME.apply(state, {"type": "answer", "answers": said, "computer": f"claim {a}"})
+    assert not isinstance(state, Refusal), state
+    before = state
+    state = GAME.apply(state, {"type": "reveal", "network": b})
+    assert not isinstance(state, Refusal), state
+    result = state["result"]
+    assert result["winner"] == "computer" and result["points"] == {"you": 2, "computer": 0}
+    line = GAME.describe({"type": "reveal", "network": b}, before, state)
+    assert (
+        "game over: computer wins outright: you gave a false answer (the claims' victories, "
+        "you 2, computer 0, do not count); faults: you: probe 2: said"
+    ) in line
+    assert "victories: you 2" not in line
+    assert "computer wins outright: you gave a false answer" in GAME.render(state)
+
+
+def test_result_text_never_names_a_winner_with_fewer_counted_victories():
+    for winner, how, points, faults in (
+        ("red", "single victory", {"red": 1, "blue": 0}, {"red": [], "blue": []}),
+        ("blue", "outright: red gave a false answer", {"red": 2, "blue": 0}, {"red": ["x"]}),
+        (None, "both broke the rules", {"red": 0, "blue": 2}, {"red": ["x"], "blue": ["y"]}),
+    ):
+        text = result_text(
+            {"winner": winner, "how": how, "points": points, "claims": [], "faults": faults}
+        )
+        if any(faults.values()):
+            assert "victories: " not in text and "do not count" in text, text
+        else:
+            assert text == "red wins (single victory); victories: red 1, blue 0"
+    no_claim = {
+        "winner": "blue",
+        "how": "outright: red gave a false answer",
+        "points": {"red": 0, "blue": 0},
+        "claims": [],
+        "faults": {"red": ["probe 2: said 1A hot, it is cold"], "blue": []},
+    }
+    assert result_text(no_claim) == (
+        "blue wins outright: red gave a false answer; faults: red: probe 2: said 1A hot, it is cold"
+    )
+
+
+def test_after_the_call_for_the_reveal_a_probe_is_refused_for_that_reason():
+    a, _, cell = _two_networks()
+    state = _sealed()
+    hot = sorted(parse_vertices(a).cells())[0]
+    for word in ("hot", "cold"):  # the same cell answered both ways: no network fits
+        state = GAME.apply(state, {"type": "probe", "cells": "1A", "reply": format_cell(hot)})
+        state = _do(state, {"type": "answer", "answers": word})
+    assert state["challenge"] is not None and not state["claims"]
+    refused = GAME.apply(state, {"type": "probe", "cells": "2B", "reply": "1A"})
+    assert isinstance(refused, Refusal)
+    assert "called for the reveal" in str(refused) and "claim" not in str(refused)
+
+
+def test_after_a_claim_a_probe_is_refused_naming_who_claimed():
+    state = _sealed()
+    state = _do(state, {"type": "probe", "cells": "1A"})
+    state = _do(state, {"type": "answer", "answers": "c"})
+    state = _do(state, {"type": "claim", "network": _two_networks()[0]})
+    refused = GAME.apply(state, {"type": "probe", "cells": "2B", "reply": "1A"})
+    assert isinstance(refused, Refusal)
+    assert str(refused).startswith("probe: there are no more probes after a claim (you claimed)")
+
+
+@pytest.mark.parametrize(
+    ("given", "shown"),
+    [("x", "not x"), ("h,x", "not h,x"), (["hot", 3], "not hot,3"), ("", "not nothing")],
+)
+def test_bad_answers_are_echoed_as_typed(given, shown):
+    with pytest.raises(Exception) as caught:
+        parse_answers(given, 2)
+    text = str(caught.value)
+    assert text.endswith(shown) and "[" not in text and "'" not in text
+    assert text.startswith("answers: expected hot, warm or cold (or h, w, c) for each cell")
+
+
+def test_probing_before_answering_names_the_waiting_probe_once():
+    state = _sealed()
+    state = _do(state, {"type": "probe", "cells": "1A"})
+    waiting = state["probes"][-1]["cells"][0]
+    refused = GAME.apply(state, {"type": "probe", "cells": "2B", "reply": "1A"})
+    assert isinstance(refused, Refusal)
+    assert str(refused) == (
+        f"probe: the computer's probe of {waiting} on your field waits for your answer: "
+        "answer it before you probe again"
+    )
+
+
+def test_show_after_the_end_says_the_hash_matches_in_words(tmp_path):
+    runner = CliRunner()
+
+    def run(*args: str):
+        return runner.invoke(app, ["spy", "solo", *args])
+
+    started = run("new", "--seed", "5", "--rows", "6", "--cols", "6", "--lengths", "1,2,3,4")
+    assert started.exit_code == 0, started.output
+    nets = networks(FIELD, (1, 2, 3, 4))
+    mine = " ".join(format_cell(v) for v in nets.vertices(7))
+    probed = run("probe", "1A")
+    cell = probed.stdout.split("the computer probes ")[1].split(" on your field")[0]
+    word = answer(nets.mask(7), parse_cell(cell, FIELD), FIELD)
+    assert run("answer", word).exit_code == 0
+    assert run("claim", _two_networks()[0]).exit_code == 0
+    assert run("reveal", mine).exit_code == 0
+    shown = run("show").stdout
+    assert ": the sealed hash matches" in shown
+    assert "True" not in shown and "False" not in shown
+
+
+def _exact(masks: np.ndarray, probe: tuple, field: Field) -> tuple[float, float]:
+    info, expected, _ = deduce._exact(masks, probe, field, {})
+    return round(info, 9), round(expected, 9)
+
+
+@pytest.mark.parametrize("level", ["fair", "best"])
+def test_openings_are_drawn_among_the_equally_good(level):
+    nets = networks(FIELD, (1, 2, 3, 4))
+    index = np.arange(len(nets))
+    squares = [2, 3]
+    best = deduce.suggest(nets.masks, FIELD, squares if level == "best" else ())
+    assert best is not None
+    openings = {
+        choose_probe(level, nets, FIELD, index, [], squares, np.random.default_rng(seed))
+        for seed in range(40)
+    }
+    assert len(openings) >= 4, openings
+    for opening in openings:
+        assert len(opening) == len(best.cells)
+        assert _exact(nets.masks, opening, FIELD) == _exact(nets.masks, best.cells, FIELD)
+    # the same seed, the same opening: replay and undo never decide otherwise
+    again = choose_probe(level, nets, FIELD, index, [], squares, np.random.default_rng(7))
+    assert again == choose_probe(level, nets, FIELD, index, [], squares, np.random.default_rng(7))
+
+
+@pytest.mark.slow
+def test_openings_on_the_sheets_field_vary_and_stay_the_best():
+    """On the 10 x 10 field (more networks than deduce samples): fair no longer always opens
+    on 3D, best no longer always on 5C-5G, and each opening scores as the best exactly."""
+    field = Field(10, 10)
+    nets = networks(field, (1, 2, 3, 4, 5, 6))
+    index = np.arange(len(nets))
+    for level, squares in (("fair", ()), ("best", (2, 2, 3, 3, 4, 5))):
+        openings = {
+            choose_probe(level, nets, field, index, [], squares, np.random.default_rng(seed))
+            for seed in range(12)
+        }
+        assert len(openings) >= 3, (level, openings)
+        scores = {_exact(nets.masks, opening, field) for opening in openings}
+        assert len(scores) == 1, (level, openings, scores)
