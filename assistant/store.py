@@ -26,6 +26,7 @@ from deaddrop.errors import InputError, Unavailable, path_errors, shown
 
 APPLICATION = "deaddrop"
 BUSY_TIMEOUT_S = 10.0
+SIDE_FILES = ("-wal", "-shm")  # SQLite's files beside the database (WAL mode)
 MARKS = ("application_id", "user_version")  # set by other applications, never by us
 
 # Event status: "live" (in the history; it may also carry a void reason), "undone" (on the redo
@@ -149,6 +150,7 @@ class Store:
             return
         if not exists:
             self._make()
+        self._tighten()
         if not write and self._write_problem() is not None:
             self.read_only = True
             self.db = self._connect_read_only()
@@ -185,6 +187,18 @@ class Store:
         except BaseException:
             self.close()
             raise
+
+    def _tighten(self) -> None:
+        """The database and its -wal and -shm files readable by their owner only (0600): a file
+        made by an older version, or copied, may let other users of the machine read every
+        seat's secrets. A file the user does not own (or cannot change) is left as it is."""
+        for path in (self.path, *(self.path.with_name(self.path.name + x) for x in SIDE_FILES)):
+            try:
+                mode = path.stat().st_mode
+                if stat.S_ISREG(mode) and mode & 0o077:
+                    path.chmod(stat.S_IMODE(mode) & 0o600)
+            except OSError:
+                continue
 
     def __enter__(self) -> Store:
         return self
@@ -673,6 +687,16 @@ class Store:
                 "SELECT line FROM replies WHERE table_id=? AND key=?", (table_id, key)
             ).fetchone()
         return row[0] if row and isinstance(row[0], str) else None
+
+    def keyed(self, table_id: int, prefix: str) -> bool:
+        """Whether a reply is kept under a key that starts with `prefix`."""
+        with self._guard():
+            row = self.db.execute(
+                "SELECT 1 FROM replies WHERE table_id=? AND"
+                " substr(CAST(key AS BLOB), 1, ?)=CAST(? AS BLOB) LIMIT 1",  # bytes: NUL inside
+                (table_id, len(prefix.encode()), prefix),
+            ).fetchone()
+        return row is not None
 
     def remember(self, table_id: int, key: str, line: str) -> None:
         """Keep the line given to a tap (inside the write transaction that carried it out)."""
