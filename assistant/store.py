@@ -83,6 +83,11 @@ def _printable(text: Any) -> bool:
     return isinstance(text, str) and len(text) <= MAX_TEXT and not CONTROL.search(text)
 
 
+def _whole(value: Any) -> bool:
+    """A whole number as SQLite stores one (not a bool, not text)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 # Migration N (1-based) brings a database from schema N-1 to schema N. Append, never edit.
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -633,7 +638,17 @@ class Store:
         for r in rows:
             needs = self._decode(r[5], f"request id {r[0]}: needs")
             yes = self._decode(r[6], f"request id {r[0]}: yes")
-            if not isinstance(needs, list) or not isinstance(yes, list):
+            seats = [*needs, *yes] if isinstance(needs, list) and isinstance(yes, list) else None
+            whole = (r[2] is None or _whole(r[2])) and _whole(r[7])
+            texts = (r[3] is None or isinstance(r[3], str)) and (r[8] is None or _printable(r[8]))
+            if (
+                seats is None
+                or not all(_printable(s) for s in seats)
+                or r[1] not in ("undo", "redo", "void")
+                or not _printable(r[4])
+                or not whole
+                or not texts
+            ):
                 raise InputError(f"{self.shown}: damaged Dead Drop database (request id {r[0]})")
             out.append(RequestRow(r[0], r[1], r[2], r[3], r[4], needs, yes, r[7], r[8]))
         return out

@@ -72,9 +72,10 @@ def black_arsenal(rng: random.Random) -> dict[str, Any]:
     return {"offensive": offensive, "weapon": weapon, "defensive": defensive}
 
 
-def token(arsenal: dict[str, Any], pick: int) -> str:
-    """A trap of black's (a 1-pip of his arsenal other than his weapon) or a decoy."""
-    traps = [c for c in arsenal["offensive"] if c != arsenal["weapon"]]
+def token(arsenal: dict[str, Any], pick: int, *, but: str = "") -> str:
+    """A trap of black's (a 1-pip of his arsenal other than his weapon, and other than the trap
+    `but` he set already) or a decoy."""
+    traps = [c for c in arsenal["offensive"] if c not in (arsenal["weapon"], but)]
     choices = [*traps, "decoy"]
     return choices[pick % len(choices)]
 
@@ -147,10 +148,11 @@ def sweep(tmp_path: Any, rng: random.Random, one: dict[str, Any], two: dict[str,
 @st.composite
 def secrets(draw: st.DrawFn) -> dict[str, Any]:
     arsenal = black_arsenal(draw(st.integers(0, 2**32).map(random.Random)))
+    first = token(arsenal, draw(st.integers(0, 5)))
     return {
         "arsenal": arsenal,
-        "first": token(arsenal, draw(st.integers(0, 5))),
-        "second": token(arsenal, draw(st.integers(0, 5))),
+        "first": first,
+        "second": token(arsenal, draw(st.integers(0, 5)), but=first),
     }
 
 
