@@ -13,7 +13,11 @@ another seat's declaration says so (`seat_first`). An event belongs to the seat 
 it (for one entered at the host's command line: the seat its acting parameter names, or every
 seat when it names none) and to every seat whose secret it turned up (`concerns`). A seat undoes,
 redoes or voids on its own only what is its own alone; anything else waits for the other
-owners' yes (a request). Voiding also replays every later event, so their owners are asked too.
+owners' yes (a request). Voiding also replays every later event, so their owners are asked too;
+in a game that keeps secrets (`keeps_secrets`) a seat voids only an event no live event follows:
+the replay's outcome against other seats' secrets is no seat's to read.
+A phone gives no parameter the tracker draws (`tracker_params`) and enters no host's action
+(`host_actions`): both refused before anything else is looked at.
 """
 
 from __future__ import annotations
@@ -63,6 +67,27 @@ def seat_owned(game: Game, state: Json, action: Json) -> dict[str, str]:
     return dict(owned(state, action)) if owned is not None else {}
 
 
+def tracker_params(game: Game) -> dict[str, tuple[str, ...]]:
+    """{action: the parameters the tracker draws for a seat}: chance the rules have drawn blind
+    or rolled after a reveal (a trap's dice, random Event Tiles). A phone never gives them (it
+    could pick them, or learn from a refusal what is hidden); the host at the command line may
+    enter a physical draw."""
+    params: dict[str, tuple[str, ...]] = getattr(game, "tracker_params", {}) or {}
+    return dict(params)
+
+
+def keeps_secrets(game: Game) -> bool:
+    """Whether the game keeps a seat's secrets from the others (every game but one that says
+    `keeps_secrets = False`, as the tally)."""
+    return bool(getattr(game, "keeps_secrets", True))
+
+
+def host_actions(game: Game) -> frozenset[str]:
+    """The actions only the host enters at the command line (no seat owns them: the chance
+    results of the set up both sides see, the day's end both sides agree on)."""
+    return frozenset(getattr(game, "host_actions", ()) or ())
+
+
 def seat_first(game: Game, state: Json, action: Json) -> str | None:
     """Why a seat's `action` waits for another seat's declaration ("rule: why"), or None."""
     first: Callable[[Json, Json], str | None] | None = getattr(game, "seat_first", None)
@@ -92,7 +117,8 @@ def check_seat(game: Game, state: Json, table: str, seat: str) -> str:
         )
     if found is None:
         listed = ", ".join(seats) or "none: every seat sees the public view"
-        raise InputError(f"--as {shown(seat)}: no such seat at table '{table}' (seats: {listed})")
+        asked = shown(seat if len(seat) <= 60 else seat[:57] + "...")
+        raise InputError(f"--as {asked}: no such seat at table '{table}' (seats: {listed})")
     return found
 
 
@@ -229,16 +255,21 @@ def void_needs(
     table: Loaded, seat: str, number: int, owned: list[set[str]] | None = None
 ) -> list[str] | None:
     """The seats whose yes voiding event `number` from `seat` needs: the owners of it and of
-    every later live event, which the void replays ([]: none); None: it cannot be voided."""
+    every later live event, which the void replays ([]: none); None: a seat cannot void it
+    (undone, void already, or, in a game that keeps secrets, a live event follows it: the void
+    would replay that event against other seats' secrets; the host voids it)."""
     if not 1 <= number <= len(table.events):
         return None
     event = table.events[number - 1]
     if event.status == UNDONE or event.void is not None:
         return None
+    later = any(e.status != UNDONE and e.void is None for e in table.events[number:])
+    if later and keeps_secrets(table.game):
+        return None  # a seat voids only an event nothing follows (assistant.table.void)
     owned = owned if owned is not None else owners(table)
     concerned: set[str] = set()
-    for later, one in zip(table.events[number - 1 :], owned[number - 1 :], strict=True):
-        if later.status != UNDONE and later.void is None:
+    for after, one in zip(table.events[number - 1 :], owned[number - 1 :], strict=True):
+        if after.status != UNDONE and after.void is None:
             concerned |= one
     return _needs(concerned, seat)
 

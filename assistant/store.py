@@ -26,6 +26,7 @@ from deaddrop.errors import InputError, Unavailable, path_errors, shown
 
 APPLICATION = "deaddrop"
 BUSY_TIMEOUT_S = 10.0
+SIDE_FILES = ("-wal", "-shm")  # SQLite's files beside the database (WAL mode)
 MARKS = ("application_id", "user_version")  # set by other applications, never by us
 
 # Event status: "live" (in the history; it may also carry a void reason), "undone" (on the redo
@@ -80,6 +81,11 @@ def _printable(text: Any) -> bool:
     from assistant.history import CONTROL
 
     return isinstance(text, str) and len(text) <= MAX_TEXT and not CONTROL.search(text)
+
+
+def _whole(value: Any) -> bool:
+    """A whole number as SQLite stores one (not a bool, not text)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 # Migration N (1-based) brings a database from schema N-1 to schema N. Append, never edit.
@@ -149,6 +155,7 @@ class Store:
             return
         if not exists:
             self._make()
+        self._tighten()
         if not write and self._write_problem() is not None:
             self.read_only = True
             self.db = self._connect_read_only()
@@ -185,6 +192,18 @@ class Store:
         except BaseException:
             self.close()
             raise
+
+    def _tighten(self) -> None:
+        """The database and its -wal and -shm files readable by their owner only (0600): a file
+        made by an older version, or copied, may let other users of the machine read every
+        seat's secrets. A file the user does not own (or cannot change) is left as it is."""
+        for path in (self.path, *(self.path.with_name(self.path.name + x) for x in SIDE_FILES)):
+            try:
+                mode = path.stat().st_mode
+                if stat.S_ISREG(mode) and mode & 0o077:
+                    path.chmod(stat.S_IMODE(mode) & 0o600)
+            except OSError:
+                continue
 
     def __enter__(self) -> Store:
         return self
@@ -619,7 +638,17 @@ class Store:
         for r in rows:
             needs = self._decode(r[5], f"request id {r[0]}: needs")
             yes = self._decode(r[6], f"request id {r[0]}: yes")
-            if not isinstance(needs, list) or not isinstance(yes, list):
+            seats = [*needs, *yes] if isinstance(needs, list) and isinstance(yes, list) else None
+            whole = (r[2] is None or _whole(r[2])) and _whole(r[7])
+            texts = (r[3] is None or isinstance(r[3], str)) and (r[8] is None or _printable(r[8]))
+            if (
+                seats is None
+                or not all(_printable(s) for s in seats)
+                or r[1] not in ("undo", "redo", "void")
+                or not _printable(r[4])
+                or not whole
+                or not texts
+            ):
                 raise InputError(f"{self.shown}: damaged Dead Drop database (request id {r[0]})")
             out.append(RequestRow(r[0], r[1], r[2], r[3], r[4], needs, yes, r[7], r[8]))
         return out
@@ -673,6 +702,16 @@ class Store:
                 "SELECT line FROM replies WHERE table_id=? AND key=?", (table_id, key)
             ).fetchone()
         return row[0] if row and isinstance(row[0], str) else None
+
+    def keyed(self, table_id: int, prefix: str) -> bool:
+        """Whether a reply is kept under a key that starts with `prefix`."""
+        with self._guard():
+            row = self.db.execute(
+                "SELECT 1 FROM replies WHERE table_id=? AND"
+                " substr(CAST(key AS BLOB), 1, ?)=CAST(? AS BLOB) LIMIT 1",  # bytes: NUL inside
+                (table_id, len(prefix.encode()), prefix),
+            ).fetchone()
+        return row is not None
 
     def remember(self, table_id: int, key: str, line: str) -> None:
         """Keep the line given to a tap (inside the write transaction that carried it out)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -340,12 +340,15 @@ def touch_if_named(store: Store, name: str | None, row: TableRow) -> None:
             store.touch(row.name)
 
 
-def read(db: Path, name: str | None) -> Loaded:
+def read(db: Path, name: str | None, check: Callable[[Loaded], object] | None = None) -> Loaded:
     """The table as loaded for a reader (`show/log --as SEAT`): replayed as far as it goes; a
-    table named becomes the current one."""
+    table named becomes the current one once `check` (the reader's own check, which may raise)
+    passed: a failed command changes nothing."""
     with opened(db, write=False) as store:
         with store.read():
             table = load(store, name, repair=True)
+        if check is not None:
+            check(table)
         touch_if_named(store, name, table.row)
     return table
 
@@ -410,20 +413,46 @@ class Tap:
     seat: str
     key: str | None = None
     history: int | None = None
+    digest: str | None = None  # what the tap asked (operation and body), as `digest` gives it
 
     @property
     def stored(self) -> str | None:
-        """The key as the store keeps it: the seat's own (one seat cannot answer for another's)."""
-        return f"{self.seat}\0{self.key}" if self.key is not None else None
+        """The key as the store keeps it: the seat's own (one seat cannot answer for another's),
+        with the digest of what it asked (a key reused for another request is told apart)."""
+        if self.key is None:
+            return None
+        return f"{self.seat}\0{self.key}\0{self.digest or ''}"
+
+
+class Reused(InputError):
+    """An idempotency key sent again with another request (the server's 422)."""
+
+
+def digest(operation: str, body: object) -> str:
+    """A short digest of a tap's request: its operation and its JSON body, keys sorted."""
+    import hashlib
+    import json
+
+    text = json.dumps([operation, body], sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 def recalled(db: Path, name: str, tap: Tap) -> str | None:
-    """The line given before to this tap's key at table `name` (None: a new tap)."""
+    """The line given before to this tap's key at table `name` (None: a new tap); InputError
+    when the key was given before to another request (an Idempotency-Key is one request's)."""
     if tap.stored is None:
         return None
     with opened(db, write=False) as store, store.read():
         row = store.find(name)
-        return store.recall(row.id, tap.stored) if row is not None else None
+        if row is None:
+            return None
+        said = store.recall(row.id, tap.stored)
+        if said is None and store.keyed(row.id, f"{tap.seat}\0{tap.key}\0"):
+            raise Reused(
+                "Idempotency-Key: this key was sent before with another request (a new key for "
+                "each action)"
+            )
+        return said
 
 
 def _tapped(store: Store, table: Loaded, tap: Tap | None) -> Outcome | None:
@@ -583,6 +612,14 @@ def void(db: Path, name: str | None, number: int, why: str, *, tap: Tap | None =
             raise Refused(f"event {number} is undone (redo it first, or leave it)")
         if event.void is not None:
             raise Refused(f"event {number} is already void ({event.void})")
+        follows = _later(table, number)
+        if tap is not None and follows is not None and getattr(table.game, "keeps_secrets", True):
+            # a seat's void would replay later events against what other seats keep hidden and
+            # show it the result: refused on the public history alone (the host may void it)
+            raise Refused(
+                f"cannot void {number}: event {follows} depends on it (from a phone only the last "
+                f"event is voided; the host voids it with deaddrop table void {number})"
+            )
         entries = [entry_of(e) for e in table.live]
         entries[number - 1] = Entry(event.action, event.who, event.force, why, event.time)
         try:
@@ -603,6 +640,14 @@ def void(db: Path, name: str | None, number: int, why: str, *, tap: Tap | None =
         _done(store, table, tap, text)
     changes = differences(table.game.view(table.state), table.game.view(state))
     return Outcome(table.row.name, table.game, state, number, text, changes)
+
+
+def _later(table: Loaded, number: int) -> int | None:
+    """The first live event after event `number` that applies (None: nothing follows it)."""
+    for later, event in enumerate(table.events[number:], start=number + 1):
+        if event.status != UNDONE and event.void is None:
+            return later
+    return None
 
 
 def delete(db: Path, name: str) -> str:

@@ -134,6 +134,7 @@ class Tally:
 
     # the players' phones (deaddrop serve): assistant/games/tally_seats.py
     seat_params = tally_seats.SEAT_PARAMS
+    keeps_secrets = False  # nothing hidden: a seat's void may replay later events
     seats = staticmethod(tally_seats.seats)
 
     def seat_view(self, state: Json, seat: str | None) -> Json:

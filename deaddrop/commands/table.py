@@ -188,8 +188,11 @@ def _show_as(path: Path, name: str | None, seat: str, as_json: bool) -> None:
     from assistant import seats
     from assistant import table as core
 
-    table = core.read(path, name)
-    seat = seats.check_seat(table.game, table.state, table.row.name, seat)
+    def check(table: core.Loaded) -> str:
+        return seats.check_seat(table.game, table.state, table.row.name, seat)
+
+    table = core.read(path, name, check)
+    seat = check(table)
     view = seats.seat_view(table.game, table.state, seat)
     if as_json:
         _print_json(view)
@@ -250,8 +253,11 @@ def _log_as(path: Path, name: str | None, seat: str, as_json: bool) -> None:
     from assistant import seats
     from assistant import table as core
 
-    table = core.read(path, name)
-    seat = seats.check_seat(table.game, table.state, table.row.name, seat)
+    def check(table: core.Loaded) -> str:
+        return seats.check_seat(table.game, table.state, table.row.name, seat)
+
+    table = core.read(path, name, check)
+    seat = check(table)
     lines = seats.log_for(table, seat, core.log_lines(table))
     if as_json:
         _print_json(lines)

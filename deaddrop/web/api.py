@@ -231,6 +231,8 @@ class Tables:
         seat = link.seat
         try:
             line, pending = self._carry_out(before, seat, operation, body, key)
+        except core.Reused as error:
+            return Reply(422, {"ok": False, "error": error.message})
         except Refused as refused:
             return self._refused(refused, operation, before, seat)
         except Unavailable as error:
@@ -260,13 +262,14 @@ class Tables:
         extra = sorted(set(body) - allowed.get(operation, set()))
         if extra:
             raise InputError(f"{operation} takes no '{extra[0]}'")
-        tap = core.Tap(seat, key, history=before.history)
+        ask = core.digest(operation, body)
+        tap = core.Tap(seat, key, history=before.history, digest=ask)
         said = core.recalled(self.db, name, tap)
         if said is not None:  # the same tap again: its first reply, nothing done now
             return said, said.startswith("asked ")
         if operation == "do":
             action = parse_action(before, seat, body)
-            outcome = core.do(self.db, name, action, by=seat, tap=core.Tap(seat, key))
+            outcome = core.do(self.db, name, action, by=seat, tap=core.Tap(seat, key, digest=ask))
             line = outcome.text if outcome.repeated else f"{outcome.number}. {outcome.text}"
             return line, False
         if operation == "answer":
@@ -366,7 +369,7 @@ def state_json(snap: Snapshot, seat: str | None) -> Json:
         "view": view,
         "board": board_of(game, view),
         "log": log,
-        "actions": game.actions.as_json() if acting else [],
+        "actions": seat_actions(game) if acting else [],
         "seat_params": seat_params(game) if acting else {},
         "seat_values": seat_values(game, state, seat) if seat is not None else [],
         "can_undo": undo is not None,
@@ -377,6 +380,19 @@ def state_json(snap: Snapshot, seat: str | None) -> Json:
         "choices": choices(game, table.state, view, seat),
         "not_yours": not_yours(game, state, seat) if seat is not None else {},
     }
+
+
+def seat_actions(game: Game) -> list[Json]:
+    """The declared actions a phone may enter (not the host's), without the parameters the
+    tracker draws for it."""
+    hosts, drawn = seating.host_actions(game), seating.tracker_params(game)
+    out = []
+    for action in game.actions.as_json():
+        if action["name"] in hosts:
+            continue
+        skip = drawn.get(action["name"], ())
+        out.append({**action, "params": [p for p in action["params"] if p["name"] not in skip]})
+    return out
 
 
 def not_yours(game: Game, state: Json, seat: str) -> dict[str, list[str]]:
@@ -433,6 +449,13 @@ def parse_action(snap: Snapshot, seat: str, body: Json) -> Json:
     if "type" in fields:
         raise InputError("value 'type=...': the action type is the first argument")
     game, state = snap.table.game, snap.table.state
+    if kind in seating.host_actions(game):
+        raise Refused(f"refused: seat: {kind} is the host's to enter (deaddrop table do {kind})")
+    drawn = [p for p in seating.tracker_params(game).get(kind, ()) if p in fields]
+    if drawn:
+        raise Refused(
+            f"refused: seat: {drawn[0]}= is drawn by the tracker for a phone (leave it out)"
+        )
     param = seat_params(game).get(kind)
     if param is None:
         return _own_only(game, state, seat, {"type": kind, **fields})

@@ -18,9 +18,36 @@ from typing import Any
 from assistant.engine import Json
 from deaddrop.web.api import SPECTATORS, UNKNOWN, Gone, Reply, Tables
 
-MAX_PHOTO = 15 * 1024 * 1024  # a phone's full-size JPEG is 2 to 8 MB
+MAX_PHOTO = 10 * 1000 * 1000  # bytes: a phone's full-size JPEG is 2 to 8 MB
+MAX_MEGAPIXELS = 12  # read from the photo's header, before anything is decoded
 GAMES = ("spy",)
-READING = threading.Lock()  # one photo read at a time: a reading takes a core for a second
+# one reading at a time for each seat (a reading takes a core for a second or two): one seat's
+# photos never keep another seat's from being read
+_READING: dict[tuple[str, str], threading.Lock] = {}
+_LOCKS = threading.Lock()
+
+
+def seat_lock(table: str, seat: str) -> threading.Lock:
+    """The lock of the seat's readings."""
+    with _LOCKS:
+        return _READING.setdefault((table, seat), threading.Lock())
+
+
+def too_large(data: bytes) -> str | None:
+    """Why the photo is refused from its size (bytes, then pixels from its JPEG or PNG header),
+    before it is decoded; None when it may be read."""
+    if len(data) > MAX_PHOTO:
+        return f"the photo is {len(data):,} bytes (at most {MAX_PHOTO:,}: a smaller photo, please)"
+    from assistant.games.spy.photo_image import image_size
+
+    size = image_size(data)
+    if size is not None and size[0] * size[1] > MAX_MEGAPIXELS * 1_000_000:
+        width, height = size
+        return (
+            f"the photo is {width} x {height} pixels (at most {MAX_MEGAPIXELS} megapixels: a "
+            "smaller photo, please)"
+        )
+    return None
 
 
 def _error(status: int, text: str) -> Reply:
@@ -70,15 +97,19 @@ def read_seat_photo(tables: Tables, text: str, data: bytes) -> Reply:
         return _error(503, "this server cannot read photos (install deaddrop[photo])")
     state = snap.table.state
     lengths = tuple(state["lengths"])
-    if not READING.acquire(blocking=False):
-        return _error(503, "another photo is being read; try again in a moment")
+    large = too_large(data)
+    if large is not None:
+        return _error(413, large)
+    lock = seat_lock(link.table, link.seat or "")
+    if not lock.acquire(blocking=False):
+        return _error(503, "your previous photo is still being read; try again in a moment")
     try:
         expect = Field(state["rows"], state["cols"])
         reading = photo.read_photo(data, "photo", "upper", lengths, expect)
     except PhotoError as error:
         return _error(400, str(error))
     finally:
-        READING.release()
+        lock.release()
     return Reply(200, reading_json(reading))
 
 

@@ -38,7 +38,18 @@ def test_spies_and_lies_each_seat_sees_its_own_deployment_and_nothing_more(db):
     with running(db) as server:
         red, blue = server.seat("sl", "red"), server.seat("sl", "blue")
         spectator = server.seat("sl", None)
-        red.do("setup", old_intel="5", exhausted="{red: 6, blue: 8}")
+        # the set up's chance results are the host's: a phone that tries is refused
+        tried = red.post("do", {"action": "setup", "params": {"old_intel": "5"}})
+        assert (tried.status, tried.json()) == (
+            409,
+            {
+                "ok": False,
+                "rule": "seat",
+                "why": "setup is the host's to enter (deaddrop table do setup)",
+            },
+        )
+        setup = ("setup", "old_intel=5", "exhausted={red: 6, blue: 8}")
+        assert cli(db, "table", "do", "--table", "sl", *setup).returncode == 0
         assert cli(db, "table", "do", "--table", "sl", "first", "side=blue").returncode == 0
         done = red.do("deploy", soldiers="[2, 7, 9, 10]")
         assert done["line"] == "3. red deploys missions 1-4 face down (entered)"
@@ -114,6 +125,7 @@ def test_spies_and_lies_each_seat_sees_its_own_deployment_and_nothing_more(db):
             "blue places Intel tokens on missions: 1, 4",
         ]
         assert mine["seat_params"]["deploy"] == "side" and "first" not in mine["seat_params"]
+        assert "first" not in [action["name"] for action in mine["actions"]]  # the host's
         assert mine["seat_values"] == ["red"] and mine["can_undo"] and not mine["can_redo"]
 
         # a phone cannot act for the other side

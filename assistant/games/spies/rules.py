@@ -419,6 +419,8 @@ class Spies:
 
     # the players' phones (deaddrop serve): assistant/games/spies/seats.py
     seat_params = seating.seat_params(ACTIONS, POWER_)
+    tracker_params = seating.TRACKER_PARAMS
+    concerns = staticmethod(seating.concerns)
     seats = staticmethod(seating.seats)
     seat_values = staticmethod(seating.seat_values)
 

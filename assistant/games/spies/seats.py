@@ -27,6 +27,23 @@ def seat_params(actions: Actions[Any], acting: Param) -> dict[str, str]:
     return {a.name: acting.name for a in actions.actions if acting in a.params}
 
 
+# chance the tracker draws for a phone: a seat cannot name the random tiles it draws blind (a
+# refusal would tell it which another power holds), nor pick the seed of a draw (docs/serve.md)
+TRACKER_PARAMS = {
+    "hand": ("random", "seed"),
+    "place": ("seed",),
+    "chit": ("seed",),
+}
+
+
+def concerns(state: Json, action: Json) -> list[str]:
+    """The seats besides the acting one an action touches: a hand's random tiles are drawn from
+    the cup every power draws from, so undoing one (to draw again) waits for every seat's yes."""
+    if action.get("type") == "hand":
+        return seats(state)
+    return []
+
+
 def seats(state: Json) -> list[str]:
     """The players, in the order of the powers they play."""
     out: list[str] = []

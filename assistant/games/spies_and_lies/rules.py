@@ -230,6 +230,7 @@ class SpiesAndLies:
 
     # the players' phones (deaddrop serve): assistant/games/spies_and_lies/seats.py
     seat_params = seating.SEAT_PARAMS
+    host_actions = seating.HOST_ACTIONS
     seats = staticmethod(seating.seats)
     seat_action = staticmethod(seating.seat_action)
     seat_owned = staticmethod(seating.seat_owned)

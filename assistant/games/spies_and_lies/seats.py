@@ -6,7 +6,11 @@ ranks of an open deployment (which the public view hides until each card is reve
 seal of a sealed one; never the other side's. The spectator sees the public view only.
 
 `side` is the acting side in every action that has it except `first`, whose side is the result
-of the Starting Player card, not the one who enters it.
+of the Starting Player card, not the one who enters it. Every action has its owner: a side's
+own (`SEAT_PARAMS`) or the host's (`HOST_ACTIONS`): the chance results of the set up (the old
+intel card, the Starting Player card, the intel card turned over) and each side's exhausted
+soldiers, which the opponent picks at the set up and both sides settle at a day's end. The host
+enters them at the command line; a phone that tries is refused before anything is looked at.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ SEAT_PARAMS = {
     "choose": "side",
     "audit": "side",
 }
+
+HOST_ACTIONS = frozenset({"setup", "first", "intel", "end_day"})
 
 
 def seats(state: Json) -> list[str]:

@@ -290,6 +290,7 @@ class SpyVsSpy:
 
     # the players' phones (deaddrop serve): assistant/games/spy_vs_spy/seats.py
     seat_params = seating.SEAT_PARAMS
+    tracker_params = seating.TRACKER_PARAMS
     seats = staticmethod(seating.seats)
     seat_owned = staticmethod(seating.seat_owned)
     seat_first = staticmethod(seating.seat_first)

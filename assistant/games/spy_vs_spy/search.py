@@ -6,10 +6,21 @@ carries out the trap against the searcher's 2-pip; `number` is the number on the
 token, read at its first search (the searcher's secret); `hide` the pieces he leaves here
 unseen, `set` the trap he leaves (else a decoy): secrets too. `take` and `give` are the loose
 1-pips picked up and dropped (public). `roll` is the trap's d6, `slide` the Oil Slick's direction
-die (1-3 left, 4-6 right: ours), drawn by the tracker when not entered.
+die (1-3 left, 4-6 right: ours), drawn by the tracker when not entered (from a phone always:
+`seats.TRACKER_PARAMS`).
+
+A search is decided in two stages (docs/serve.md, "Who may see what"). First, everything the
+searcher can know: his action points, his own arsenal and pieces, the room's token read or not,
+what lies loose here; the search is tried as if the room held nothing, and what that refuses is
+refused. Only then the trap or decoy another spy left (his secret) is turned up and carried out,
+and nothing after it refuses for a reason the trap made: a 1-pip the acid dissolved is not
+dropped, a trap whose 1-pip is gone becomes a decoy.
 """
 
 from __future__ import annotations
+
+import copy
+import dataclasses
 
 from assistant.engine import Json
 from assistant.games.actions import Refuse
@@ -60,23 +71,36 @@ def search(state: Json, action: Json, turn: Turn) -> None:
     turn.note(f"{spy} searches {here} ({spent})")
     if here not in state["searched"]:
         state["searched"].append(here)
+    known(state, spy, here, action, turn)
     used: set[str] = set()
     outcome = trap(state, spy, here, action, turn, used)
     if outcome == "slide":
-        leave_token(state, spy, here, action, turn)
+        leave_token(state, spy, here, action, turn, after_trap=True)
         slide(state, spy, here, action, turn, used)
     elif outcome == "stop":
         turn.note(f"the smoke stops {spy} searching {here} this turn")
         state["smoke"] = [spy, here, state["turn_no"]]
-        leave_token(state, spy, here, action, turn)
+        leave_token(state, spy, here, action, turn, after_trap=True)
     elif outcome == "on":
         numbers(state, spy, here, action, turn)
         hide(state, spy, here, action, turn)
-        loose(state, spy, here, action, turn)
-        leave_token(state, spy, here, action, turn)
+        loose(state, spy, here, action, turn, after_trap=True)
+        leave_token(state, spy, here, action, turn, after_trap=True)
     unused = [key for key in DICE if key in action and key not in used]
     if unused:
         raise Refuse("Dice", f"{unused[0]}: no such die is rolled in this search")
+
+
+def known(state: Json, spy: str, here: str, action: Json, turn: Turn) -> None:
+    """The first stage: the search tried as if the room held no trap nor decoy (what the searcher
+    can know), on a copy; Refuse as that refuses."""
+    trial = copy.deepcopy(state)
+    trial["secret"]["traps"].pop(here, None)
+    quiet = dataclasses.replace(turn, notes=[])
+    numbers(trial, spy, here, action, quiet)
+    hide(trial, spy, here, action, quiet)
+    loose(trial, spy, here, action, quiet)
+    leave_token(trial, spy, here, action, quiet)
 
 
 # ---- 1. the trap or decoy ----------------------------------------------------------------------
@@ -154,7 +178,9 @@ def discard_trap(state: Json, room: str) -> None:
     state["discard"]["offensive"].append(token["colour"])
 
 
-def leave_token(state: Json, spy: str, room: str, action: Json, turn: Turn) -> None:
+def leave_token(
+    state: Json, spy: str, room: str, action: Json, turn: Turn, *, after_trap: bool = False
+) -> None:
     """ "You must replace the existing trap with either one of your decoy tokens or a trap token
     of your own": `set=COLOUR` moves that 1-pip to his Used area, else a decoy."""
     value = action.get("set")
@@ -165,6 +191,13 @@ def leave_token(state: Json, spy: str, room: str, action: Json, turn: Turn) -> N
     else:
         colour = colour_of(value, turn)
         held = arsenal(state, spy)
+        only = held["weapon"] == colour and held["offensive"].count(colour) <= 1
+        if after_trap and (colour not in held["offensive"] or only):
+            # the trap took it (the first stage found it in his arsenal): a decoy instead
+            turn.note(f"{spy} no longer holds a {colour} 1-pip to set: a decoy")
+            traps[room] = {"owner": spy, "colour": None}
+            turn.note(f"{spy} leaves a token in {room}")
+            return
         if colour not in held["offensive"]:
             raise Refuse("Traps", f"{spy} holds no {colour} 1-pip to set as a trap")
         turn.rule(
@@ -253,7 +286,9 @@ def hide(state: Json, spy: str, room: str, action: Json, turn: Turn) -> None:
 # ---- 3. dropped equipment ----------------------------------------------------------------------
 
 
-def loose(state: Json, spy: str, room: str, action: Json, turn: Turn) -> None:
+def loose(
+    state: Json, spy: str, room: str, action: Json, turn: Turn, *, after_trap: bool = False
+) -> None:
     """ "if there are any loose pieces of equipment dropped in the room you can pick them up. If
     you already have five pieces of offensive equipment you will need to drop one"."""
     take = [colour_of(v, turn) for v in action.get("take") or []]
@@ -267,6 +302,9 @@ def loose(state: Json, spy: str, room: str, action: Json, turn: Turn) -> None:
         held["offensive"].append(colour)
         turn.note(f"{spy} picks up the {colour} 1-pip lying in {room}")
     for colour in give:
+        if after_trap and colour not in held["offensive"]:
+            turn.note(f"{spy}'s {colour} 1-pip is gone: nothing to drop")  # the acid took it
+            continue
         if colour not in held["offensive"]:
             raise Refuse("Equipment", f"{spy} holds no {colour} 1-pip to drop")
         remove_held(held, "offensive", colour)

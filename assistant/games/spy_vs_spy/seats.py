@@ -30,6 +30,15 @@ SEAT_PARAMS = {
     "declare": "spy",
 }
 
+# the tracker rolls every die and draws every chance for a phone: the searcher learns a trap's
+# dice only once it is turned up (docs/serve.md)
+TRACKER_PARAMS = {
+    "circle": ("numbers", "seed"),
+    "search": ("roll", "slide", "seed"),
+    "exchange": ("rolls", "seed"),
+    "cops": ("arrive", "seed"),
+}
+
 
 def seats(state: Json) -> list[str]:
     """The two spies, the first player first."""

@@ -1,0 +1,285 @@
+"""A damaged database (assistant/store.py), where a mutation run found no test looking: text that
+is not UTF-8, stored values past their bounds, malformed request rows, a schema-1 file without
+its `tables` table, a schema-1 table without a nonce (sound, not damaged), and a full disk told
+apart from a damaged file and a busy one. Each is one line naming the file and what is wrong,
+exit 2 (or the 503/Unavailable of a file that cannot be used now), never a traceback."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from assistant import table
+from assistant.games import load_game
+from assistant.history import resolve_options
+from assistant.store import MAX_STORED, MIGRATIONS, Store, TableRow
+from deaddrop.errors import DeadDropError, InputError, Unavailable
+
+TALLY = {"players": ["ann", "bob"]}
+OPTIONS = resolve_options(load_game("tally"), TALLY)
+
+
+def made(tmp_path: Path) -> Path:
+    db = tmp_path / "t.sqlite"
+    table.new(db, "tally", "t", TALLY)
+    table.do(db, "t", {"type": "add", "player": "ann", "n": 3})
+    return db
+
+
+def damage(db: Path, *sql: str) -> None:
+    con = sqlite3.connect(db)
+    for one in sql:
+        con.execute(one)
+    con.commit()
+    con.close()
+
+
+def refusal(db: Path, read=lambda db: table.log(db, "t")) -> DeadDropError:
+    with pytest.raises(DeadDropError) as caught:
+        read(db)
+    return caught.value
+
+
+@pytest.mark.parametrize(
+    ("sql", "column"),
+    [
+        ("UPDATE tables SET game=CAST(x'ff61' AS TEXT)", "game"),
+        ("UPDATE events SET who=CAST(x'c3' AS TEXT)", "who"),
+        ("UPDATE events SET action=CAST(x'7b22ff' AS TEXT)", "action"),
+    ],
+)
+def test_text_that_is_not_utf8_is_a_damaged_database(tmp_path, sql, column):
+    db = made(tmp_path)
+    damage(db, sql)
+    error = refusal(db)
+    assert isinstance(error, InputError) and error.exit_code == 2
+    assert (
+        error.message
+        == (f"{db}: damaged Dead Drop database (text that is not UTF-8 in column '{column}')")
+        or error.message == f"{db}: damaged Dead Drop database (text that is not UTF-8)"
+    )
+
+
+def test_text_that_is_not_utf8_in_a_reply_is_a_damaged_database(tmp_path):
+    db = made(tmp_path)
+    store = Store(db, create=False)
+    with store.write():
+        store.remember(1, "ann\0key", "line")
+    store.close()
+    damage(db, "UPDATE replies SET line=CAST(x'ff' AS TEXT)")
+    store = Store(db, create=False)
+    try:
+        with pytest.raises(InputError) as caught:
+            store.recall(1, "ann\0key")
+        assert caught.value.message.startswith(f"{db}: damaged Dead Drop database (text that")
+    finally:
+        store.close()
+
+
+def test_options_past_the_stored_bound_are_a_damaged_table(tmp_path):
+    db = made(tmp_path)
+    padded = '{"players": ["ann", "bob"]' + " " * (MAX_STORED - 26) + "}"
+    assert len(padded) == MAX_STORED + 1
+    damage(db, f"UPDATE tables SET options='{padded}'")
+    error = refusal(db)
+    assert error.message == (
+        f"{db}: damaged Dead Drop database (table 't': options is {MAX_STORED + 1} characters "
+        f"long; at most {MAX_STORED})"
+    )
+    damage(db, f"UPDATE tables SET options='{padded[:-2]}}}'")  # exactly the bound: read
+    assert [t["name"] for t in table.tables(db)] == ["t"]
+
+
+def test_an_action_past_the_bounds_of_a_written_value_is_damaged(tmp_path):
+    db = made(tmp_path)
+    action = json.dumps({"type": "add", "player": "ann", "n": "x" * 70_000})
+    damage(db, f"UPDATE events SET action='{action}'")
+    error = refusal(db)
+    assert error.message.startswith(f"{db}: damaged Dead Drop database (event id 1: action: ")
+    assert "\n" not in error.message and len(error.message) < 300
+
+
+def request_row(db: Path, **values: object) -> None:
+    row = {
+        "table_id": 1,
+        "op": "undo",
+        "event": 1,
+        "why": None,
+        "asker": "bob",
+        "needs": '["ann"]',
+        "yes": "[]",
+        "history": 5,
+        "created": "2026-01-01T00:00:00Z",
+    }
+    row.update(values)
+    con = sqlite3.connect(db)
+    con.execute(
+        f"INSERT INTO requests ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
+        list(row.values()),
+    )
+    con.commit()
+    con.close()
+
+
+def requests_of(db: Path):
+    store = Store(db, create=False)
+    try:
+        return store.requests(1)
+    finally:
+        store.close()
+
+
+def test_a_sound_request_row_reads_back(tmp_path):
+    db = made(tmp_path)
+    request_row(db)
+    [one] = requests_of(db)
+    assert (one.op, one.event, one.asker, one.needs, one.yes, one.history) == (
+        "undo",
+        1,
+        "bob",
+        ["ann"],
+        [],
+        5,
+    )
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        {"op": "drop"},
+        {"op": 3},
+        {"asker": b"bob"},
+        {"asker": "bob\nann"},
+        {"needs": '"ann"'},
+        {"needs": "[1]"},
+        {"yes": "{}"},
+        {"yes": '["ann", 2]'},
+        {"history": "five"},
+        {"history": 2.5},
+        {"event": "one"},
+        {"why": b"x"},
+        {"created": b"x"},
+    ],
+)
+def test_a_malformed_request_row_is_a_damaged_database(tmp_path, values):
+    db = made(tmp_path)
+    request_row(db, **values)
+    with pytest.raises(InputError) as caught:
+        requests_of(db)
+    assert caught.value.message == f"{db}: damaged Dead Drop database (request id 1)"
+
+
+def test_request_fields_that_are_not_json_are_named(tmp_path):
+    db = made(tmp_path)
+    request_row(db, needs="[ann")
+    with pytest.raises(InputError) as caught:
+        requests_of(db)
+    assert caught.value.message == (
+        f"{db}: damaged Dead Drop database (request id 1: needs is not valid JSON)"
+    )
+
+
+def schema_1(db: Path, *, with_tables: bool = True) -> None:
+    """A database as the first schema made it (no nonce, no requests, no replies)."""
+    con = sqlite3.connect(db)
+    con.execute("CREATE TABLE deaddrop_meta (key TEXT PRIMARY KEY, value TEXT)")
+    con.execute("INSERT INTO deaddrop_meta VALUES ('application', 'deaddrop')")
+    con.execute("INSERT INTO deaddrop_meta VALUES ('schema_version', '1')")
+    MIGRATIONS[0](con)
+    con.execute(
+        "INSERT INTO tables (name, game, options, created, used) VALUES"
+        " ('old', 'tally', ?, '2025-01-01T00:00:00Z', 1)",
+        (json.dumps(OPTIONS),),
+    )
+    con.execute(
+        'INSERT INTO events (table_id, action) VALUES (1, \'{"type": "add", "player": "ann",'
+        ' "n": 2}\')'
+    )
+    if not with_tables:
+        con.execute("DROP TABLE tables")
+    con.commit()
+    con.close()
+
+
+def test_a_schema_1_file_without_its_tables_table_is_damaged(tmp_path):
+    db = tmp_path / "old.sqlite"
+    schema_1(db, with_tables=False)
+    error = refusal(db, lambda db: table.tables(db))
+    assert error.message == f"{db}: damaged Dead Drop database (no 'tables' table)"
+    assert error.exit_code == 2
+
+
+def test_a_schema_1_table_has_no_nonce_and_is_sound(tmp_path):
+    db = tmp_path / "old.sqlite"
+    schema_1(db)
+    store = Store(db, create=False)
+    try:
+        assert store.tables() == [TableRow(1, "old", "tally", OPTIONS, "2025-01-01T00:00:00Z", 1)]
+    finally:
+        store.close()
+    assert table.show(db, "old").state["points"] == {"ann": 2, "bob": 0}
+    assert [line.text for line in table.log(db, "old")] == ["ann adds 2 (now 2)"]
+
+
+@pytest.mark.parametrize(
+    ("said", "kind", "words"),
+    [
+        (
+            "database or disk is full",
+            Unavailable,
+            "cannot write the database (database or disk is full): free some space",
+        ),
+        (
+            "disk I/O error",
+            Unavailable,
+            "cannot write the database (disk I/O error): free some space",
+        ),
+        (
+            "database disk image is malformed",
+            Unavailable,
+            "damaged Dead Drop database (database disk image is malformed)",
+        ),
+        (
+            "database is locked",
+            Unavailable,
+            "the database is busy (another deaddrop kept it locked for 10 s); try again",
+        ),
+        ("no such column: x", InputError, "unusable database (no such column: x)"),
+    ],
+)
+def test_a_full_disk_is_told_apart(tmp_path, said, kind, words):
+    db = made(tmp_path)
+    store = Store(db, create=False)
+    try:
+        with pytest.raises(DeadDropError) as caught, store._guard():
+            raise sqlite3.OperationalError(said)
+    finally:
+        store.close()
+    assert type(caught.value) is kind
+    assert caught.value.message == f"{db}: {words}"
+
+
+def test_a_full_disk_during_a_change_loses_nothing(tmp_path, monkeypatch):
+    """SQLite refuses the write (the disk is full): the command says so in one line and the
+    table is as it was."""
+    db = made(tmp_path)
+    real = Store.append
+
+    def full(self, *args, **kwargs):
+        real(self, *args, **kwargs)
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(Store, "append", lambda self, *a, **k: _guarded(self, full, *a, **k))
+    with pytest.raises(Unavailable) as caught:
+        table.do(db, "t", {"type": "add", "player": "bob", "n": 1})
+    assert caught.value.message.endswith("(database or disk is full): free some space")
+    monkeypatch.undo()
+    assert table.show(db, "t").state["points"] == {"ann": 3, "bob": 0}
+
+
+def _guarded(store, call, *args, **kwargs):
+    with store._guard():
+        return call(store, *args, **kwargs)
