@@ -235,10 +235,22 @@ def _touching(trims: Sequence[Box]) -> Callable[[Box, str], list[int]]:
             facing[side].setdefault(round(at * 100), []).append(j)
 
     def lookup(box: Box, side: str) -> list[int]:
-        edge = {"left": box.x, "right": box.x + box.w, "top": box.y, "bottom": box.y + box.h}
-        key = round(edge[side] * 100)
-        index = facing[side]
-        return [j for k in range(key - 2, key + 3) for j in index.get(k, ())]
+        if side == "left":
+            edge = box.x
+        elif side == "right":
+            edge = box.x + box.w
+        elif side == "top":
+            edge = box.y
+        else:
+            edge = box.y + box.h
+        key = round(edge * 100)
+        get = facing[side].get
+        found: list[int] = []
+        for k in range(key - 2, key + 3):
+            near = get(k)
+            if near:
+                found += near
+        return found
 
     return lookup
 
