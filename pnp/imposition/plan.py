@@ -197,14 +197,12 @@ def _under_neighbours(places: list[Place], trims: Sequence[Box], at: Sequence[in
             continue
 
         # the sides where a slot drawn before this piece, or left blank, abuts it
-        stops = {
-            side
-            for side in SIDES
-            if any(
-                j != slot and later.get(j, -1) < i and _abuts(box, trims[j], side)
-                for j in touching(box, side)
-            )
-        }
+        stops = set()
+        for side in SIDES:
+            for j in touching(box, side):
+                if j != slot and later.get(j, -1) < i and _abuts(box, trims[j], side):
+                    stops.add(side)
+                    break
         x0 = box.x if "left" in stops else box.x - b
         y0 = box.y if "top" in stops else box.y - b
         x1 = box.x + box.w if "right" in stops else box.x + box.w + b
