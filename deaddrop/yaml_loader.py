@@ -69,11 +69,31 @@ class _YamlMerge:
             node.value = merge + node.value
 
 
-class SafeLoader(_YamlMerge, yaml.SafeLoader):
+class _Resolved:
+    """A node's tag resolved once for the same kind, text and implicitness: the safe loaders
+    have no path resolvers, so the answer depends on nothing else (libyaml's composer asks
+    PyYAML's Python resolver for every value, most of them the same keys again)."""
+
+    _tags: dict[tuple[Any, Any, Any], str] = {}
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
+        if self.yaml_path_resolvers:  # type: ignore[attr-defined]  # (none in a safe loader)
+            return super().resolve(kind, value, implicit)  # type: ignore[misc]
+        key = (kind, value, implicit)
+        tag = self._tags.get(key)
+        if tag is None:
+            tag = super().resolve(kind, value, implicit)  # type: ignore[misc]
+            if len(self._tags) >= 1 << 16:
+                self._tags.clear()
+            self._tags[key] = tag
+        return tag
+
+
+class SafeLoader(_YamlMerge, _Resolved, yaml.SafeLoader):
     """PyYAML's pure-Python safe loader, with merge keys as YAML defines them."""
 
 
-class _CSafeLoader(_YamlMerge, getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+class _CSafeLoader(_YamlMerge, _Resolved, getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
     """libyaml's safe loader (when PyYAML has it), with merge keys as YAML defines them."""
 
 

@@ -98,7 +98,7 @@ class _Flate(pdfdoc.PDFStreamFilterZCompress):
     fonts subset to the same letters, the same page), and the same bytes in give the same bytes
     out. Kept up to KEEP bytes of streams, then forgotten."""
 
-    KEEP = 48 << 20
+    KEEP = 16 << 20  # (the map and the fonts fit many times over)
     LEVEL = 1  # zlib's fastest: a third of level 6's time on these streams, 14 % more bytes
 
     def __init__(self) -> None:

@@ -197,14 +197,12 @@ def _under_neighbours(places: list[Place], trims: Sequence[Box], at: Sequence[in
             continue
 
         # the sides where a slot drawn before this piece, or left blank, abuts it
-        stops = {
-            side
-            for side in SIDES
-            if any(
-                j != slot and later.get(j, -1) < i and _abuts(box, trims[j], side)
-                for j in touching(box, side)
-            )
-        }
+        stops = set()
+        for side in SIDES:
+            for j in touching(box, side):
+                if j != slot and later.get(j, -1) < i and _abuts(box, trims[j], side):
+                    stops.add(side)
+                    break
         x0 = box.x if "left" in stops else box.x - b
         y0 = box.y if "top" in stops else box.y - b
         x1 = box.x + box.w if "right" in stops else box.x + box.w + b
@@ -235,10 +233,22 @@ def _touching(trims: Sequence[Box]) -> Callable[[Box, str], list[int]]:
             facing[side].setdefault(round(at * 100), []).append(j)
 
     def lookup(box: Box, side: str) -> list[int]:
-        edge = {"left": box.x, "right": box.x + box.w, "top": box.y, "bottom": box.y + box.h}
-        key = round(edge[side] * 100)
-        index = facing[side]
-        return [j for k in range(key - 2, key + 3) for j in index.get(k, ())]
+        if side == "left":
+            edge = box.x
+        elif side == "right":
+            edge = box.x + box.w
+        elif side == "top":
+            edge = box.y
+        else:
+            edge = box.y + box.h
+        key = round(edge * 100)
+        get = facing[side].get
+        found: list[int] = []
+        for k in range(key - 2, key + 3):
+            near = get(k)
+            if near:
+                found += near
+        return found
 
     return lookup
 

@@ -142,6 +142,12 @@ def small_networks() -> frozenset:
     return frozenset(distinct_networks(7, 7))
 
 
+@functools.cache
+def small_networks_in_order() -> tuple:
+    """small_networks, sorted once (not at every example)."""
+    return tuple(sorted(small_networks(), key=sorted))
+
+
 @st.composite
 def chains(draw):
     """A chain of six straight lines from a cell of the 7 x 7 field, often illegal."""
@@ -190,7 +196,7 @@ def test_check_agrees_with_walking_the_chain(network):
 def test_every_brute_force_network_is_legal(data):
     from assistant.games.spy.layouts import layouts
 
-    cells = data.draw(st.sampled_from(sorted(small_networks(), key=sorted)))
+    cells = data.draw(st.sampled_from(small_networks_in_order()))
     found = layouts(cells)
     assert found
     for layout in found:
