@@ -77,3 +77,18 @@ def test_the_documented_state_keys_are_the_views():
     inner = {"annexed", "spy_home", "number", "stands", "setup", "play", "final", "null"}
     inner |= set(view["positions"])
     assert named - set(view) <= inner, named - set(view)
+
+
+def test_the_rules_table_names_tests_that_exist():
+    """docs/spies.md's "The rules line by line": every test it names is a test of tests/spies/."""
+    from pathlib import Path
+
+    section = DOC.split("## The rules line by line", 1)[1].split("\n## ", 1)[0]
+    here = Path(__file__).parent
+    sources = {path.name: path.read_text(encoding="utf-8") for path in here.glob("test_*.py")}
+    named = re.findall(r"`(test_\w+\.py)::(test_\w+)`", section)
+    assert len(named) > 20
+    for file, test in named:
+        assert f"def {test}(" in sources.get(file, ""), (file, test)
+    for rule in ("3.4", "3.5", "3.6", "3.7", "3.9", "4.1", "4.2", "4.3", "5.1", "5.2"):
+        assert f"\n| {rule} " in section, rule

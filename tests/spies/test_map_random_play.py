@@ -5,10 +5,12 @@ illegal, a quarter of them forced (`--force`); the refused ones are skipped as a
 After every accepted step, forced or not, the bookkeeping is whole: no bank below zero, a `give`
 moves money and never makes it, the chits conserved (cup, hands, Drops), every spy in play on
 the map in a city (never at sea, never without a city) and every spy out of play off it, every
-Drop beside a spy of its power. Of the steps the rules allowed (not forced): a spy moves at most 5
-spaces a turn, counted across an Escape (3.5: the same spy returns; 3.6), and on its own turn a
-power searches for each enemy spy at most once (3.4), on another's at most once each time it
-moved into the city (4.1). The replay of the accepted history gives the same states."""
+Drop beside a spy of its power; the actions drawn are of every kind a turn has (tiles, police,
+searches, moves, chits, diplomacy and exchanges, cashing in, counterspies, Drops lost). Of the
+steps the rules allowed (not forced): a spy moves at most 5 spaces a turn, counted across an
+Escape (3.5: the same spy returns; 3.6), and on its own turn a power searches for each enemy spy
+at most once (3.4), on another's at most once each time it moved into the city (4.1). The replay
+of the accepted history gives the same states."""
 
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from assistant.history import Entry, initial_state, resolve_options, steps
 
 CITIES = sorted({c for pair in (*MAPPED.routes.rail, *MAPPED.routes.air) for c in pair})
 SEAS = list(MAPPED.routes.sea_zones)
+SECRET_NAMES = sorted(MAPPED.secrets)
 CHITS = ["Papers", "Escape", "Sanction", "Discovery", "Drop", "Cover", "Double Cross", "Recruit"]
 FORCED = "random play on the map: a house rule"
 pytestmark = pytest.mark.slow  # the slow tier (tests/conftest.py): some 25 s
@@ -45,9 +48,34 @@ def candidate(draw, state: dict) -> dict:
     mine = positions.counters(state, power)
     kind = draw(
         st.sampled_from(
-            ["move"] * 6 + ["search"] * 6 + ["chit"] * 4 + ["give", "diplomacy", "end_turn"] * 2
+            ["move"] * 6
+            + ["search"] * 6
+            + ["chit"] * 4
+            + ["give", "diplomacy", "end_turn"] * 2
+            + ["play", "cash", "counterspy", "drop_lost", "police"]
         )
     )
+    if kind == "play":
+        hand = state["hands"][power] or ["Ge 1"]
+        return {"type": "play", "power": power, "tile": draw(st.sampled_from(hand))}
+    if kind == "cash":
+        return {"type": "cash", "power": power, "secret": draw(st.sampled_from(SECRET_NAMES))}
+    if kind == "counterspy":
+        enemy = draw(st.sampled_from(POWERS))
+        theirs = positions.counters(state, enemy) or {"#1": "Berlin"}
+        counter = draw(st.sampled_from(sorted(theirs)))
+        return {
+            "type": "counterspy",
+            "power": power,
+            "enemy": enemy,
+            "target": counter,
+            "city": theirs[counter],
+        }
+    if kind == "drop_lost":
+        cities = [c for cities in state["drops"].values() for c in cities] or CITIES
+        return {"type": "drop_lost", "power": power, "city": draw(st.sampled_from(cities))}
+    if kind == "police":
+        return {"type": "place", "power": power, "police": POLICE[power]}
     if kind == "move":
         moving = state["step"]["moving"]
         spy = moving if moving in mine and draw(st.booleans()) else None

@@ -424,3 +424,117 @@ def test_a_search_names_a_power_with_a_spy_there_and_a_path_leaves_its_city():
         "3.6 Moving Your Spies: #2 in Berlin: no rail, air or sea route from Berlin to Berlin "
         "(space 1)"
     )
+
+
+def test_an_arriving_spy_searched_each_time_it_entered_and_only_the_movers():
+    table = tracked_table(PICCOLO)
+    table.at(1933, "Italy").discard()
+    table.do("move", power="Italy", spy="Piccolo", path="Lyons,Paris,London,Paris")
+    assert refusal(table, "search", power="France", city="Paris", enemy="Britain") == (
+        "4.1 Searching for Arriving Enemy Spies: no Britain spy has moved into Paris this turn: "
+        "you cannot search for a spy that has not moved"
+    )
+    table.do("search", power="France", city="Paris", captured="no")
+    table.do("search", power="France", city="Paris", captured="no")  # it came in twice
+    assert refusal(table, "search", power="France", city="Paris").startswith(
+        "4.1 Searching for Arriving Enemy Spies: France has searched for Italy's counter #1 each "
+        "time it moved into Paris this turn (2 times"
+    )
+
+
+def test_every_chit_a_power_holds_may_be_given():
+    table = Table().set_up()
+    table.discard()
+    table.do("diplomacy", power="Germany", **{"with": ["Italy"]})
+    table.do("give", power="Germany", to="Italy", chits=5)
+    assert table.state["chits"] == {**table.state["chits"], "Germany": 0, "Italy": 10}
+
+
+def test_austria_annexed_adds_vienna_to_what_germany_began_with():
+    from assistant.games.spies.turns import began_with
+
+    table = Table().set_up()
+    table.state["annexed"]["Austria"] = "Germany"  # Ge 7 played (a test's shortcut)
+    assert began_with(table.state, "Germany", table.game.data) == 8
+
+
+def test_another_chit_ends_the_wait_for_papers():
+    table = tracked_table()
+    table.discard()
+    table.do("search", power="Germany", city="Essen", enemy="Britain")
+    table.do("chit", power="Germany", chit="Double Cross")
+    assert refusal(table, "chit", power="Britain", chit="Papers").endswith(
+        "no search of a British spy waits for it"
+    )
+
+
+def test_a_counter_is_checked_against_the_play_it_counters():
+    quote("Cover is played in this case after the moving player has played his Discovery chit")
+    table = tracked_table({**PLACED, "Italy": {**PLACED["Italy"], "Mario": "Prague"}})
+    table.discard()
+    table.do("chit", power="Germany", chit="Discovery", city="Prague")
+    table.do("chit", power="Britain", chit="Double Cross", against=1)
+    assert refusal(table, "chit", power="France", chit="Cover", against=1) == (
+        "3.8 Playing Action Chits: France has no spy in Prague (Cover is played against a "
+        "Discovery in a city where you have a spy)"
+    )
+    table.do("chit", power="Italy", chit="Cover", against=1)
+
+
+def test_an_escape_after_a_capture_on_another_turn_moves_five():
+    table = tracked_table()
+    table.discard()
+    table.do("search", power="Germany", city="Essen", enemy="Britain")  # Willy, on Germany's turn
+    table.at(1933, "Britain").discard()
+    table.do("chit", power="Britain", chit="Escape", spy="Willy")
+    table.do(
+        "move", power="Britain", spy="Willy", path="Liverpool,Glasgow,Liverpool,Glasgow,Liverpool"
+    )
+    assert table.state["step"]["moved"]["#7"] == 5
+
+
+def test_a_sanction_on_the_map_names_the_counter_when_there_are_two():
+    table = tracked_table({**PLACED, "Britain": {**PLACED["Britain"], "Rose": "Berlin"}})
+    table.at(1933, "Britain").discard()
+    table.state["bank"]["Britain"] = 60
+    fields = {"chit": "Sanction", "city": "Berlin", "spy": "Rose", "enemy": "Germany"}
+    assert refusal(table, "chit", power="Britain", **fields) == (
+        "action: target: which of Germany's counters in Berlin (#1, #2)"
+    )
+    assert refusal(table, "chit", power="Britain", **{**fields, "enemy": "Italy"}) == (
+        "3.8 Playing Action Chits: Italy has no spy in Berlin"
+    )
+
+
+def test_a_counter_finds_the_play_it_answers_past_its_own():
+    quote("The enemy spy may play an **Escape** chit to cancel the effect of the Sanction")
+    table = Table(bank=60).set_up()
+    table.discard()
+    fields = {"city": "Warsaw", "spy": "Kurt", "enemy": "Britain", "target": "Willy"}
+    table.do("chit", power="Germany", chit="Sanction", **fields)
+    table.do("chit", power="Britain", chit="Double Cross")
+    table.do("chit", power="Britain", chit="Escape")  # past its own Double Cross, to the Sanction
+    assert table.last == (
+        "Britain plays Escape against Germany's Sanction in Warsaw (10£, no AP on Germany's turn)"
+    )
+
+
+def test_a_double_cross_while_a_source_waits_joins_its_chain():
+    table = Table(bank=60).set_up()
+    table.discard()
+    table.do("chit", power="Germany", chit="Source", enemy="France")
+    table.do("chit", power="Britain", chit="Double Cross")
+    assert [p["chit"] for p in table.state["chain"]["plays"]] == ["Source", "Double Cross"]
+
+
+def test_papers_after_an_escape_do_not_bring_the_spy_back_twice():
+    table = tracked_table()
+    table.at(1933, "Britain").discard()
+    table.do("move", power="Britain", spy="#2", to="Hamburg")
+    table.do("search", power="Germany", city="Hamburg", enemy="Britain")
+    table.do("chit", power="Britain", chit="Escape", spy="Willy")  # back in London, #7
+    assert refusal(table, "chit", power="Britain", chit="Papers").endswith(
+        "no search of a British spy waits for it"
+    )
+    assert positions.counters(table.state, "Britain")["#7"] == "London"
+    assert "#2" not in positions.counters(table.state, "Britain")

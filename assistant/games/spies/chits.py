@@ -295,6 +295,7 @@ def _escape(state: Json, action: Json, power: str, turn: Turn) -> str:
     """Escape: "captured spies can return to play by an Escape chit" (3.5): off the capturer's
     record (or out of the Spies Captured in Neutral Countries box)."""
     spy = names.spy(action["spy"], power, turn.data)
+    state["step"].pop("last_search", None)  # a spy freed is no answer to a search: no Papers now
     where = status(state, power, spy)
     if not where.startswith("captured"):
         raise Refuse(CHIT_RULE, f"{power}'s {spy} is not captured ({where})")

@@ -159,7 +159,7 @@ def add(state: Json, power: str, spy: str, city: str) -> str:
     """A spy back in play (Recruit, Escape): a new counter in `city`."""
     pos = state["positions"]
     known = pos["spies"].setdefault(power, {})
-    number = max((_number(c) for c in known), default=0) + 1
+    number = max(_number(c) for c in known) + 1  # every power placed its spies (2.6)
     counter = f"{MARK}{number}"
     known[counter] = spy
     pos["counters"].setdefault(power, {})[counter] = city

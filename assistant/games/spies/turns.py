@@ -453,8 +453,7 @@ def _counterspy_on_map(state: Json, action: Json, power: str, turn: Turn) -> Non
     if found in discovered:
         discovered.remove(found)  # 3.5: "remove the counterspy from play"
     spy = positions.spy_of(state, enemy, counter)
-    known = data.cities.get(city)
-    where = owner(state, known) if known is not None else "neutral"
+    where = owner(state, data.cities[city])  # a table on the map knows its cities
     if spy == "Cousin":
         turn.note(
             f"{power}'s counterspy in {city} finds {enemy}'s counter {counter}, {enemy}'s "
@@ -469,12 +468,12 @@ def _counterspy_on_map(state: Json, action: Json, power: str, turn: Turn) -> Non
     positions.lost_drops(state, turn)
 
 
-def _path(value: object, data: GameData) -> list[str]:
+def _path(value: object, data: GameData, graph: routes.Graph) -> list[str]:
     """`path`: A,B,C or [A, B, C]: cities and sea zones as the map names them."""
     items = value.split(",") if isinstance(value, str) else value
     if not isinstance(items, list) or not items:
         raise Refuse("action", "path: expected the spaces entered, A,B,C (cities, sea zones)")
-    seas = dict.fromkeys(getattr(getattr(data, "routes", None), "sea_zones", {}) or {})
+    seas = dict.fromkeys(sorted(graph.seas))
     out = []
     for item in items:
         sea = names.find(item, seas)
@@ -499,7 +498,7 @@ def _move_on_map(state: Json, action: Json, power: str, turn: Turn) -> None:
     here = str(positions.city_of(state, power, counter))
     to = names.city_name(action["to"], data, "to") if action.get("to") is not None else None
     if action.get("path") is not None:
-        path = _path(action["path"], data)
+        path = _path(action["path"], data, graph)
         if len(path) > 1 and path[0] == here:
             path = path[1:]  # the path may name the city it starts from
         problem = routes.check(graph, here, path)

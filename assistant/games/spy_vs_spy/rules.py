@@ -204,7 +204,7 @@ ACTIONS = Actions[Turn](
             Param("spy", SPY, help="the spy who declares"),
             Param("weapon", CHOICE, help="sword or weapon; it stays declared for the fight"),
         ),
-        When("during combat, once per spy and fight", (flow.FIGHT,)),
+        When("during combat, once per spy and fight, before the first exchange", (flow.FIGHT,)),
     ),
     Action(
         "exchange",
