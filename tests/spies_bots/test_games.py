@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from assistant.engine import Refusal
 from assistant.games.spies.bots.driver import Driver
 from assistant.games.spies.bots.invariants import problems
 from assistant.games.spies.bots.simulate import driver_for, play
@@ -62,3 +63,24 @@ def test_bots_wait_for_the_people_at_the_set_up_and_never_act_for_them():
     assert driver.state["phase"] == "setup"
     assert driver.state["hands"]["Germany"] == []
     assert problems(driver.state, driver.hidden, GAME.data) == []
+
+
+class Refusing:
+    """The game with rules that refuse every action (a tracker the bots do not know)."""
+
+    data = GAME.data
+
+    def apply(self, state, action, *, force=False):
+        return Refusal("house", "nothing today")
+
+    def complete(self, state, action, seed):
+        return action
+
+
+def test_bots_stop_when_the_rules_refuse_what_they_try():
+    state = GAME.setup({"players": 5, **options(2)})
+    driver = driver_for(Refusing(), state)
+    assert driver is not None
+    assert driver.respond() == []
+    assert 0 < len(driver.refused) <= 40
+    assert driver.state is state
