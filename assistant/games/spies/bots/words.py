@@ -40,15 +40,15 @@ def instruction(action: Json, before: Json, after: Json, data: GameData) -> str 
     if kind == "secrets":
         cities = after["secret_cities"][power] or []
         return (
-            f"{power}: draw {len(cities)} secrets at random and put them face down, one in each "
-            f"of {', '.join(cities)}"
+            f"{power}: put {len(cities)} secrets face down, one in each of {', '.join(cities)} "
+            "(any of the pieces: the tracker dealt them and knows which is which)"
         )
     if kind == "place":
         parts = []
         if action.get("spies") is not None and positions.tracked(after):
             by = positions.by_city(after, (power,))
             spots = "; ".join(f"{city} {' '.join(here[power])}" for city, here in by.items())
-            parts.append(f"spies face down: {spots}")
+            parts.append(f"spies face down (any of {power}'s: the tracker knows which): {spots}")
         if action.get("police") is not None:
             parts.append(f"police face down: {_police(after['police'][power])}")
         return f"{power}: " + "; ".join(parts)
