@@ -1,8 +1,9 @@
 """What a bot tells the table to do with its pieces, as a short instruction: "Italy: counter #3
-by rail Rome -> Milan (2 spaces)", "Italy: police to Turin, Venice", "Italy plays a Drop in
-Paris: put a face-down chit on Paris". Made from the action and the states around it (the same
-words in the log, on the host's screen and on every replay), naming only what the table may
-see: counters, cities, chits played; never which spy a counter is, nor a face-down tile.
+by rail Rome -> Florence -> Milan (2 spaces)", "Italy: police to Rome 2, Turin, Venice", "Italy
+plays a chit in Paris: put a face-down chit on Paris (a Drop)". Made from the action and the
+states around it (the same words in the log, on the host's screen and on every replay), naming
+only what the table may see: counters, cities, chits played; never which spy a counter is, nor a
+face-down tile.
 """
 
 from __future__ import annotations
