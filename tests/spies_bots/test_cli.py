@@ -29,8 +29,8 @@ def test_bots_set_up_their_powers_and_say_what_to_do_with_their_pieces(run):
     assert result.exit_code == 0, result.output
     out = result.output
     assert "1. Italy takes its 7 Event Tiles and 3 random ones" in out
-    assert re.search(r"  > Italy: spies face down: .*#1", out)
-    assert re.search(r"  > France: draw 6 secrets at random and put them face down", out)
+    assert re.search(r"  > Italy: spies face down \(any of Italy's: .*\): .*#1", out)
+    assert "  > France: put 6 secrets face down, one in each of Paris, " in out
     assert "Germany" not in out.split("Spies! (SPI 1981)")[0]  # no bot acts for a person
     shown = json.loads(run("table", "show", "--json").output)
     assert shown["bots"] == {"Italy": "fair", "France": "fair"}

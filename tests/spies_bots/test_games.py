@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from assistant.engine import Refusal
 from assistant.games.spies.bots.driver import Driver
+from assistant.games.spies.bots.hidden import Hidden
 from assistant.games.spies.bots.invariants import problems
 from assistant.games.spies.bots.simulate import driver_for, play
 from assistant.games.spies.rules import GAME
@@ -62,3 +64,57 @@ def test_bots_wait_for_the_people_at_the_set_up_and_never_act_for_them():
     assert driver.state["phase"] == "setup"
     assert driver.state["hands"]["Germany"] == []
     assert problems(driver.state, driver.hidden, GAME.data) == []
+
+
+class Refusing:
+    """The game with rules that refuse every action (a tracker the bots do not know)."""
+
+    data = GAME.data
+
+    def apply(self, state, action, *, force=False):
+        return Refusal("house", "nothing today")
+
+    def complete(self, state, action, seed):
+        return action
+
+
+def test_bots_stop_when_the_rules_refuse_what_they_try():
+    state = GAME.setup({"players": 5, **options(2)})
+    driver = driver_for(Refusing(), state)
+    assert driver is not None
+    assert driver.respond() == []
+    assert 0 < len(driver.refused) <= 40
+    assert driver.state is state
+
+
+def test_a_person_at_a_table_of_four_bots_plays_a_whole_game_through_the_tables_hook():
+    """Germany is a person (its moves chosen by a stand-in with Germany's sight only), entered
+    one by one as `table do` enters them; after each, the table's hook (`GAME.autoplay`) lets
+    the four bots act until the person must."""
+    state = GAME.setup({"players": 5, "bots": "Italy,Russia,France,Britain", "seed": 8})
+    history: list = []
+
+    def bots_act() -> None:
+        nonlocal state
+        moves, _ = GAME.autoplay(history, state)
+        for move in moves:
+            assert move.by != "Germany (bot)"
+            history.append((move.action, state, move.after))
+            state = move.after
+            assert problems(state, Hidden.of(state, GAME.data), GAME.data) == []
+
+    bots_act()
+    for _ in range(2000):
+        if state["phase"] == "over":
+            break
+        person = Driver(GAME, state, {"Germany": "easy"})
+        assert person._one(), (state["phase"], state["turn"])
+        for done in person.done:
+            after = GAME.apply(state, done.action)
+            assert not isinstance(after, Refusal)
+            history.append((done.action, state, after))
+            state = after
+            bots_act()
+    assert state["phase"] == "over"
+    people = [a for a, _, _ in history if a.get("power") == "Germany"]
+    assert {a["type"] for a in people} >= {"hand", "secrets", "place", "end_turn", "originals"}

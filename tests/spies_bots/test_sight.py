@@ -84,3 +84,14 @@ def test_a_seat_sees_its_own_dealt_facts_and_no_one_elses():
     public = GAME.view(state)
     assert "hidden" not in public and "seed" not in public
     assert public["bots"] == {p: "fair" for p in GAME.data.powers}
+
+
+@settings(max_examples=20, deadline=None, derandomize=True)
+@given(st.integers(0, 10**6), st.sampled_from(GAME.data.powers), st.integers(0, 99))
+def test_what_a_seat_sees_at_a_table_with_bots_does_not_depend_on_another_seats_secrets(
+    at, power, seed
+):
+    state = states()[at % len(states())]
+    changed = others_secrets_changed(state, power, random.Random(seed))
+    assert GAME.seat_view(state, power) == GAME.seat_view(changed, power)
+    assert GAME.view(state) == GAME.view(changed)

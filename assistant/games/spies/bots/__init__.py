@@ -15,5 +15,7 @@ made by the table (`referee.py`), as two players compare privately.
 - referee.py    the strength comparisons and what a Discovery finds
 - words.py      the instruction each bot action gives the table
 - driver.py     who acts now, and the bots' actions until a person must act
+- at_table.py   the bots at a stored table (`table new`, `table do`)
 - simulate.py   a whole game of bots in process (the bench and the tests)
+- invariants.py what must hold after every action of a bots' game
 """

@@ -26,6 +26,7 @@ from assistant.games.spies.data import GameData
 from assistant.games.spies.state import police_cities
 
 MAX_TURN = 60  # actions in one bot turn (a safety net: a turn is about 10)
+STUCK = 30  # refusals in a row after which the bots stop and leave the table to the people
 
 
 @dataclass
@@ -55,6 +56,7 @@ class Driver:
     discovered: set[str] = field(default_factory=set)
     policed: bool = False
     steps: int = 0
+    streak: int = 0  # bot actions refused since the last one the rules took
     considered: set[str] = field(default_factory=set)  # (chain, its length, bot) answered
     said: list[str] = field(default_factory=list)
     watch: Callable[[Json, Hidden], None] | None = None  # called after every bot action
@@ -87,7 +89,9 @@ class Driver:
         after = self.game.apply(before, action)  # type: ignore[attr-defined]
         if isinstance(after, Refusal):
             self.refused.append((action, after))
+            self.streak += 1
             return False
+        self.streak = 0
         self.state = after
         text = self.game.describe(action, before, after)  # type: ignore[attr-defined]
         say: list[str] = []  # besides the log line (its instruction, what a Discovery found)
@@ -212,7 +216,7 @@ class Driver:
         """Every bot action until a person must act (or the game is over)."""
         start = len(self.done)
         guard = 0
-        while guard < 5000:
+        while guard < 5000 and self.streak <= STUCK:  # STUCK: the rules refuse what bots try
             guard += 1
             if not self._one():
                 break
@@ -269,7 +273,12 @@ class Driver:
                     action["spies"] = self._spies(power, level)
                 if state["police"][power] is None:
                     action["police"] = self._police(power, level)
-                return self.enter(power, action, "the set up (2.5, 2.6)")
+                if self.enter(power, action, "the set up (2.5, 2.6)"):
+                    return True
+                for key in ("spies", "police"):  # one at a time, if the rules want it so
+                    if key in action:
+                        self.enter(power, {"type": "place", "power": power, key: action[key]}, "")
+                return True
         return False
 
     def _secret_cities(self, power: str, level: str) -> list[str]:

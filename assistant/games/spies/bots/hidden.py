@@ -37,9 +37,8 @@ def rng(seed: int, *words: object) -> random.Random:
 def deal(seed: int, allotment: dict[str, int], data: GameData) -> dict[str, list[str]]:
     """2.4: the 40 secrets shuffled: the 8 SECRET cities' first (key "SECRET"), then each power's
     allotment in turn order."""
-    spies = pieces()
-    names = sorted(data.secrets) + [f"{COUNTERSPY} {n}" for n in range(1, 11)]
-    names = names[: len(data.secrets) + len(spies.counterspies)]
+    counterspies = len(pieces().counterspies)
+    names = sorted(data.secrets) + [f"{COUNTERSPY} {n}" for n in range(1, counterspies + 1)]
     rng(seed, "deal").shuffle(names)
     secret_cities = [c.name for c in data.cities.values() if c.kind == "SECRET city"]
     out = {"SECRET": names[: len(secret_cities)]}

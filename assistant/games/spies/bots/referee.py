@@ -54,12 +54,11 @@ def guard(state: Json, hidden: Hidden, name: str, city: str) -> tuple[str | None
 def target(state: Json, hidden: Hidden, power: str, city: str) -> str | None:
     """The piece a Discovery by `power` in `city` goes for: one under no guard first, then one
     the police guard, then one an enemy spy holds; never one `power` controls itself."""
-    mine = [power]
     ranked = []
     for name, piece in hidden.pieces.items():
         if piece["gone"] or hidden.where(state, name) != city:
             continue
-        if piece["held"] is not None and piece["held"][0] in mine:
+        if piece["held"] is not None and piece["held"][0] == power:
             continue
         if piece["origin"] == power and piece["held"] is None:
             continue  # its own original at home: it controls it without a Discovery (3.7)

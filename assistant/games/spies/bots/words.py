@@ -1,8 +1,9 @@
 """What a bot tells the table to do with its pieces, as a short instruction: "Italy: counter #3
-by rail Rome -> Milan (2 spaces)", "Italy: police to Turin, Venice", "Italy plays a Drop in
-Paris: put a face-down chit on Paris". Made from the action and the states around it (the same
-words in the log, on the host's screen and on every replay), naming only what the table may
-see: counters, cities, chits played; never which spy a counter is, nor a face-down tile.
+by rail Rome -> Florence -> Milan (2 spaces)", "Italy: police to Rome 2, Turin, Venice", "Italy
+plays a chit in Paris: put a face-down chit on Paris (a Drop)". Made from the action and the
+states around it (the same words in the log, on the host's screen and on every replay), naming
+only what the table may see: counters, cities, chits played; never which spy a counter is, nor a
+face-down tile.
 """
 
 from __future__ import annotations
@@ -40,15 +41,15 @@ def instruction(action: Json, before: Json, after: Json, data: GameData) -> str 
     if kind == "secrets":
         cities = after["secret_cities"][power] or []
         return (
-            f"{power}: draw {len(cities)} secrets at random and put them face down, one in each "
-            f"of {', '.join(cities)}"
+            f"{power}: put {len(cities)} secrets face down, one in each of {', '.join(cities)} "
+            "(any of the pieces: the tracker dealt them and knows which is which)"
         )
     if kind == "place":
         parts = []
         if action.get("spies") is not None and positions.tracked(after):
             by = positions.by_city(after, (power,))
             spots = "; ".join(f"{city} {' '.join(here[power])}" for city, here in by.items())
-            parts.append(f"spies face down: {spots}")
+            parts.append(f"spies face down (any of {power}'s: the tracker knows which): {spots}")
         if action.get("police") is not None:
             parts.append(f"police face down: {_police(after['police'][power])}")
         return f"{power}: " + "; ".join(parts)
