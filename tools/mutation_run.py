@@ -9,6 +9,10 @@ Docstrings and other strings are left alone (the messages are pinned by their ow
 A mutant is caught when the fast tests fail (pytest -x); the survivors run the full tests too.
 The module is restored after every mutant (and on Ctrl-C). Prints one line per mutant and a
 summary; survivors are listed with their line and the mutated source line.
+
+Run it in a copy of the tree (the module is rewritten in place), with that copy first on the
+path: `cd COPY && PYTHONPATH=$PWD python tools/mutation_run.py ...` (an editable install would
+otherwise import the original tree's module, and every mutant would survive unseen).
 """
 
 from __future__ import annotations
@@ -120,6 +124,13 @@ def mutants(tree: ast.Module) -> Iterator[tuple[str, int, ast.Module]]:
                 yield from edit(delete, f"delete {type(stmt).__name__}", at=stmt.lineno)
 
 
+def stale(module: Path) -> None:
+    """Remove the module's compiled copies: a mutant of the same size written in the same second
+    as the last one would otherwise be read from the last one's .pyc."""
+    for compiled in module.parent.glob(f"__pycache__/{module.stem}.*.pyc"):
+        compiled.unlink(missing_ok=True)
+
+
 def run(cmd: list[str], timeout: int, fork: bool = False) -> bool:
     """Whether the tests pass (a run past `timeout` seconds counts as failed)."""
     if fork:
@@ -202,6 +213,7 @@ def main() -> int:
                 print(shown)
                 continue
             args.module.write_text(text + "\n")
+            stale(args.module)
             alive = run(pytest + args.fast.split(), args.timeout, args.fork)
             if alive and args.full:
                 alive = run(pytest + args.full.split(), args.timeout * 3, args.fork)

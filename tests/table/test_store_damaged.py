@@ -248,6 +248,11 @@ def test_a_schema_1_table_has_no_nonce_and_is_sound(tmp_path):
             "the database is busy (another deaddrop kept it locked for 10 s); try again",
         ),
         ("no such column: x", InputError, "unusable database (no such column: x)"),
+        (
+            "attempt to write a readonly database",
+            InputError,
+            "unusable database (attempt to write a readonly database)",
+        ),
     ],
 )
 def test_a_full_disk_is_told_apart(tmp_path, said, kind, words):
@@ -256,6 +261,39 @@ def test_a_full_disk_is_told_apart(tmp_path, said, kind, words):
     try:
         with pytest.raises(DeadDropError) as caught, store._guard():
             raise sqlite3.OperationalError(said)
+    finally:
+        store.close()
+    assert type(caught.value) is kind
+    assert caught.value.message == f"{db}: {words}"
+
+
+@pytest.mark.parametrize(
+    ("error", "kind", "words"),
+    [
+        (
+            sqlite3.DatabaseError("database disk image is malformed"),
+            Unavailable,
+            "damaged Dead Drop database (database disk image is malformed)",
+        ),
+        (
+            sqlite3.DatabaseError("file is not a database"),
+            InputError,
+            "not a usable Dead Drop database (file is not a database)",
+        ),
+        (sqlite3.Error("odd"), InputError, "unusable database (odd)"),
+        (
+            UnicodeDecodeError("utf-8", b"\xff", 0, 1, "bad"),
+            InputError,
+            "damaged Dead Drop database (text that is not UTF-8)",
+        ),
+    ],
+)
+def test_each_kind_of_sqlite_error_is_one_line(tmp_path, error, kind, words):
+    db = made(tmp_path)
+    store = Store(db, create=False)
+    try:
+        with pytest.raises(DeadDropError) as caught, store._guard():
+            raise error
     finally:
         store.close()
     assert type(caught.value) is kind
@@ -283,3 +321,162 @@ def test_a_full_disk_during_a_change_loses_nothing(tmp_path, monkeypatch):
 def _guarded(store, call, *args, **kwargs):
     with store._guard():
         return call(store, *args, **kwargs)
+
+
+def test_a_transaction_inside_another_joins_it(tmp_path):
+    """A block that writes inside another write joins it: one commit, and a failure anywhere
+    inside rolls both back."""
+    db = made(tmp_path)
+    store = Store(db, create=False)
+    try:
+        with store.write():
+            with store.write():
+                store.touch("t")
+            with store.read():
+                assert store.find(None) is not None
+            store.set_void(1, "outer")
+        assert [e.void for e in store.events(1)] == ["outer"]
+        with pytest.raises(RuntimeError), store.write():
+            store.set_void(1, "gone")
+            with store.write():
+                raise RuntimeError("inner")
+        assert [e.void for e in store.events(1)] == ["outer"]
+        assert not store.db.in_transaction
+    finally:
+        store.close()
+
+
+def test_a_file_that_cannot_be_read_is_said_before_sqlite_opens_it(tmp_path, monkeypatch):
+    """Root reads every file: the system's answer is injected (an unprivileged user gets it)."""
+    import os
+
+    db = made(tmp_path)
+    real = os.access
+    monkeypatch.setattr(
+        os, "access", lambda path, mode: False if mode == os.R_OK else real(path, mode)
+    )
+    error = refusal(db, lambda db: table.tables(db))
+    assert error.message == f"{db}: cannot open the database: permission denied"
+    assert error.exit_code == 2
+
+
+def test_a_read_only_folder_is_read_through_sqlites_read_only_mode(tmp_path, monkeypatch):
+    """A database whose folder cannot be written (injected: root writes everywhere) is read
+    with `mode=ro`, changes still in its -wal included."""
+    import os
+
+    db = made(tmp_path)
+    holder = sqlite3.connect(db)  # keeps -wal and -shm there, with changes in the -wal
+    holder.execute("PRAGMA wal_autocheckpoint=0")
+    holder.execute("UPDATE events SET void='later' WHERE id=1")
+    holder.commit()
+    try:
+        assert Path(f"{db}-wal").stat().st_size > 0
+        real = os.access
+        folder = str(tmp_path)
+
+        def access(path, mode):
+            if mode == os.W_OK and str(path) in (folder, str(db)):
+                return False
+            return real(path, mode)
+
+        monkeypatch.setattr(os, "access", access)
+        store = Store(db, create=False, write=False)
+        try:
+            assert store.read_only
+            assert [e.void for e in store.events(1)] == ["later"]
+        finally:
+            store.close()
+    finally:
+        holder.close()
+
+
+def read_only_folder(monkeypatch, folder: Path) -> None:
+    """The folder (and its files) reported not writable, as for an unprivileged user."""
+    import os
+
+    real = os.access
+
+    def access(path, mode):
+        if mode == os.W_OK and Path(path).resolve().is_relative_to(folder.resolve()):
+            return False
+        return real(path, mode)
+
+    monkeypatch.setattr(os, "access", access)
+
+
+def test_an_old_schema_in_a_read_only_folder_says_it_needs_an_upgrade(tmp_path, monkeypatch):
+    db = tmp_path / "old.sqlite"
+    schema_1(db)
+    read_only_folder(monkeypatch, tmp_path)
+    error = refusal(db, lambda db: table.tables(db))
+    assert error.message == (
+        f"{db}: cannot read the database here: it needs an upgrade to schema 2, and {db}: cannot "
+        "write the database: its folder is read-only (SQLite keeps old.sqlite-wal and -shm "
+        "beside it)"
+    )
+
+
+def test_an_event_after_an_undo_drops_the_redo_stack_but_an_import_keeps_nothing_back(tmp_path):
+    db = made(tmp_path)
+    store = Store(db, create=False)
+    try:
+        with store.write():
+            store.set_status(1, "undone")
+            store.append(1, {"type": "add", "player": "bob", "n": 1}, time=None)
+        assert [(e.id, e.status) for e in store.events(1)] == [(2, "live")]  # 1 was dropped
+        with store.write():
+            store.set_status(2, "undone")
+            store.append(1, {"type": "add", "player": "ann", "n": 2}, time=None, new_table=True)
+        assert [(e.id, e.status) for e in store.events(1)] == [(2, "undone"), (3, "live")]
+    finally:
+        store.close()
+
+
+def test_a_readonly_refusal_in_a_read_only_folder_names_the_folder(tmp_path, monkeypatch):
+    db = made(tmp_path)
+    store = Store(db, create=False)
+    read_only_folder(monkeypatch, tmp_path)
+    try:
+        with pytest.raises(InputError) as caught, store._guard():
+            raise sqlite3.OperationalError("attempt to write a readonly database")
+    finally:
+        store.close()
+    assert caught.value.message == (
+        f"{db}: cannot write the database: its folder is read-only (SQLite keeps t.sqlite-wal "
+        "and -shm beside it)"
+    )
+
+
+def test_a_file_that_is_no_database_in_a_read_only_folder_is_named(tmp_path, monkeypatch):
+    db = tmp_path / "junk.sqlite"
+    db.write_bytes(b"this is not an SQLite file at all, only text" * 50)
+    read_only_folder(monkeypatch, tmp_path)
+    error = refusal(db, lambda db: table.tables(db))
+    assert error.message == f"{db}: not a usable Dead Drop database (file is not a database)"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["junk.sqlite"]
+
+
+def test_the_history_number_changes_with_every_undo_redo_and_void(tmp_path):
+    db = made(tmp_path)
+    table.do(db, "t", {"type": "add", "player": "bob", "n": 1})
+    store = Store(db, create=False)
+    try:
+        seen = [store.history(1)]
+        with store.write():
+            store.set_status(2, "undone")
+        seen.append(store.history(1))
+        with store.write():
+            store.set_status(2, "live")
+        seen.append(store.history(1))
+        with store.write():
+            store.set_void(1, "typo")
+        seen.append(store.history(1))
+        with store.write():
+            store.set_status(2, "undone")
+        seen.append(store.history(1))
+        assert seen[0] == seen[2]  # undo then redo gives the number back
+        assert len({seen[0], seen[1], seen[3], seen[4]}) == 4
+        assert store.history(99) == 0
+    finally:
+        store.close()
