@@ -171,3 +171,26 @@ def test_a_cell_under_a_blot_or_glare_is_doubted():
     d = decide(FIELD, LENGTHS, cells, edge_scores, blots, frozenset({(9, 9)}))
     assert "something covers it" in d.uncertain[(0, 0)]
     assert "glare" in d.uncertain[(9, 9)]
+
+
+def test_an_illegal_drawing_with_a_weaker_stroke_names_it():
+    """An illegal drawing (a line pulled off its joint) and, apart, a stroke at a third of the
+    pencil's darkness: still illegal without it, so it is read as drawn, but named (issue 39:
+    it was read with it in silence)."""
+    from assistant.games.spy.photo import weigh
+
+    vertices = list(random_network(FIELD, LENGTHS, 135).vertices)
+    a, b = vertices[0], vertices[1]
+    shift = (1 if a[0] < 9 else -1, 0) if a[0] == b[0] else (0, 1 if a[1] < 9 else -1)
+    vertices[0] = (a[0] + shift[0], a[1] + shift[1])
+    vertices[1] = (b[0] + shift[0], b[1] + shift[1])
+    drawn = {c for e in lines_edges(vertices) for c in e}
+    near = {(r + dr, c + dc) for r, c in drawn for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+    stroke = next(e for e in edges(FIELD) if not (set(e) & (drawn | near)))
+    cells, edge_scores = _noisy(vertices, 0.3, 0.01, 0.002, 4, (stroke,), 0.01 + 0.33 * 0.29)
+    for c in stroke:  # the stroke's centres as dark as the stroke
+        cells[c] = 0.01 + 0.33 * 0.29
+    d, result = weigh(decide(FIELD, LENGTHS, cells, edge_scores), FIELD, LENGTHS)
+    assert not result.legal
+    assert set(stroke) <= set(d.uncertain)
+    assert d.uncertain[stroke[0]].startswith("a weaker stroke than the others")
