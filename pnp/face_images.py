@@ -37,7 +37,7 @@ from pnp.units import to_mm
 MAX_PIXELS = 250_000_000  # a face larger than this at the asked resolution is refused
 INSTALL = (
     "PNG export needs pypdfium2 (install it with: pipx inject deaddrop pypdfium2, "
-    "or pip install 'deaddrop[images]')"
+    "or pip install pypdfium2 into deaddrop's environment)"
 )
 
 

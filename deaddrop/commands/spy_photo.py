@@ -13,7 +13,10 @@ import sys
 import typer
 
 FIELDS = ("upper", "lower")
-EXTRA = "pip install 'deaddrop[photo]'"
+EXTRA = (
+    "pipx inject deaddrop opencv-python-headless, "
+    "or pip install opencv-python-headless into deaddrop's environment"
+)
 
 
 def photo_module():  # -> module assistant.games.spy.photo (with OpenCV importable)

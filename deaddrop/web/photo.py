@@ -94,7 +94,9 @@ def read_seat_photo(tables: Tables, text: str, data: bytes) -> Reply:
         from assistant.games.spy.model import Field
         from assistant.games.spy.photo_image import PhotoError
     except ImportError:
-        return _error(503, "this server cannot read photos (install deaddrop[photo])")
+        return _error(
+            503, "this server cannot read photos (install opencv-python-headless beside deaddrop)"
+        )
     state = snap.table.state
     lengths = tuple(state["lengths"])
     large = too_large(data)
