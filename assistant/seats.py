@@ -182,9 +182,10 @@ def log_for(table: Loaded, seat: str | None, lines: list[LogLine]) -> list[Json]
             elif text.endswith(public):
                 text = text[: len(text) - len(public)] + own_text(game, seat, line.action)
         event = table.events[line.number - 1]
-        out.append(
-            {"n": line.number, "text": text, "state": LOG_STATES[line.status], "by": event.seat}
-        )
+        by = event.seat
+        if by is None and event.who is not None and event.who.endswith(" (bot)"):
+            by = event.who  # a power the tracker plays: "Italy (bot)"
+        out.append({"n": line.number, "text": text, "state": LOG_STATES[line.status], "by": by})
     return out
 
 

@@ -45,9 +45,13 @@ def concerns(state: Json, action: Json) -> list[str]:
 
 
 def seats(state: Json) -> list[str]:
-    """The players, in the order of the powers they play."""
+    """The players, in the order of the powers they play. A power the tracker plays (a bot) is
+    no seat: no phone link, no yes asked of it, its secrets in no seat's view."""
     out: list[str] = []
+    bots = state.get("bots") or {}
     for power in state["hands"]:
+        if power in bots:
+            continue
         seat = player_of(state, power)
         if seat not in out:
             out.append(seat)
