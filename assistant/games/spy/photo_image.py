@@ -315,8 +315,8 @@ def _covered_corner(
     (0 top left .. 3 bottom left) is hidden; None when three marks do not give it. The hidden
     corner is first put where the other three make a parallelogram, then the perspective is
     taken from the three marks' outlines (_homography_three)."""
-    if len(marks) > 16:
-        marks = sorted(marks, key=lambda m: m.side)[-16:]
+    if len(marks) > 10:  # the largest: specks are small, and each trio costs code reads
+        marks = sorted(marks, key=lambda m: m.side)[-10:]
     for trio in itertools.combinations(marks, 3):
         sides = [m.side for m in trio]
         if max(sides) > 1.8 * min(sides):
