@@ -194,3 +194,13 @@ def test_an_illegal_drawing_with_a_weaker_stroke_names_it():
     assert not result.legal
     assert set(stroke) <= set(d.uncertain)
     assert d.uncertain[stroke[0]].startswith("a weaker stroke than the others")
+
+
+def test_nothing_read_from_a_grainy_photo_is_not_an_empty_field():
+    """A photo so grainy (low light) that light pencil could hide in it, with no line standing
+    out, is not read as an empty field: read_photo refuses it, asking for better light."""
+    cells, edge_scores = _noisy((), 0.0, 0.1, 0.015, 5)
+    d = decide(FIELD, LENGTHS, cells, edge_scores)
+    assert d.cells == frozenset() and d.uncertain == {} and d.too_grainy
+    cells, edge_scores = _noisy((), 0.0, 0.01, 0.002, 5)
+    assert not decide(FIELD, LENGTHS, cells, edge_scores).too_grainy

@@ -129,3 +129,18 @@ def test_the_second_generators_hard_cases_are_read_or_doubted(page, seed):
     if not reading.uncertain:
         assert reading.decision.cells == truth, case.what
     assert reading.decision.cells or reading.uncertain, case.what
+
+
+def test_a_finger_over_the_corner_beside_the_code_is_named(page):
+    """Half the sheet, a finger over the top right corner mark and the code beside it (the
+    second generator's photo 186): three marks are found, and the message says the fourth or
+    the small squares are hidden, not "the four corner marks were not found"."""
+    import synth_hand
+
+    case = synth_hand.make(page, 186)
+    assert case.covered_mark == 1
+    with pytest.raises(PhotoError) as caught:
+        photo.read_photo(case.jpeg, "p.jpg", case.field_name, LENGTHS)
+    message = str(caught.value)
+    assert message.startswith("three corner marks of a field were found, not the fourth")
+    assert "--" not in message

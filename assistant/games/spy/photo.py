@@ -176,6 +176,11 @@ def read_photo(
     decision = decide(
         located.field, lengths, scores.cells, scores.edges, scores.blots, scores.washed
     )
+    if decision.too_grainy:
+        raise photo_image.PhotoError(
+            "the photo is too dark or grainy to tell light pencil from the paper, and no line "
+            "stands out: take it again in better light"
+        )
     decision, result = weigh(decision, located.field, lengths, source)
     return PhotoReading(source, located.field_name, located.field, decision, result, canvas)
 

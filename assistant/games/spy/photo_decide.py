@@ -32,6 +32,7 @@ MIN_NOISE = 0.002  # the paper's grain, at least (a photo of a perfectly even pa
 CLEAR = 8.0  # pencil this many times the paper's grain above the paper: lines to read
 FAINT = 3.0  # above this (and under CLEAR): lines too faint to be sure of, read and doubted
 SEEN = 3.0  # an edge this many times the grain above the paper is a mark, at least a doubt
+NOISY = 0.008  # a grain above this could hide the lightest pencil (0.035 above the paper)
 
 
 @dataclass
@@ -43,6 +44,12 @@ class Decision:
     uncertain: dict[Cell, str] = field(default_factory=dict)  # cell -> why
     contrast: float = 0.0  # the pencil's darkness above the paper's
     edge_levels: dict[Edge, float] = field(default_factory=dict)  # 0 paper .. 1 pencil
+    grain: float = MIN_NOISE  # the paper's grain on the photo (sensor noise, JPEG, texture)
+
+    @property
+    def too_grainy(self) -> bool:
+        """Nothing read from a photo so grainy that light pencil could hide in it."""
+        return not self.cells and not self.uncertain and self.grain > NOISY
 
     def doubt(self, cell: Cell, why: str) -> None:
         """Name a cell as uncertain (the first reason given stays)."""
@@ -83,7 +90,7 @@ def decide(
     if contrast < FAINT * grain:
         # no network's worth of pencil: the marks that stand out (a line or two) are doubts
         marks = [e for e in all_edges if edge_scores[e] - paper >= CLEAR * grain]
-        out = Decision(frozenset(), frozenset(), {}, contrast)
+        out = Decision(frozenset(), frozenset(), {}, contrast, grain=grain)
         for e in sorted(marks):
             a, b = (format_cell(c) for c in e)
             for c in e:
@@ -95,7 +102,7 @@ def decide(
     levels = {e: (edge_scores[e] - paper) / contrast for e in all_edges}
     joined = frozenset(e for e in all_edges if levels[e] >= max(JOIN, 2 * floor))
     cells = frozenset(c for e in joined for c in e)
-    out = Decision(cells, joined, {}, contrast, levels)
+    out = Decision(cells, joined, {}, contrast, levels, grain)
     for e in all_edges:
         if max(UNSURE[0], floor) < levels[e] < UNSURE[1]:
             a, b = (format_cell(c) for c in e)
@@ -146,7 +153,14 @@ def without(decision: Decision, weak: frozenset[Edge], why: str) -> Decision:
     """`decision` with the edges `weak` left out, their cells doubted (`why`)."""
     joined = decision.joined - weak
     cells = frozenset(c for e in joined for c in e)
-    out = Decision(cells, joined, dict(decision.uncertain), decision.contrast, decision.edge_levels)
+    out = Decision(
+        cells,
+        joined,
+        dict(decision.uncertain),
+        decision.contrast,
+        decision.edge_levels,
+        decision.grain,
+    )
     for e in sorted(weak):
         for c in e:
             if c not in cells:  # read as empty now: the earlier reason spoke of the stroke

@@ -281,6 +281,13 @@ def locate(norm: np.ndarray, field_name: str) -> Located:
             f"photo of the {field_name} field, all four of its corner marks in view)",
             hint=f"--field {other} reads the {other} field",
         )
+    if len(marks) == 3:
+        raise PhotoError(
+            "three corner marks of a field were found, not the fourth: it, or the column of "
+            "small squares beside the field, is hidden (a finger, a pen, a shadow or glare over "
+            "it, or outside the photo): take the photo again with all four corner marks and "
+            "the small squares in view"
+        )
     raise PhotoError(
         f"the four corner marks of a field were not found ({len(marks)} mark"
         f"{'s' * (len(marks) != 1)} seen; expected all four marks around the field in the photo, "
@@ -308,8 +315,8 @@ def _covered_corner(
     (0 top left .. 3 bottom left) is hidden; None when three marks do not give it. The hidden
     corner is first put where the other three make a parallelogram, then the perspective is
     taken from the three marks' outlines (_homography_three)."""
-    if len(marks) > 16:
-        marks = sorted(marks, key=lambda m: m.side)[-16:]
+    if len(marks) > 10:  # the largest: specks are small, and each trio costs code reads
+        marks = sorted(marks, key=lambda m: m.side)[-10:]
     for trio in itertools.combinations(marks, 3):
         sides = [m.side for m in trio]
         if max(sides) > 1.8 * min(sides):
