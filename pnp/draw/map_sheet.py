@@ -22,6 +22,8 @@ from pnp.draw import map_symbols as sym
 from pnp.draw.map_labels import Band, Label, Placed, Seam, place_labels
 from pnp.draw.map_legend import cartouche_ops, legend_ops
 from pnp.draw.map_projection import Conic, MapFrame, Window
+from pnp.draw.map_routes import Route, route_lines, trimmed
+from pnp.draw.map_water import Coast, piece
 from pnp.draw.textfit import text_width
 from pnp.geometry import inset
 from pnp.model import Box, MapArt
@@ -98,6 +100,8 @@ class MapLayout:
     ships: tuple[tuple[str, float, float, Box], ...]  # sea zone, x, y, ship box
     labels: tuple[Placed, ...]  # keys "city:NAME" and "sea:NAME"
     names: dict[str, NameStyle]
+    routes: tuple[Route, ...]  # as drawn (pnp.draw.map_routes)
+    coast: Coast  # the land outline in the same frame
 
 
 _LAYOUTS: dict[tuple[Any, ...], tuple[Any, MapLayout]] = {}  # (element, map id) -> (map, layout)
@@ -143,15 +147,17 @@ def map_layout(art: MapArt) -> MapLayout:
     obstacles = [b for *_, b in cities] + [b for *_, b in ships]
     obstacles += [b for b in (art.legend, art.cartouche) if b is not None]
     seams = [Seam(at, vertical) for at, vertical in art.seams]
+    routes = route_lines(game_map, frame)
     placed = place_labels(
         labels,
         obstacles,
         seams,
         inset(art.box, EDGE),
-        lines=_segments(art, cities, ships),
+        lines=[(*p, *q) for r in routes for p, q in zip(r.points, r.points[1:], strict=False)],
         bands=glue_bands(art.seams),
     )
-    layout = MapLayout(frame, tuple(cities), tuple(ships), tuple(placed), names)
+    coast = Coast.of(_rings(frame, land.land))
+    layout = MapLayout(frame, tuple(cities), tuple(ships), tuple(placed), names, routes, coast)
     if len(_LAYOUTS) >= 16:
         _LAYOUTS.clear()
     _LAYOUTS[key] = (art.game_map, layout)
@@ -173,34 +179,8 @@ def glue_bands(seams: tuple[tuple[float, bool], ...]) -> list[Band]:
     return out
 
 
-def _segments(
-    art: MapArt, cities: list[Any], ships: list[Any]
-) -> list[tuple[float, float, float, float]]:
-    """Every route as a segment (x0, y0, x1, y1): names keep off them where they can."""
-    at = {name: (x, y) for name, x, y, _ in cities}
-    zones = {name: (x, y) for name, x, y, _ in ships}
-    game_map = art.game_map
-    pairs = [(at[line.a], at[line.b]) for line in (*game_map.rail, *game_map.air)]
-    for zone in game_map.sea_zones:
-        pairs += [(at[port], zones[zone.name]) for port in zone.ports if port in at]
-        pairs += [(zones[zone.name], zones[o]) for o in zone.adjacent if o in zones]
-    return [(a[0], a[1], b[0], b[1]) for a, b in pairs]
-
-
 def _rings(frame: MapFrame, rings: tuple[tuple[tuple[float, float], ...], ...]) -> tuple[Any, ...]:
     return tuple(tuple(frame.point(x, y) for x, y in ring) for ring in rings)
-
-
-def _trimmed(
-    a: tuple[float, float], b: tuple[float, float], ra: float, rb: float
-) -> tuple[tuple[float, float], ...]:
-    """The segment a-b less `ra` at a and `rb` at b (so that it meets the symbols' edges)."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    d = math.hypot(dx, dy)
-    if d <= ra + rb:
-        return (a, b)
-    ux, uy = dx / d, dy / d
-    return ((a[0] + ux * ra, a[1] + uy * ra), (b[0] - ux * rb, b[1] - uy * rb))
 
 
 HALO = 0.7  # points: the light outline that keeps a name legible over lines and borders
@@ -252,27 +232,11 @@ def map_ops(art: MapArt) -> tuple[ops.Op, ...]:
     lines.append(ops.Path(_rings(frame, land.land), COAST, None, 0.7))
     out.append(ops.Group(tuple(lines), clip=inset(b, LINES_CLEAR)))
     where = {name: (x, y, box) for name, x, y, box in layout.cities}
-    ships = {name: (x, y, box) for name, x, y, box in layout.ships}
-    for line in game_map.air:
-        (ax, ay, abox), (bx, by, bbox) = where[line.a], where[line.b]
-        out += sym.air_line(_trimmed((ax, ay), (bx, by), abox.w / 2, bbox.w / 2))
-    done: set[frozenset[str]] = set()
-    r = sym.SHIP_RADIUS
-    for zone in game_map.sea_zones:
-        zx, zy, _ = ships[zone.name]
-        for other in zone.adjacent:
-            pair = frozenset((zone.name, other))
-            if pair in done or other not in ships:
-                continue
-            done.add(pair)
-            ox, oy, _ = ships[other]
-            out += sym.sea_line(_trimmed((zx, zy), (ox, oy), r, r))
-        for port in zone.ports:
-            px, py, pbox = where[port]
-            out += sym.sea_line(_trimmed((px, py), (zx, zy), pbox.w / 2, r))
-    for line in game_map.rail:
-        (ax, ay, _), (bx, by, _) = where[line.a], where[line.b]
-        out += sym.rail_line(((ax, ay), (bx, by)))
+    radius = {name: box.w / 2 for name, _x, _y, box in (*layout.cities, *layout.ships)}
+    for kind in ("air", "sea", "rail"):  # air under sea under rail
+        for route in (r for r in layout.routes if r.kind == kind):
+            ra, rb = (radius[end] for end in route.ends)
+            out += route_ops(route, trimmed(route.points, ra, rb), layout.coast)
     for _name, x, y, _box in layout.ships:
         out += sym.ship(x, y)
     for city in game_map.cities:
@@ -285,6 +249,22 @@ def map_ops(art: MapArt) -> tuple[ops.Op, ...]:
     if art.legend is not None:
         out += legend_ops(art.legend, owner_colour, frame, CREDIT)
     return (ops.Group(tuple(out), clip=b),)
+
+
+def route_ops(route: Route, points: tuple[tuple[float, float], ...], coast: Coast) -> list[ops.Op]:
+    """A route's line: a rail line's stretches over water (a train ferry) drawn as a ferry."""
+    if route.kind == "air":
+        return sym.air_line(points)
+    if route.kind == "sea":
+        return sym.sea_line(points)
+    if not route.ferry:
+        return sym.rail_line(points)
+    out: list[ops.Op] = []
+    for start, end, on_land in coast.spans(points):
+        part = piece(points, start, end)
+        if len(part) >= 2:
+            out += sym.rail_line(part) if on_land else sym.ferry_line(part)
+    return out
 
 
 def inside(rings: tuple[tuple[tuple[float, float], ...], ...], x: float, y: float) -> bool:

@@ -24,6 +24,7 @@ SHIP_RADIUS = 8.5
 RAIL = (2.2, 1.2, (3.0, 3.0))  # outer width, inner width, inner dash
 AIR = (0.9, (6.0, 2.5))
 SEA = (1.3, (1.3, 2.2))
+FERRY = (0.9, (4.0, 1.6))
 
 
 def symbol_box(kind: str, x: float, y: float) -> Box:
@@ -114,6 +115,19 @@ def air_line(points: tuple[tuple[float, float], ...]) -> list[ops.Op]:
 def sea_line(points: tuple[tuple[float, float], ...]) -> list[ops.Op]:
     width, dash = SEA
     return [ops.Polyline(points, SEA_INK, width, dash)]
+
+
+def ferry_line(points: tuple[tuple[float, float], ...]) -> list[ops.Op]:
+    """A train ferry (a rail line's crossing of water): a thin black line of long dashes between
+    two landing bars."""
+    width, dash = FERRY
+    out: list[ops.Op] = [ops.Polyline(points, INK, width, dash)]
+    for end, nxt in ((points[0], points[1]), (points[-1], points[-2])):
+        dx, dy = nxt[0] - end[0], nxt[1] - end[1]
+        d = math.hypot(dx, dy) or 1.0
+        nx, ny = -dy / d * 3.0, dx / d * 3.0
+        out.append(ops.Polyline(((end[0] - nx, end[1] - ny), (end[0] + nx, end[1] + ny)), INK, 1.2))
+    return out
 
 
 def tint(colour: str, amount: float) -> str:
