@@ -69,6 +69,7 @@ def legend_ops(box: Box, colours: dict[str, str], frame: MapFrame, credit: str) 
         (sym.rail_line, "Rail line"),
         (sym.air_line, "Air line"),
         (sym.sea_line, "Sea move (port to ship, ship to ship)"),
+        (sym.ferry_line, "Train ferry: a rail line's crossing of water"),
     )
     for draw, words in routes:
         out += draw(((x, y + row / 2), (x + 20.0, y + row / 2)))

@@ -40,7 +40,7 @@ SEA_SIZE = 8.5
 SUBTITLE = "Europe, the Middle East and North Africa in 1933"
 CREDIT = (
     "Borders of 1933. Coasts and borders made with Natural Earth: free vector and raster map "
-    "data @ naturalearthdata.com. City positions: GeoNames (CC BY 4.0)."
+    "data @ naturalearthdata.com. Lakes: GSHHG (LGPL). City positions: GeoNames (CC BY 4.0)."
 )
 EDGE = 12.0  # names stay this far inside the map's box (the cut line)
 LINES_CLEAR = 2.0 * 72 / 25.4  # borders and coasts stop 2 mm inside the cut: only colour meets it
@@ -148,6 +148,7 @@ def map_layout(art: MapArt) -> MapLayout:
     obstacles += [b for b in (art.legend, art.cartouche) if b is not None]
     seams = [Seam(at, vertical) for at, vertical in art.seams]
     routes = route_lines(game_map, frame)
+    coast = Coast.of(_rings(frame, land.land))
     placed = place_labels(
         labels,
         obstacles,
@@ -155,13 +156,22 @@ def map_layout(art: MapArt) -> MapLayout:
         inset(art.box, EDGE),
         lines=[(*p, *q) for r in routes for p, q in zip(r.points, r.points[1:], strict=False)],
         bands=glue_bands(art.seams),
+        ground=lambda label, boxes: off_ground(coast, label.key.startswith("city:"), boxes),
     )
-    coast = Coast.of(_rings(frame, land.land))
     layout = MapLayout(frame, tuple(cities), tuple(ships), tuple(placed), names, routes, coast)
     if len(_LAYOUTS) >= 16:
         _LAYOUTS.clear()
     _LAYOUTS[key] = (art.game_map, layout)
     return layout
+
+
+def off_ground(coast: Coast, on_land: bool, boxes: list[Box]) -> list[float]:
+    """The share of each box off its ground: a city's name off land, a sea's off water (7 x 3
+    points over the box)."""
+    xs = [b.x + b.w * i / 6 for b in boxes for i in range(7) for _ in range(3)]
+    ys = [b.y + b.h * j / 2 for b in boxes for _ in range(7) for j in range(3)]
+    land = coast.on_land(xs, ys).reshape(len(boxes), 21).mean(axis=1)
+    return [float(1 - v) if on_land else float(v) for v in land]
 
 
 BAND_MOST = 50 * 72 / 25.4  # a board's glue bands are at most 50 mm wide (its overlap)

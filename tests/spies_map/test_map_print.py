@@ -486,3 +486,44 @@ def test_lakes_ladoga_and_onega_are_water(art):
         assert territory_at(land, lon, lat) is None
     x, y = land.conic.km(30.3, 59.94)  # Leningrad stays on land
     assert inside(rings, x, y)
+
+
+ISLANDS = {"Malta", "Scapa Flow"}  # islands smaller than their names: named on the sea
+
+
+@pytest.mark.parametrize("split", [False, True], ids=["whole", "in parts"])
+def test_every_name_is_on_its_own_ground(kit, sheet, split):
+    """A city's name on land (Istanbul, Liverpool and Gibraltar among them), a sea's on water."""
+    from dataclasses import replace
+
+    from pnp.draw.map_sheet import off_ground
+
+    art = next(el for el in sheet.front if isinstance(el, MapArt))
+    layout = map_layout(art if split else replace(art, seams=()))
+    off = {}
+    for placed in layout.labels:
+        city = placed.key.startswith("city:")
+        off[placed.key] = off_ground(layout.coast, city, [placed.box])[0]
+    wet = {k: v for k, v in off.items() if k.startswith("city:") and v > 0.55}
+    assert set(wet) <= {"city:" + name for name in ISLANDS}, wet
+    for name in ("Istanbul", "Liverpool", "Gibraltar"):
+        assert off["city:" + name] <= 0.25, name
+    assert all(v <= 0.1 for k, v in off.items() if k.startswith("sea:"))
+
+
+def test_no_stray_border_inside_another_country(art):
+    """A power's border is drawn in its colour round each of its rings: a small ring must be an
+    island (its corners on the coast), not a sliver between other countries (the red stroke
+    once seen in Poland, south of Lvov)."""
+    land = read_land(art.land)
+    coast = {p for ring in land.land for p in ring}
+    for t in land.territories:
+        if t.owner == "neutral":
+            continue
+        for ring in t.rings:
+            area = abs(
+                sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(ring, ring[1:], strict=False)) / 2
+            )
+            if area < 200:  # km2
+                on_coast = sum(1 for p in ring if p in coast)
+                assert on_coast >= len(ring) / 2, (t.name, ring[:3], area)

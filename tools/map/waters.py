@@ -1,5 +1,6 @@
 """Add the big lakes and open the narrow waters to templates/spies/map-land.json (after
-tools/map/land.py has made it), so that the printed map shows the waters its sea moves use.
+tools/map/land.py has made it), so that the printed map shows the waters its sea moves use;
+give a sliver of Soviet territory south of Lvov (a gap of the 1933 borders) to Poland.
 
 Run once, by hand, with network only to fetch the data (never at build or test time):
 
@@ -149,6 +150,12 @@ def main(argv: list[str]) -> int:
             out = out.symmetric_difference(p)
         return out
 
+    by_name = {t["name"]: t for t in doc["territories"]}
+    for ring in [r for r in by_name["USSR"]["rings"] if max(CONIC.lonlat(*p)[0] for p in r) < 25.5]:
+        # a sliver left at the 1933 meeting of Poland, Czechoslovakia and Rumania (south of
+        # Lvov): Polish, not a Soviet ring drawn in red inside Poland
+        by_name["USSR"]["rings"].remove(ring)
+        by_name["Poland"]["rings"].append(ring)
     for t in doc["territories"]:
         t["rings"] = rings_of(shape(t["rings"]).difference(cut))
     doc["land"] = rings_of(shape(doc["land"]).difference(cut))
