@@ -193,6 +193,51 @@ def _rings(frame: MapFrame, rings: tuple[tuple[tuple[float, float], ...], ...]) 
     return tuple(tuple(frame.point(x, y) for x, y in ring) for ring in rings)
 
 
+# each power's territory is hatched as well as tinted, so that ownership reads without colour
+# (greyscale, colour blindness): the powers in the map's `owners` order take these patterns
+HATCHES = ((45.0,), (0.0,), (135.0,), (90.0,), (45.0, 135.0), (0.0, 90.0))
+HATCH_STEP = 6.0  # points between the lines
+HATCH_WIDTH = 0.4
+HATCH_TINT = 0.75  # the lines in this much of the owner's colour
+
+
+def hatches(game_map: Any) -> dict[str, tuple[float, ...]]:
+    """Owner -> the angles of its hatch lines (the powers in order; neutrals none)."""
+    powers = [owner for owner, _ in game_map.owners if owner != "neutral"]
+    return {owner: HATCHES[i % len(HATCHES)] for i, owner in enumerate(powers)}
+
+
+def hatch_ops(
+    rings: tuple[tuple[tuple[float, float], ...], ...], angles: tuple[float, ...], colour: str
+) -> list[ops.Op]:
+    """Lines at `angles` (degrees, 0 across) HATCH_STEP apart, inside the rings (even-odd)."""
+    points = [p for ring in rings for p in ring]
+    if not points or not angles:
+        return []
+    x0, x1 = min(p[0] for p in points), max(p[0] for p in points)
+    y0, y1 = min(p[1] for p in points), max(p[1] for p in points)
+    cx, cy, reach = (x0 + x1) / 2, (y0 + y1) / 2, math.hypot(x1 - x0, y1 - y0) / 2 + 1
+    area = Coast.of(rings)
+    out: list[ops.Op] = []
+    for angle in angles:
+        ux, uy = math.cos(math.radians(angle)), -math.sin(math.radians(angle))
+        nx, ny = -uy, ux
+        # offsets on a fixed grid of the page, so that neighbours' hatches line up
+        base = cx * nx + cy * ny
+        k0 = math.floor((base - reach) / HATCH_STEP)
+        k1 = math.ceil((base + reach) / HATCH_STEP)
+        for k in range(k0, k1 + 1):
+            off = k * HATCH_STEP - base
+            px, py = cx + nx * off, cy + ny * off
+            line = ((px - ux * reach, py - uy * reach), (px + ux * reach, py + uy * reach))
+            for start, end, inside_ in area.spans(line):
+                if inside_:
+                    seg = piece(line, start, end)
+                    if len(seg) == 2:
+                        out.append(ops.Polyline(seg, colour, HATCH_WIDTH))
+    return out
+
+
 HALO = 0.7  # points: the light outline that keeps a name legible over lines and borders
 _AROUND = tuple(
     (HALO * math.cos(math.radians(a)), HALO * math.sin(math.radians(a))) for a in range(0, 360, 45)
@@ -236,6 +281,11 @@ def map_ops(art: MapArt) -> tuple[ops.Op, ...]:
         amount = NEUTRAL_TINT if t.owner == "neutral" else POWER_TINT
         out.append(ops.Path(drawn[t.name], None, sym.tint(colour, amount), 0.0))
         lines.append(ops.Path(drawn[t.name], BORDER, None, 0.35))
+    pattern = hatches(game_map)
+    for t in land.territories:
+        if t.owner in pattern and t.owner in owner_colour:
+            hatch = sym.tint(owner_colour[t.owner], HATCH_TINT)
+            lines[:0] = hatch_ops(drawn[t.name], pattern[t.owner], hatch)
     for t in land.territories:
         if t.owner != "neutral" and t.owner in owner_colour:  # the border in the owner's colour
             lines.append(ops.Path(drawn[t.name], owner_colour[t.owner], None, 1.3))
@@ -251,13 +301,14 @@ def map_ops(art: MapArt) -> tuple[ops.Op, ...]:
         out += sym.ship(x, y)
     for city in game_map.cities:
         x, y, _ = where[city.name]
-        out += sym.city_symbol(city.kind, x, y, owner_colour.get(city.owner, sym.INK))
+        initial = city.owner[0] if city.owner in pattern else ""
+        out += sym.city_symbol(city.kind, x, y, owner_colour.get(city.owner, sym.INK), initial)
     for placed in layout.labels:
         out += name_ops(placed, layout.names[placed.key])
     if art.cartouche is not None:
         out += cartouche_ops(art.cartouche, art.title, SUBTITLE)
     if art.legend is not None:
-        out += legend_ops(art.legend, owner_colour, frame, CREDIT)
+        out += legend_ops(art.legend, owner_colour, frame, CREDIT, pattern)
     return (ops.Group(tuple(out), clip=b),)
 
 

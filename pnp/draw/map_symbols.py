@@ -41,9 +41,10 @@ def _star(x: float, y: float, r: float) -> tuple[tuple[float, float], ...]:
     return tuple(points)
 
 
-def city_symbol(kind: str, x: float, y: float, colour: str) -> list[ops.Op]:
-    """capital: a star on a white disc; police city: a square; SECRET city: a diamond with a
-    white core; spy haven: a ring with a dot (a target); city: a dot."""
+def city_symbol(kind: str, x: float, y: float, colour: str, initial: str = "") -> list[ops.Op]:
+    """capital: a star on a white disc; police city: a square (with its power's `initial` in
+    white); SECRET city: a diamond with a white core; spy haven: a ring with a dot (a target);
+    city: a dot."""
     r = RADIUS.get(kind, RADIUS["city"])
     if kind == "capital":
         return [
@@ -51,7 +52,13 @@ def city_symbol(kind: str, x: float, y: float, colour: str) -> list[ops.Op]:
             ops.Polyline(_star(x, y, r * 0.86), INK, 0.4, None, True, colour),
         ]
     if kind == "police city":
-        return [ops.Rect(x - r, y - r, 2 * r, 2 * r, 0.0, INK, colour, 0.7)]
+        square: list[ops.Op] = [ops.Rect(x - r, y - r, 2 * r, 2 * r, 0.0, INK, colour, 0.7)]
+        if initial:
+            size = max(6.0, r * 1.7)  # the least text on the map: 6 pt
+            square.append(
+                ops.Text(x, y + size * 0.36, initial, size, bold=True, color=PAPER, anchor="middle")
+            )
+        return square
     if kind == "SECRET city":
         outer = ((x, y - r), (x + r, y), (x, y + r), (x - r, y))
         s = r * 0.42
