@@ -223,13 +223,14 @@ def net_yaml(base: float, height: float, pips: int, tab: float = 4.0) -> str:
         f" h: {_mm(high - low)}}}"
     )
     lines.append(f'- {{text: "{{colour}}", box: {box}, style: netname, color: "{{ink}}"}}')
-    disc = max(3.0, base * 0.2)  # the colour's letter in a white disc, above the name
+    disc = max(3.4, base * 0.2)  # the colour's letter in a white disc, above the name
     top = b[1] - high - 0.8 - disc
     box = f"{{x: {_mm(apex[0] - disc / 2)}, y: {_mm(top)}, w: {_mm(disc)}, h: {_mm(disc)}}}"
     lines.append(f'- {{circle: {box}, fill: "#ffffff", stroke: "#1d1d1f", width: 0.4pt}}')
     size = f"{max(6.0, disc * 1.5):.1f}pt"
     lines.append(
-        f'- {{text: "{{mark}}", box: {box}, style: netname, size: {size}, color: "#1d1d1f"}}'
+        f'- {{text: "{{mark}}", box: {box}, style: netname, font: Vera, size: {size},'
+        ' color: "#1d1d1f"}'
     )
     for fold in net.folds:
         p, q = fold_line(*fold, net.outline)

@@ -108,7 +108,7 @@ def place_labels(
     """Each label's box, in the order given. A place that crosses a seam, reaches into a glue
     band, overlaps a name placed before or a symbol (`obstacles`) is taken only when no other
     is free; among free places the one most on its own ground wins (`ground`: the share of each
-    box off it, a city's name on land, a sea's on water, in quarters), then the one crossing the
+    box off it, a city's name on land, a sea's on water, in eighths), then the one crossing the
     fewest `lines` (routes), the first on ties."""
 
     def crowding(label: Label) -> float:
@@ -133,10 +133,10 @@ def place_labels(
             hard = sum(1 for s in seams if crosses(box, s, SEAM_MARGIN)) * 1000.0
             hard += sum(1 for b in bands if in_band(box, b, SEAM_MARGIN)) * 1000.0
             hard += sum(_area(box, t) * 10 for t in taken if overlaps(box, t))
-            hard += sum(_area(box, o) for o in obstacles if o != own and overlaps(box, o))
+            hard += sum(_area(box, o) for o in obstacles if overlaps(box, o))  # its own too
             hard += 50.0 * _nearer_other(box, own, label, labels)
             soft = index.crossing(box)
-            quarters = round(away * 4)
+            quarters = round(away * 8)
             if best is None or (hard, quarters, soft) < best[:3]:
                 best = (hard, quarters, soft, box)
             if hard == 0 and quarters == 0 and soft == 0:

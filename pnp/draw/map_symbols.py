@@ -18,7 +18,7 @@ AIR_INK = "#6b3fa0"
 PAPER = "#ffffff"
 
 # half the size of each city symbol (points): the box the name keeps clear of
-RADIUS = {"capital": 7.0, "police city": 3.6, "SECRET city": 5.2, "spy haven": 5.0, "city": 3.2}
+RADIUS = {"capital": 7.0, "police city": 4.6, "SECRET city": 5.2, "spy haven": 5.0, "city": 3.2}
 SHIP_RADIUS = 8.5
 
 RAIL = (2.2, 1.2, (3.0, 3.0))  # outer width, inner width, inner dash
@@ -54,7 +54,7 @@ def city_symbol(kind: str, x: float, y: float, colour: str, initial: str = "") -
     if kind == "police city":
         square: list[ops.Op] = [ops.Rect(x - r, y - r, 2 * r, 2 * r, 0.0, INK, colour, 0.7)]
         if initial:
-            size = max(6.0, r * 1.7)  # the least text on the map: 6 pt
+            size = 6.0  # the least text on the map
             square.append(
                 ops.Text(x, y + size * 0.36, initial, size, bold=True, color=PAPER, anchor="middle")
             )
