@@ -42,6 +42,17 @@ MM = 72 / 25.4
 CELL = 0.5 * MM
 CITY_KEEP = 2.5 * MM  # a path keeps this far from another city's symbol
 START = "  # courses: written by tools/map/routes.py"
+# where a line's `why` names the way it went, its stations (lat, lon, from Copenhagen): the path is
+# searched leg by leg between them
+STATIONS = {
+    ("rail", "Copenhagen", "Hamburg"): [
+        (55.33, 11.14),  # Korsør: the Great Belt train ferry
+        (55.31, 10.80),  # Nyborg
+        (55.54, 9.77),  # Strib: the Little Belt ferry (the bridge came in 1935)
+        (55.56, 9.75),  # Fredericia
+        (54.78, 9.43),  # Flensburg
+    ],
+}
 
 
 class Grid:
@@ -204,10 +215,15 @@ def course(grid: Grid, route: Route, ferry: bool) -> list[tuple[float, float]] |
         cost = np.where(grid.land, np.where(grid.near_water, 1.5, 1.0), water)
         soft = grid.near_water
     cost = cost + near * 40.0
-    if wrong(grid, [a, b], sea) < 0.01 and _clear(grid, route.ends, [a, b], passes):
+    fixed = (route.kind, *route.ends) in STATIONS
+    if not fixed and wrong(grid, [a, b], sea) < 0.01 and _clear(grid, route.ends, [a, b], passes):
         return None
-    cells = search(grid, a, b, cost)
-    points = [a, *(grid.point(i, j) for i, j in cells[1:-1]), b]
+    stops = [grid.frame.place(lon, lat) for lat, lon in STATIONS.get((route.kind, *route.ends), ())]
+    legs = [a, *stops, b]
+    points = [a]
+    for p, q in zip(legs, legs[1:], strict=False):
+        cells = search(grid, p, q, cost)
+        points += [*(grid.point(i, j) for i, j in cells[1:-1]), q]
     for slack in (2, 0):
         way = pulled(grid, points, sea, soft, keep, slack)
         drawn = shaped(route.kind, route.ends, way).points
