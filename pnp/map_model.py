@@ -77,6 +77,18 @@ class MapLine:
 
 
 @record
+class MapCourse:
+    """How the printed map draws one route: through these waypoints (lat, lon), where a straight
+    line would cross the wrong surface or pass a city it does not join. Drawing only."""
+
+    kind: str  # "rail", "air" or "sea"
+    a: str
+    b: str
+    via: tuple[tuple[float, float], ...]
+    source: Source
+
+
+@record
 class GameMap:
     bounds: Bounds
     rail_km: float  # the longest rail line not marked long
@@ -87,6 +99,7 @@ class GameMap:
     rail: tuple[MapLine, ...]
     air: tuple[MapLine, ...]
     source: Source
+    courses: tuple[MapCourse, ...] = ()
 
     def city(self, name: str) -> MapCity | None:
         return next((city for city in self.cities if city.name == name), None)

@@ -323,3 +323,4 @@ class GameKit:
     players: str = ""  # "2" or "2-5" (game.yaml `players`), printed on the cover
     time: str = ""  # "60 minutes", "3-4 hours" (game.yaml `time`), printed on the cover
     title_style: Style | None = None  # the game's `title` style: the cover sets its title in it
+    cover: str = ""  # the piece the cover shows (game.yaml `cover`); "": the cover chooses

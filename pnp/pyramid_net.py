@@ -200,7 +200,8 @@ def pip_centres(net: Net, pips: int, size: float) -> list[Point]:
 def net_yaml(base: float, height: float, pips: int, tab: float = 4.0) -> str:
     """The elements of a net's face, one per line: faces filled with {fill}, the tab grey, fold
     lines dashed in {ink} stopping FOLD_CLEAR short of the cut, the pips, the name on the upright
-    face, the cut outline solid (`cut: true`: the piece's cut line)."""
+    face with the colour's letter ({mark}) in a white disc above it, the cut outline solid
+    (`cut: true`: the piece's cut line)."""
     net = fan_net(base, height, tab)
     lines = [f"# size: [{_mm(net.width)}, {_mm(net.height)}]"]
     for face in net.faces:
@@ -222,6 +223,15 @@ def net_yaml(base: float, height: float, pips: int, tab: float = 4.0) -> str:
         f" h: {_mm(high - low)}}}"
     )
     lines.append(f'- {{text: "{{colour}}", box: {box}, style: netname, color: "{{ink}}"}}')
+    disc = max(3.4, base * 0.2)  # the colour's letter in a white disc, above the name
+    top = b[1] - high - 0.8 - disc
+    box = f"{{x: {_mm(apex[0] - disc / 2)}, y: {_mm(top)}, w: {_mm(disc)}, h: {_mm(disc)}}}"
+    lines.append(f'- {{circle: {box}, fill: "#ffffff", stroke: "#1d1d1f", width: 0.4pt}}')
+    size = f"{max(6.0, disc * 1.5):.1f}pt"
+    lines.append(
+        f'- {{text: "{{mark}}", box: {box}, style: netname, font: Vera, size: {size},'
+        ' color: "#1d1d1f"}'
+    )
     for fold in net.folds:
         p, q = fold_line(*fold, net.outline)
         lines.append(

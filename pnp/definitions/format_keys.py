@@ -9,6 +9,7 @@ GAME_KEYS = frozenset(
         "title",
         "players",
         "time",
+        "cover_piece",
         "notes",
         "edition",
         "order",

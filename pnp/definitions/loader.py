@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from deaddrop.errors import InputError, path_errors
 from pnp.definitions.boxes import BoxSpec, parse_box
@@ -129,6 +129,7 @@ class _Meta:
     edition: list[Choice] = field(default_factory=list)
     players: str = ""
     time: str = ""
+    cover: tuple[str, int, Any] | None = None  # the cover's piece: (name, line, ctx)
     order: list[tuple[str, int, int]] | None = None  # (name, line, index) of each listed name
 
 
@@ -207,6 +208,16 @@ def load_game(folder: Path) -> GameKit:
         for ctx, line, where in dropped:
             ctx.err(line, where, "cannot be read (a loader bug: please report it)")
     ordered = _ordered(components, meta, trees, seen)
+    if meta.cover is not None:
+        name, line, ctx = meta.cover
+        pieces = [c.name for c in components if c.role == "piece"]
+        if name not in pieces:
+            ctx.err(
+                line,
+                "cover_piece",
+                f"'{name}' is not a piece of the game",
+                did_you_mean(name, pieces),
+            )
     if problems:
         raise InputError(problems.text(shown))
     return GameKit(
@@ -220,6 +231,7 @@ def load_game(folder: Path) -> GameKit:
         players=meta.players,
         time=meta.time,
         title_style=_title_style(styles),
+        cover=meta.cover[0] if meta.cover else "",
     )
 
 
@@ -300,6 +312,9 @@ def _read_meta(ctx: Ctx, tree: Y, game: str, meta: _Meta) -> None:
         meta.players = _read_players(ctx, m["players"])
     if "time" in m:
         meta.time = _read_time(ctx, m["time"])
+    if "cover_piece" in m:
+        name = ctx.text(m["cover_piece"], "cover_piece")
+        meta.cover = None if failed(name) else (name, m["cover_piece"].line, ctx)
     if "order" in m:
         items = ctx.items(m["order"], "order")
         if items is not None:

@@ -13,10 +13,12 @@ from typing import Any
 from deaddrop.errors import InputError
 from pnp.definitions.values import BAD, Ctx, failed, join, type_name
 from pnp.definitions.yaml_lines import Problems, Y, did_you_mean, display_path, load_yaml
-from pnp.map_model import Bounds, GameMap, MapCity, MapLine, MapZone, km
+from pnp.map_model import Bounds, GameMap, MapCity, MapCourse, MapLine, MapZone, km
 from pnp.model import Source
 
-MAP_KEYS = frozenset({"bounds", "rail_km", "owners", "kinds", "cities", "sea_zones", "rail", "air"})
+MAP_KEYS = frozenset(
+    {"bounds", "rail_km", "owners", "kinds", "cities", "sea_zones", "rail", "air", "courses"}
+)
 MAP_REQUIRED = ("bounds", "rail_km", "cities")
 BOUNDS_KEYS = ("west", "east", "south", "north")
 CITY_KEYS = frozenset(
@@ -26,6 +28,7 @@ CITY_REQUIRED = ("city", "country", "owner", "kind", "lat", "lon")
 ZONE_KEYS = frozenset({"zone", "lat", "lon", "adjacent"})
 ZONE_REQUIRED = ("zone", "lat", "lon", "adjacent")
 LINE_KEYS = frozenset({"line", "long", "ferry", "why"})  # a line as a mapping; else [a, b]
+COURSE_KINDS = ("sea", "rail", "air")
 
 
 def read_maps(trees: list[tuple[Path, Ctx, Y | None]]) -> GameMap | None:
@@ -85,7 +88,8 @@ def parse_map(ctx: Ctx, node: Y) -> Any:
             ctx.err(zone.source.line, zone.source.path, what, "expected another name")
     rail = _lines(ctx, m.get("rail"), join(where, "rail"), cities, broken, rail_km, rail=True)
     air = _lines(ctx, m.get("air"), join(where, "air"), cities, broken, rail_km, rail=False)
-    if failed(bounds, rail_km, owners, kinds, rail, air) or ctx.problems:
+    courses = _courses(ctx, m.get("courses"), join(where, "courses"), bounds, sea_zones, rail, air)
+    if failed(bounds, rail_km, owners, kinds, rail, air, courses) or ctx.problems:
         if not ctx.problems:  # never drop the map without saying why
             ctx.err(node.key_line, where, "cannot be read (a loader bug: please report it)")
         return BAD
@@ -99,6 +103,7 @@ def parse_map(ctx: Ctx, node: Y) -> Any:
         rail=rail,
         air=air,
         source=Source(ctx.file, node.key_line, where),
+        courses=courses,
     )
 
 
@@ -360,3 +365,71 @@ def _line(ctx: Ctx, item: Y, at: str, cities: dict[str, MapCity], rail: bool) ->
     if names[0] == names[1]:
         return ctx.err(ends.line, at, f"a line from {names[0]} to itself")
     return MapLine(names[0], names[1], long, ferry, why, Source(ctx.file, item.line, at))
+
+
+def _courses(
+    ctx: Ctx,
+    node: Y | None,
+    where: str,
+    bounds: Any,
+    zones: tuple[MapZone, ...],
+    rail: Any,
+    air: Any,
+) -> Any:
+    """How the printed map draws some routes: `{sea|rail|air: [a, b], via: [[lat, lon], ...]}`,
+    each a route of the map (a sea move: two adjacent zones, or a port and its zone)."""
+    if node is None:
+        return ()
+    items = ctx.items(node, where)
+    if items is None or failed(bounds, rail, air):
+        return BAD
+    routes: dict[str, set[frozenset[str]]] = {
+        "rail": {frozenset((line.a, line.b)) for line in rail},
+        "air": {frozenset((line.a, line.b)) for line in air},
+        "sea": {frozenset((z.name, o)) for z in zones for o in z.adjacent}
+        | {frozenset((z.name, port)) for z in zones for port in z.ports},
+    }
+    out: list[MapCourse] = []
+    seen: set[tuple[str, frozenset[str]]] = set()
+    for index, row in enumerate(items):
+        at = join(where, index)
+        kinds = [k for k in COURSE_KINDS if isinstance(row.value, dict) and k in row.value]
+        if not ctx.keys(row, at, frozenset({*COURSE_KINDS, "via"}), ("via",)) or len(kinds) != 1:
+            if isinstance(row.value, dict) and len(kinds) != 1:
+                ctx.err(row.line, at, "expected one of sea, rail or air: [a, b]")
+            continue
+        kind = kinds[0]
+        ends = _names(ctx, row.value[kind], join(at, kind))
+        if failed(ends):
+            continue
+        pair = frozenset(ends)
+        if len(ends) != 2 or pair not in routes[kind]:
+            what = f"{' - '.join(ends)} is not a {kind} route of the map"
+            ctx.err(row.value[kind].line, join(at, kind), what)
+            continue
+        if (kind, pair) in seen:
+            ctx.err(row.line, at, f"a second course for {kind} {' - '.join(ends)}")
+            continue
+        seen.add((kind, pair))
+        via = _waypoints(ctx, row.value["via"], join(at, "via"), bounds)
+        if not failed(via):
+            out.append(MapCourse(kind, ends[0], ends[1], via, Source(ctx.file, row.line, at)))
+    return tuple(out)
+
+
+def _waypoints(ctx: Ctx, node: Y, where: str, bounds: Any) -> Any:
+    items = ctx.items(node, where)
+    if not items:
+        return BAD if items is None else ctx.err(node.line, where, "expected [[lat, lon], ...]")
+    out = []
+    for i, item in enumerate(items):
+        at = join(where, i)
+        if not isinstance(item.value, list) or len(item.value) != 2:
+            return ctx.err(item.line, at, f"expected [lat, lon], got {type_name(item.value)}")
+        lat, lon = (ctx.number(v, join(at, k)) for k, v in enumerate(item.value))
+        if failed(lat, lon):
+            return BAD
+        if not (bounds.south <= lat <= bounds.north and bounds.west <= lon <= bounds.east):
+            return ctx.err(item.line, at, f"[{lat:g}, {lon:g}] is outside the map")
+        out.append((float(lat), float(lon)))
+    return tuple(out)

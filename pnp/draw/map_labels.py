@@ -11,7 +11,7 @@ takes the candidate that overlaps the least (placement reports it, and the tests
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pnp.geometry import overlaps
 from pnp.model import Box
@@ -103,11 +103,13 @@ def place_labels(
     gap: float = 1.5,
     lines: Sequence[Segment] = (),
     bands: Sequence[Band] = (),
+    ground: Callable[[Label, list[Box]], list[float]] | None = None,
 ) -> list[Placed]:
     """Each label's box, in the order given. A place that crosses a seam, reaches into a glue
     band, overlaps a name placed before or a symbol (`obstacles`) is taken only when no other
-    is free; among free places the one crossing the fewest `lines` (routes) wins, the first on
-    ties."""
+    is free; among free places the one most on its own ground wins (`ground`: the share of each
+    box off it, a city's name on land, a sea's on water, in eighths), then the one crossing the
+    fewest `lines` (routes), the first on ties."""
 
     anchors = _BoxIndex([label.anchor for label in labels])
     walls = _BoxIndex(obstacles)
@@ -125,10 +127,11 @@ def place_labels(
     for i in order:
         label = labels[i]
         own = label.anchor
-        best: tuple[float, int, Box] | None = None
+        best: tuple[float, int, int, Box] | None = None
         near = candidates(label, gap)
         tried = near + _past_seams(near[:4], seams) + _past_bands(near[:8], bands)
-        for box in tried:
+        off = ground(label, tried) if ground is not None else [0.0] * len(tried)
+        for box, away in zip(tried, off, strict=True):
             if area is not None and not _inside(box, area) or _gap(own, box) > FARTHEST:
                 continue
             hard = sum(1 for s in seams if crosses(box, s, SEAM_MARGIN)) * 1000.0
@@ -137,18 +140,19 @@ def place_labels(
             near_taken = (taken[k] for k in placed.near(box))
             hard += sum(_area(box, t) * 10 for t in near_taken if overlaps(box, t))
             near_walls = (obstacles[k] for k in walls.near(box))
-            hard += sum(_area(box, o) for o in near_walls if o != own and overlaps(box, o))
+            hard += sum(_area(box, o) for o in near_walls if overlaps(box, o))  # its own too
             hard += 50.0 * _nearer_other(box, own, label, labels, anchors)
             soft = index.crossing(box)
-            if best is None or (hard, soft) < best[:2]:
-                best = (hard, soft, box)
-            if hard == 0 and soft == 0:
+            quarters = round(away * 8)
+            if best is None or (hard, quarters, soft) < best[:3]:
+                best = (hard, quarters, soft, box)
+            if hard == 0 and quarters == 0 and soft == 0:
                 break
         if best is None:
-            best = (1.0, 0, candidates(label, gap)[0])
-        placed.add(len(taken), best[2])
-        taken.append(best[2])
-        result[i] = Placed(label.key, best[2], best[0] == 0)
+            best = (1.0, 0, 0, candidates(label, gap)[0])
+        placed.add(len(taken), best[3])
+        taken.append(best[3])
+        result[i] = Placed(label.key, best[3], best[0] == 0)
     return [result[i] for i in range(len(labels))]
 
 

@@ -49,10 +49,16 @@ def cartouche_ops(box: Box, title: str, subtitle: str) -> list[ops.Op]:
     return out
 
 
-def legend_ops(box: Box, colours: dict[str, str], frame: MapFrame, credit: str) -> list[ops.Op]:
-    """The key, in two columns: city symbols and routes; the powers' colours, how spies move,
-    the scale and the credit."""
-    from pnp.draw.map_sheet import NEUTRAL_TINT, POWER_TINT
+def legend_ops(
+    box: Box,
+    colours: dict[str, str],
+    frame: MapFrame,
+    credit: str,
+    hatches: dict[str, tuple[float, ...]] | None = None,
+) -> list[ops.Op]:
+    """The key, in two columns: city symbols and routes; the powers' colours (with their
+    hatches and initials), how spies move, the scale and the credit."""
+    from pnp.draw.map_sheet import HATCH_TINT, NEUTRAL_TINT, POWER_TINT, hatch_ops
 
     out: list[ops.Op] = [ops.Rect(box.x, box.y, box.w, box.h, 4.0, sym.INK, PANEL, 1.0)]
     pad, row = 9.0, 15.0
@@ -69,6 +75,7 @@ def legend_ops(box: Box, colours: dict[str, str], frame: MapFrame, credit: str) 
         (sym.rail_line, "Rail line"),
         (sym.air_line, "Air line"),
         (sym.sea_line, "Sea move (port to ship, ship to ship)"),
+        (sym.ferry_line, "Train ferry: a rail line's crossing of water"),
     )
     for draw, words in routes:
         out += draw(((x, y + row / 2), (x + 20.0, y + row / 2)))
@@ -84,7 +91,12 @@ def legend_ops(box: Box, colours: dict[str, str], frame: MapFrame, credit: str) 
         colour = colours.get(power, "#9a9184")
         sx = x + i * (swatch_w + gap)
         amount = NEUTRAL_TINT if power == "neutral" else POWER_TINT
-        out.append(ops.Rect(sx, y, swatch_w, 12.0, 1.5, colour, sym.tint(colour, amount), 1.3))
+        out.append(ops.Rect(sx, y, swatch_w, 12.0, 1.5, None, sym.tint(colour, amount), 0.0))
+        ring = ((sx, y), (sx + swatch_w, y), (sx + swatch_w, y + 12.0), (sx, y + 12.0), (sx, y))
+        if hatches and power in hatches:
+            out += hatch_ops((ring,), hatches[power], sym.tint(colour, HATCH_TINT))
+            out += sym.city_symbol("police city", sx + swatch_w / 2, y + 6.0, colour, power[0])
+        out.append(ops.Rect(sx, y, swatch_w, 12.0, 1.5, colour, None, 1.3))
         name = "Neutral" if power == "neutral" else power
         label = Box(sx - gap / 2, y + 13.0, swatch_w + gap, 10.0)
         out += text_lines(name, label, _style(7.0, align="center"))

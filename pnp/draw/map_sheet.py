@@ -19,9 +19,11 @@ from typing import Any
 
 from pnp import ops
 from pnp.draw import map_symbols as sym
-from pnp.draw.map_labels import Band, Label, Placed, Seam, place_labels
+from pnp.draw.map_labels import Band, Label, Placed, Seam, in_band, place_labels
 from pnp.draw.map_legend import cartouche_ops, legend_ops
 from pnp.draw.map_projection import Conic, MapFrame, Window
+from pnp.draw.map_routes import Route, route_lines, trimmed
+from pnp.draw.map_water import Coast, piece
 from pnp.draw.textfit import text_width
 from pnp.geometry import inset
 from pnp.model import Box, MapArt
@@ -38,7 +40,7 @@ SEA_SIZE = 8.5
 SUBTITLE = "Europe, the Middle East and North Africa in 1933"
 CREDIT = (
     "Borders of 1933. Coasts and borders made with Natural Earth: free vector and raster map "
-    "data @ naturalearthdata.com. City positions: GeoNames (CC BY 4.0)."
+    "data @ naturalearthdata.com. Lakes: GSHHG (LGPL). City positions: GeoNames (CC BY 4.0)."
 )
 EDGE = 12.0  # names stay this far inside the map's box (the cut line)
 LINES_CLEAR = 2.0 * 72 / 25.4  # borders and coasts stop 2 mm inside the cut: only colour meets it
@@ -98,6 +100,8 @@ class MapLayout:
     ships: tuple[tuple[str, float, float, Box], ...]  # sea zone, x, y, ship box
     labels: tuple[Placed, ...]  # keys "city:NAME" and "sea:NAME"
     names: dict[str, NameStyle]
+    routes: tuple[Route, ...]  # as drawn (pnp.draw.map_routes)
+    coast: Coast  # the land outline in the same frame
 
 
 _LAYOUTS: dict[tuple[Any, ...], tuple[Any, MapLayout]] = {}  # (element, map id) -> (map, layout)
@@ -143,19 +147,31 @@ def map_layout(art: MapArt) -> MapLayout:
     obstacles = [b for *_, b in cities] + [b for *_, b in ships]
     obstacles += [b for b in (art.legend, art.cartouche) if b is not None]
     seams = [Seam(at, vertical) for at, vertical in art.seams]
+    routes = route_lines(game_map, frame)
+    coast = Coast.of(_rings(frame, land.land))
     placed = place_labels(
         labels,
         obstacles,
         seams,
         inset(art.box, EDGE),
-        lines=_segments(art, cities, ships),
+        lines=[(*p, *q) for r in routes for p, q in zip(r.points, r.points[1:], strict=False)],
         bands=glue_bands(art.seams),
+        ground=lambda label, boxes: off_ground(coast, label.key.startswith("city:"), boxes),
     )
-    layout = MapLayout(frame, tuple(cities), tuple(ships), tuple(placed), names)
+    layout = MapLayout(frame, tuple(cities), tuple(ships), tuple(placed), names, routes, coast)
     if len(_LAYOUTS) >= 16:
         _LAYOUTS.clear()
     _LAYOUTS[key] = (art.game_map, layout)
     return layout
+
+
+def off_ground(coast: Coast, on_land: bool, boxes: list[Box]) -> list[float]:
+    """The share of each box off its ground: a city's name off land, a sea's off water (7 x 3
+    points over the box)."""
+    xs = [b.x + b.w * i / 6 for b in boxes for i in range(7) for _ in range(3)]
+    ys = [b.y + b.h * j / 2 for b in boxes for _ in range(7) for j in range(3)]
+    land = coast.on_land(xs, ys).reshape(len(boxes), 21).mean(axis=1)
+    return [float(1 - v) if on_land else float(v) for v in land]
 
 
 BAND_MOST = 50 * 72 / 25.4  # a board's glue bands are at most 50 mm wide (its overlap)
@@ -173,34 +189,53 @@ def glue_bands(seams: tuple[tuple[float, bool], ...]) -> list[Band]:
     return out
 
 
-def _segments(
-    art: MapArt, cities: list[Any], ships: list[Any]
-) -> list[tuple[float, float, float, float]]:
-    """Every route as a segment (x0, y0, x1, y1): names keep off them where they can."""
-    at = {name: (x, y) for name, x, y, _ in cities}
-    zones = {name: (x, y) for name, x, y, _ in ships}
-    game_map = art.game_map
-    pairs = [(at[line.a], at[line.b]) for line in (*game_map.rail, *game_map.air)]
-    for zone in game_map.sea_zones:
-        pairs += [(at[port], zones[zone.name]) for port in zone.ports if port in at]
-        pairs += [(zones[zone.name], zones[o]) for o in zone.adjacent if o in zones]
-    return [(a[0], a[1], b[0], b[1]) for a, b in pairs]
-
-
 def _rings(frame: MapFrame, rings: tuple[tuple[tuple[float, float], ...], ...]) -> tuple[Any, ...]:
     return tuple(tuple(frame.point(x, y) for x, y in ring) for ring in rings)
 
 
-def _trimmed(
-    a: tuple[float, float], b: tuple[float, float], ra: float, rb: float
-) -> tuple[tuple[float, float], ...]:
-    """The segment a-b less `ra` at a and `rb` at b (so that it meets the symbols' edges)."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    d = math.hypot(dx, dy)
-    if d <= ra + rb:
-        return (a, b)
-    ux, uy = dx / d, dy / d
-    return ((a[0] + ux * ra, a[1] + uy * ra), (b[0] - ux * rb, b[1] - uy * rb))
+# each power's territory is hatched as well as tinted, so that ownership reads without colour
+# (greyscale, colour blindness): the powers in the map's `owners` order take these patterns
+HATCHES = ((45.0,), (0.0,), (135.0,), (90.0,), (45.0, 135.0), (0.0, 90.0))
+HATCH_STEP = 6.0  # points between the lines
+HATCH_WIDTH = 0.4
+HATCH_TINT = 0.75  # the lines in this much of the owner's colour
+
+
+def hatches(game_map: Any) -> dict[str, tuple[float, ...]]:
+    """Owner -> the angles of its hatch lines (the powers in order; neutrals none)."""
+    powers = [owner for owner, _ in game_map.owners if owner != "neutral"]
+    return {owner: HATCHES[i % len(HATCHES)] for i, owner in enumerate(powers)}
+
+
+def hatch_ops(
+    rings: tuple[tuple[tuple[float, float], ...], ...], angles: tuple[float, ...], colour: str
+) -> list[ops.Op]:
+    """Lines at `angles` (degrees, 0 across) HATCH_STEP apart, inside the rings (even-odd)."""
+    points = [p for ring in rings for p in ring]
+    if not points or not angles:
+        return []
+    x0, x1 = min(p[0] for p in points), max(p[0] for p in points)
+    y0, y1 = min(p[1] for p in points), max(p[1] for p in points)
+    cx, cy, reach = (x0 + x1) / 2, (y0 + y1) / 2, math.hypot(x1 - x0, y1 - y0) / 2 + 1
+    area = Coast.of(rings)
+    out: list[ops.Op] = []
+    for angle in angles:
+        ux, uy = math.cos(math.radians(angle)), -math.sin(math.radians(angle))
+        nx, ny = -uy, ux
+        # offsets on a fixed grid of the page, so that neighbours' hatches line up
+        base = cx * nx + cy * ny
+        k0 = math.floor((base - reach) / HATCH_STEP)
+        k1 = math.ceil((base + reach) / HATCH_STEP)
+        for k in range(k0, k1 + 1):
+            off = k * HATCH_STEP - base
+            px, py = cx + nx * off, cy + ny * off
+            line = ((px - ux * reach, py - uy * reach), (px + ux * reach, py + uy * reach))
+            for start, end, inside_ in area.spans(line):
+                if inside_:
+                    seg = piece(line, start, end)
+                    if len(seg) == 2:
+                        out.append(ops.Polyline(seg, colour, HATCH_WIDTH))
+    return out
 
 
 HALO = 0.7  # points: the light outline that keeps a name legible over lines and borders
@@ -246,45 +281,54 @@ def map_ops(art: MapArt) -> tuple[ops.Op, ...]:
         amount = NEUTRAL_TINT if t.owner == "neutral" else POWER_TINT
         out.append(ops.Path(drawn[t.name], None, sym.tint(colour, amount), 0.0))
         lines.append(ops.Path(drawn[t.name], BORDER, None, 0.35))
+    pattern = hatches(game_map)
+    for t in land.territories:
+        if t.owner in pattern and t.owner in owner_colour:
+            hatch = sym.tint(owner_colour[t.owner], HATCH_TINT)
+            lines[:0] = hatch_ops(drawn[t.name], pattern[t.owner], hatch)
     for t in land.territories:
         if t.owner != "neutral" and t.owner in owner_colour:  # the border in the owner's colour
             lines.append(ops.Path(drawn[t.name], owner_colour[t.owner], None, 1.3))
     lines.append(ops.Path(_rings(frame, land.land), COAST, None, 0.7))
     out.append(ops.Group(tuple(lines), clip=inset(b, LINES_CLEAR)))
     where = {name: (x, y, box) for name, x, y, box in layout.cities}
-    ships = {name: (x, y, box) for name, x, y, box in layout.ships}
-    for line in game_map.air:
-        (ax, ay, abox), (bx, by, bbox) = where[line.a], where[line.b]
-        out += sym.air_line(_trimmed((ax, ay), (bx, by), abox.w / 2, bbox.w / 2))
-    done: set[frozenset[str]] = set()
-    r = sym.SHIP_RADIUS
-    for zone in game_map.sea_zones:
-        zx, zy, _ = ships[zone.name]
-        for other in zone.adjacent:
-            pair = frozenset((zone.name, other))
-            if pair in done or other not in ships:
-                continue
-            done.add(pair)
-            ox, oy, _ = ships[other]
-            out += sym.sea_line(_trimmed((zx, zy), (ox, oy), r, r))
-        for port in zone.ports:
-            px, py, pbox = where[port]
-            out += sym.sea_line(_trimmed((px, py), (zx, zy), pbox.w / 2, r))
-    for line in game_map.rail:
-        (ax, ay, _), (bx, by, _) = where[line.a], where[line.b]
-        out += sym.rail_line(((ax, ay), (bx, by)))
+    radius = {name: box.w / 2 for name, _x, _y, box in (*layout.cities, *layout.ships)}
+    for kind in ("air", "sea", "rail"):  # air under sea under rail
+        for route in (r for r in layout.routes if r.kind == kind):
+            ra, rb = (radius[end] for end in route.ends)
+            out += route_ops(route, trimmed(route.points, ra, rb), layout.coast)
     for _name, x, y, _box in layout.ships:
         out += sym.ship(x, y)
+    bands = glue_bands(art.seams)
     for city in game_map.cities:
-        x, y, _ = where[city.name]
-        out += sym.city_symbol(city.kind, x, y, owner_colour.get(city.owner, sym.INK))
+        x, y, box = where[city.name]
+        initial = city.owner[0] if city.owner in pattern else ""
+        if any(in_band(box, band) for band in bands):
+            initial = ""  # no word in a glue band: the hatch under it says the owner
+        out += sym.city_symbol(city.kind, x, y, owner_colour.get(city.owner, sym.INK), initial)
     for placed in layout.labels:
         out += name_ops(placed, layout.names[placed.key])
     if art.cartouche is not None:
         out += cartouche_ops(art.cartouche, art.title, SUBTITLE)
     if art.legend is not None:
-        out += legend_ops(art.legend, owner_colour, frame, CREDIT)
+        out += legend_ops(art.legend, owner_colour, frame, CREDIT, pattern)
     return (ops.Group(tuple(out), clip=b),)
+
+
+def route_ops(route: Route, points: tuple[tuple[float, float], ...], coast: Coast) -> list[ops.Op]:
+    """A route's line: a rail line's stretches over water (a train ferry) drawn as a ferry."""
+    if route.kind == "air":
+        return sym.air_line(points)
+    if route.kind == "sea":
+        return sym.sea_line(points)
+    if not route.ferry:
+        return sym.rail_line(points)
+    out: list[ops.Op] = []
+    for start, end, on_land in coast.spans(points):
+        part = piece(points, start, end)
+        if len(part) >= 2:
+            out += sym.rail_line(part) if on_land else sym.ferry_line(part)
+    return out
 
 
 def inside(rings: tuple[tuple[tuple[float, float], ...], ...], x: float, y: float) -> bool:

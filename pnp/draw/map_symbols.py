@@ -18,12 +18,13 @@ AIR_INK = "#6b3fa0"
 PAPER = "#ffffff"
 
 # half the size of each city symbol (points): the box the name keeps clear of
-RADIUS = {"capital": 7.0, "police city": 3.6, "SECRET city": 5.2, "spy haven": 5.0, "city": 3.2}
+RADIUS = {"capital": 7.0, "police city": 4.6, "SECRET city": 5.2, "spy haven": 5.0, "city": 3.2}
 SHIP_RADIUS = 8.5
 
 RAIL = (2.2, 1.2, (3.0, 3.0))  # outer width, inner width, inner dash
 AIR = (0.9, (6.0, 2.5))
 SEA = (1.3, (1.3, 2.2))
+FERRY = (0.9, (4.0, 1.6))
 
 
 def symbol_box(kind: str, x: float, y: float) -> Box:
@@ -40,9 +41,10 @@ def _star(x: float, y: float, r: float) -> tuple[tuple[float, float], ...]:
     return tuple(points)
 
 
-def city_symbol(kind: str, x: float, y: float, colour: str) -> list[ops.Op]:
-    """capital: a star on a white disc; police city: a square; SECRET city: a diamond with a
-    white core; spy haven: a ring with a dot (a target); city: a dot."""
+def city_symbol(kind: str, x: float, y: float, colour: str, initial: str = "") -> list[ops.Op]:
+    """capital: a star on a white disc; police city: a square (with its power's `initial` in
+    white); SECRET city: a diamond with a white core; spy haven: a ring with a dot (a target);
+    city: a dot."""
     r = RADIUS.get(kind, RADIUS["city"])
     if kind == "capital":
         return [
@@ -50,7 +52,13 @@ def city_symbol(kind: str, x: float, y: float, colour: str) -> list[ops.Op]:
             ops.Polyline(_star(x, y, r * 0.86), INK, 0.4, None, True, colour),
         ]
     if kind == "police city":
-        return [ops.Rect(x - r, y - r, 2 * r, 2 * r, 0.0, INK, colour, 0.7)]
+        square: list[ops.Op] = [ops.Rect(x - r, y - r, 2 * r, 2 * r, 0.0, INK, colour, 0.7)]
+        if initial:
+            size = 6.0  # the least text on the map
+            square.append(
+                ops.Text(x, y + size * 0.36, initial, size, bold=True, color=PAPER, anchor="middle")
+            )
+        return square
     if kind == "SECRET city":
         outer = ((x, y - r), (x + r, y), (x, y + r), (x - r, y))
         s = r * 0.42
@@ -114,6 +122,19 @@ def air_line(points: tuple[tuple[float, float], ...]) -> list[ops.Op]:
 def sea_line(points: tuple[tuple[float, float], ...]) -> list[ops.Op]:
     width, dash = SEA
     return [ops.Polyline(points, SEA_INK, width, dash)]
+
+
+def ferry_line(points: tuple[tuple[float, float], ...]) -> list[ops.Op]:
+    """A train ferry (a rail line's crossing of water): a thin black line of long dashes between
+    two landing bars."""
+    width, dash = FERRY
+    out: list[ops.Op] = [ops.Polyline(points, INK, width, dash)]
+    for end, nxt in ((points[0], points[1]), (points[-1], points[-2])):
+        dx, dy = nxt[0] - end[0], nxt[1] - end[1]
+        d = math.hypot(dx, dy) or 1.0
+        nx, ny = -dy / d * 3.0, dx / d * 3.0
+        out.append(ops.Polyline(((end[0] - nx, end[1] - ny), (end[0] + nx, end[1] + ny)), INK, 1.2))
+    return out
 
 
 def tint(colour: str, amount: float) -> str:

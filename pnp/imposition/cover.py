@@ -84,8 +84,11 @@ def _clock(x: float, y: float, s: float, colour: str, back: str) -> list[ops.Op]
 
 
 def _hero(kit: GameKit) -> Component | None:
-    """The pieces shown on the title panel: the card, counter or token with the most faces,
-    cards first."""
+    """The pieces shown on the title panel: game.yaml's `cover`, else the card, counter or token
+    with the most faces, cards first."""
+    chosen = [c for c in kit.components if c.name == kit.cover]
+    if chosen:
+        return chosen[0]
     rank = {"card": 3, "counter": 2, "token": 2, "tile": 1}
     pieces = [c for c in kit.components if c.kind in rank and c.role == "piece"]
     if not pieces:

@@ -295,18 +295,19 @@ def _board_step(title: str, cols: int, rows: int) -> str:
     count = cols * rows
     if rows == 1:
         order = "from left to right"
-        side = "its right"
+        side = "its right edge"
     elif cols == 1:
         order = "from top to bottom"
-        side = "its foot"
+        side = "its bottom edge"
     else:
         order = f"in {rows} rows of {cols}, left to right then down"
-        side = "its right or its foot"
+        side = "its right edge, its bottom edge or both"
     return (
         f"{title}: the board is in {count} parts, laid out {order}. Cut each part on its crop "
-        f"marks. Each part but the last has a grey dashed band on {side}, marked with the part "
-        "that goes on top: glue that part over the band, matching the picture. Glue the board "
-        "on card if you like."
+        "marks and hold it with its picture upright (a part may be printed sideways on the "
+        f"page). Each part but the last has a grey dashed band along {side}, marked with the "
+        "part that goes on top: glue that part over the band, matching the picture. Glue the "
+        "board on card if you like."
     )
 
 

@@ -380,8 +380,8 @@ CASES = {
         [
             f"{G}:1: game: 'other' is not the folder name (expected bad)",
             f"{G}:2: title: a list is not a text",
-            f"{G}:3: colour: unknown field (expected one of: boxes, components, edition, game,"
-            " icons, map, notes, order, players, styles, time, title)",
+            f"{G}:3: colour: unknown field (expected one of: boxes, components, cover_piece,"
+            " edition, game, icons, map, notes, order, players, styles, time, title)",
         ],
     ),
     "tracks and grids": (
@@ -554,8 +554,8 @@ def test_problems_of_several_games_come_together(make_game):
         load_kits(make_game({}).parent)
     assert caught.value.lines() == [
         f"{F}:2: components.a.kind: unknown kind 'cardd' (did you mean 'card'?)",
-        "two/game.yaml:2: color: unknown field (expected one of: boxes, components, edition,"
-        " game, icons, map, notes, order, players, styles, time, title)",
+        "two/game.yaml:2: color: unknown field (expected one of: boxes, components,"
+        " cover_piece, edition, game, icons, map, notes, order, players, styles, time, title)",
     ]
 
 

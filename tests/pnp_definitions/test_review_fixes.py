@@ -225,7 +225,7 @@ def test_control_characters_in_keys_and_values_stay_on_the_problem_line(make_gam
     found = problems(make_game, files)
     assert found[0] == (
         "bad/game.yaml:2: a\\x1e\\rb: unknown field (expected one of: boxes, components,"
-        " edition, game, icons, map, notes, order, players, styles, time, title)"
+        " cover_piece, edition, game, icons, map, notes, order, players, styles, time, title)"
     )
     assert found[1:] == ["bad/game.yaml:3: title: a list is not a text"]
 

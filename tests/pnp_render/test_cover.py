@@ -168,3 +168,29 @@ def test_a_kit_of_many_components_keeps_its_cover_tidy(parts, many):
     assert words.count("×3" if many > 30 else "3 cards") == many
     assert ("Card set number 8" in words) == (many < 30)
     _assert_tidy(page, "letter", "many")
+
+
+def test_game_yaml_cover_names_the_piece_the_title_panel_shows(tmp_path):
+    """Spy vs Spy's cover shows its equipment tokens (what the game is about), not a cop card;
+    a cover naming no piece of the game is refused at its line."""
+    import shutil
+
+    from deaddrop.errors import InputError
+    from pnp.imposition.cover import _hero
+
+    kit = _kit("spy-vs-spy")
+    assert kit.cover == "equipment_tokens"
+    assert _hero(kit).name == "equipment_tokens"
+    assert _hero(replace(kit, cover="")).name != "equipment_tokens"  # the default differs
+    folder = tmp_path / "spy-vs-spy"
+    shutil.copytree(templates_dir() / "spy-vs-spy", folder)
+    game = folder / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    line = text.splitlines().index("cover_piece: equipment_tokens") + 1
+    game.write_text(
+        text.replace("cover_piece: equipment_tokens", "cover_piece: equipment_token"), "utf-8"
+    )
+    with pytest.raises(InputError) as refused:
+        load_game(folder)
+    said = str(refused.value)
+    assert f"game.yaml:{line}: cover_piece: 'equipment_token' is not a piece of the game" in said

@@ -169,6 +169,8 @@ LANDMASS = {
     "Famagusta": "Cyprus",
     **dict.fromkeys(["Tangiers", "Casablanca", "Algiers", "Tunis", "Bengazi"], "Africa"),
     **dict.fromkeys(["Cairo", "Port Said"], "Africa"),
+    # Asia beyond the Bosporus and the Suez Canal: Istanbul's station for Ankara was Haydarpaşa
+    **dict.fromkeys(["Ankara", "Beirut", "Jerusalem"], "Asia"),
 }
 
 
@@ -182,7 +184,7 @@ def test_rail_crosses_water_only_by_a_marked_ferry(raw):
         if ferry:
             assert line["why"].strip()
             ferries.append(a + "-" + b)
-    assert len(ferries) == 5
+    assert len(ferries) == 6
     on_rail = set()
     for line in raw["rail"]:
         on_rail.update(line["line"] if isinstance(line, dict) else line)
@@ -405,6 +407,19 @@ BROKEN = {
             ),
         ],
         [f"{F}:7: map.cities[1].owner: unknown owner 'Spain' (expected one of: neutral)"],
+    ),
+    "a course for a route the map has not": (
+        [("    - [A, C]\n", "    - [A, C]\n  courses:\n    - {rail: [A, C], via: [[45, 2]]}\n")],
+        [f"{F}:17: map.courses[0].rail: A - C is not a rail route of the map"],
+    ),
+    "a course's waypoint outside the map": (
+        [
+            (
+                "    - [A, C]\n",
+                "    - [A, C]\n  courses:\n    - {sea: [Sea, Bay], via: [[45, 12]]}\n",
+            )
+        ],
+        [f"{F}:17: map.courses[0].via[0]: [45, 12] is outside the map"],
     ),
     "no bounds": (
         [("  bounds: {west: 0, east: 10, south: 40, north: 50}\n", "")],

@@ -367,3 +367,163 @@ def test_the_map_as_svg_for_a_screen_with_counters_at_cities(kit):
     map_svg(kit, lambda city, x, y, r: calls.append((city, x, y, r)) or [], key=False)
     assert {c for c, *_ in calls} == {c.name for c in kit.map.cities}
     assert all(where[c] == (x, y) and r > 0 for c, x, y, r in calls)
+
+
+# The routes as drawn (pnp.draw.map_routes, through the map data's `courses:`), checked against
+# the map's own land outline (the land file: coasts, the lakes and the opened straits).
+MM = 72 / 25.4
+DETAIL = 0.3 * MM  # the coast is simplified to 2.5 km (0.36 mm): a line may graze its detail
+PORT_REACH = 1.5 * MM  # past its distance to open water, a sea move leaves its port on water
+
+
+def _to_water(coast, point) -> float:
+    """The distance from a point to the nearest coast (the port's way down to open water)."""
+    import numpy as np
+
+    px, py = point
+    dx, dy = coast.x1 - coast.x0, coast.y1 - coast.y0
+    t = np.clip(
+        ((px - coast.x0) * dx + (py - coast.y0) * dy) / np.maximum(dx * dx + dy * dy, 1e-12), 0, 1
+    )
+    return float(np.min(np.hypot(coast.x0 + t * dx - px, coast.y0 + t * dy - py)))
+
+
+def _wrong_stretches(layout, route, on_land: bool) -> list[tuple[float, float]]:
+    """The stretches (mm along the route) on the wrong surface, less a port's way to the sea."""
+    spans = layout.coast.spans(route.points)
+    total = spans[-1][1] if spans else 0.0
+    at = {name: (x, y) for name, x, y, _ in layout.cities}
+    reach = [
+        _to_water(layout.coast, at[end]) + PORT_REACH if end in at else 0.0 for end in route.ends
+    ]
+    out = []
+    for start, end, land in spans:
+        if land != on_land or end - start <= DETAIL:
+            continue
+        if end <= reach[0] or start >= total - reach[1]:
+            continue
+        out.append((round(start / MM, 1), round(end / MM, 1)))
+    return out
+
+
+def test_no_sea_move_crosses_land(layout):
+    bad = {
+        r.ends: _wrong_stretches(layout, r, on_land=True) for r in layout.routes if r.kind == "sea"
+    }
+    assert not {k: v for k, v in bad.items() if v}
+
+
+def test_no_rail_line_crosses_open_sea_but_a_ferry(layout):
+    bad = {
+        r.ends: _wrong_stretches(layout, r, on_land=False)
+        for r in layout.routes
+        if r.kind == "rail" and not r.ferry
+    }
+    assert not {k: v for k, v in bad.items() if v}
+    # a ferry is drawn as a ferry: its crossing of water in the ferry's line, not the railway's
+    ferries = [r for r in layout.routes if r.ferry]
+    assert len(ferries) >= 5
+    for route in ferries:
+        assert any(not land for *_, land in layout.coast.spans(route.points)), route.ends
+
+
+def test_ferry_crossings_are_drawn_as_ferries(art, layout):
+    from pnp.draw.map_sheet import route_ops
+
+    route = next(r for r in layout.routes if r.ferry and set(r.ends) == {"London", "Paris"})
+    drawn = route_ops(route, route.points, layout.coast)
+    widths = {op.width for op in drawn if isinstance(op, ops.Polyline)}
+    assert sym.FERRY[0] in widths and sym.RAIL[0] in widths
+    plain = next(r for r in layout.routes if r.kind == "rail" and not r.ferry)
+    assert sym.FERRY[0] not in {op.width for op in route_ops(plain, plain.points, layout.coast)}
+
+
+def test_no_route_passes_within_2mm_of_a_city_it_does_not_join(kit, layout):
+    from pnp.draw.map_routes import may_pass
+    from pnp.draw.map_water import distance
+
+    cities = [(name, x, y, box.w / 2) for name, x, y, box in layout.cities]
+    near = []
+    for route in layout.routes:
+        passes = may_pass(route, kit.map)
+        for name, x, y, r in cities:
+            if name in route.ends or name in passes:
+                continue
+            gap = distance((x, y), route.points) - r
+            if gap < 2 * MM:
+                near.append((route.kind, route.ends, name, round(gap / MM, 2)))
+    assert not near
+    # the issue's cases: the Rome-Athens air line clear of Taranto, London-Berlin of the Hague
+    for a, b, city in (("Rome", "Athens", "Taranto"), ("London", "Berlin", "Hague")):
+        route = next(r for r in layout.routes if r.kind == "air" and set(r.ends) == {a, b})
+        x, y, r = next((x, y, r) for name, x, y, r in cities if name == city)
+        assert distance((x, y), route.points) - r >= 2 * MM
+
+
+def test_the_checks_find_a_straight_line_over_land(kit, art):
+    """Drawn straight (without the map's courses), sea moves cross Spain and Thrace and rail
+    lines the Kattegat: the checks above see it."""
+    from dataclasses import replace
+
+    from pnp.draw.map_routes import route_lines
+
+    layout = map_layout(art)
+    straight = route_lines(kit.map, layout.frame, courses=False)
+    sea = {r.ends: _wrong_stretches(layout, r, True) for r in straight if r.kind == "sea"}
+    assert sea[("Atlantic", "Western Mediterranean")]
+    assert sea[("Aegean Sea", "Black Sea")]
+    rail = {r.ends: _wrong_stretches(layout, r, False) for r in straight if r.kind == "rail"}
+    assert rail[("Casablanca", "Algiers")] and rail[("Leningrad", "Helsinki")]
+    assert replace(kit.map, courses=()).courses == ()
+
+
+def test_lakes_ladoga_and_onega_are_water(art):
+    land = read_land(art.land)
+    rings = land.land
+    for lon, lat in ((31.5, 60.8), (35.3, 61.6)):  # Ladoga, Onega
+        x, y = land.conic.km(lon, lat)
+        assert not inside(rings, x, y), (lon, lat)
+        assert territory_at(land, lon, lat) is None
+    x, y = land.conic.km(30.3, 59.94)  # Leningrad stays on land
+    assert inside(rings, x, y)
+
+
+ISLANDS = {"Malta", "Scapa Flow"}  # islands smaller than their names: named on the sea
+
+
+@pytest.mark.parametrize("split", [False, True], ids=["whole", "in parts"])
+def test_every_name_is_on_its_own_ground(kit, sheet, split):
+    """A city's name on land (Istanbul, Liverpool and Gibraltar among them), a sea's on water."""
+    from dataclasses import replace
+
+    from pnp.draw.map_sheet import off_ground
+
+    art = next(el for el in sheet.front if isinstance(el, MapArt))
+    layout = map_layout(art if split else replace(art, seams=()))
+    off = {}
+    for placed in layout.labels:
+        city = placed.key.startswith("city:")
+        off[placed.key] = off_ground(layout.coast, city, [placed.box])[0]
+    wet = {k: v for k, v in off.items() if k.startswith("city:") and v > 0.55}
+    assert set(wet) <= {"city:" + name for name in ISLANDS}, wet
+    for name in ("Istanbul", "Liverpool", "Gibraltar"):
+        assert off["city:" + name] <= 0.25, name
+    assert all(v <= 0.1 for k, v in off.items() if k.startswith("sea:"))
+
+
+def test_no_stray_border_inside_another_country(art):
+    """A power's border is drawn in its colour round each of its rings: a small ring must be an
+    island (its corners on the coast), not a sliver between other countries (the red stroke
+    once seen in Poland, south of Lvov)."""
+    land = read_land(art.land)
+    coast = {p for ring in land.land for p in ring}
+    for t in land.territories:
+        if t.owner == "neutral":
+            continue
+        for ring in t.rings:
+            area = abs(
+                sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(ring, ring[1:], strict=False)) / 2
+            )
+            if area < 200:  # km2
+                on_coast = sum(1 for p in ring if p in coast)
+                assert on_coast >= len(ring) / 2, (t.name, ring[:3], area)

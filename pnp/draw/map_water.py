@@ -1,0 +1,117 @@
+"""Land and water on the printed map: which stretches of a line lie on land (the land file's
+outline, as the map paints it, even-odd), in page points. What the map's routes are drawn and
+tested by: a sea move keeps to water, a rail line to land but for a train ferry. numpy, pure.
+
+    coast = Coast.of(rings)                     # the land outline's rings, page points
+    coast.on_land(xs, ys)                       # a bool per point
+    coast.spans(points)                         # [(start, end, on_land)] along a polyline
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+Point = tuple[float, float]
+Span = tuple[float, float, bool]  # start, end (points along the line from its start), on land
+
+
+class Coast:
+    """The land outline as edges (x0, y0, x1, y1), page points."""
+
+    def __init__(self, edges: np.ndarray) -> None:
+        self.x0, self.y0, self.x1, self.y1 = (edges[:, i] for i in range(4))
+
+    @classmethod
+    def of(cls, rings: Sequence[Sequence[Point]]) -> Coast:
+        rows = [
+            (a[0], a[1], b[0], b[1])
+            for ring in rings
+            for a, b in zip(ring, [*ring[1:], ring[0]], strict=True)
+            if a != b
+        ]
+        return cls(np.array(rows, dtype=float).reshape(-1, 4))
+
+    def on_land(self, xs: Sequence[float], ys: Sequence[float]) -> np.ndarray:
+        """True for each point (xs[i], ys[i]) inside the land (even-odd)."""
+        px = np.asarray(xs, dtype=float)[:, None]
+        py = np.asarray(ys, dtype=float)[:, None]
+        x0, y0, x1, y1 = self.x0, self.y0, self.x1, self.y1
+        straddles = (y0 > py) != (y1 > py)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            at = x0 + (py - y0) * (x1 - x0) / (y1 - y0)
+        crossings = np.count_nonzero(straddles & (px < at), axis=1)
+        return np.asarray(crossings % 2 == 1)
+
+    def cuts(self, a: Point, b: Point) -> list[float]:
+        """Where the segment a-b crosses the coast: its parameters t in (0, 1), sorted."""
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        ex, ey = self.x1 - self.x0, self.y1 - self.y0
+        den = dx * ey - dy * ex
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = ((self.x0 - a[0]) * ey - (self.y0 - a[1]) * ex) / den
+            u = ((self.x0 - a[0]) * dy - (self.y0 - a[1]) * dx) / den
+        hit = (den != 0) & (t > 0) & (t < 1) & (u >= 0) & (u < 1)
+        return sorted(float(v) for v in t[hit])
+
+    def spans(self, points: Sequence[Point]) -> list[Span]:
+        """The polyline cut where it crosses the coast: (start, end, on land) in points along
+        it, neighbours of the same surface joined."""
+        pieces: list[tuple[float, float, Point, Point]] = []
+        along = 0.0
+        for a, b in zip(points, points[1:], strict=False):
+            length = math.hypot(b[0] - a[0], b[1] - a[1])
+            ts = [0.0, *self.cuts(a, b), 1.0]
+            for t0, t1 in zip(ts, ts[1:], strict=False):
+                p = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
+                q = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
+                pieces.append((along + t0 * length, along + t1 * length, p, q))
+            along += length
+        if not pieces:
+            return []
+        mids = [((p[0] + q[0]) / 2, (p[1] + q[1]) / 2) for _, _, p, q in pieces]
+        land = self.on_land([m[0] for m in mids], [m[1] for m in mids])
+        out: list[Span] = []
+        for (s, e, _, _), on in zip(pieces, land, strict=True):
+            if out and out[-1][2] == bool(on):
+                out[-1] = (out[-1][0], e, bool(on))
+            else:
+                out.append((s, e, bool(on)))
+        return out
+
+
+def length(points: Sequence[Point]) -> float:
+    return sum(
+        math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(points, points[1:], strict=False)
+    )
+
+
+def piece(points: Sequence[Point], start: float, end: float) -> tuple[Point, ...]:
+    """The part of the polyline from `start` to `end` points along it."""
+    out: list[Point] = []
+    along = 0.0
+    for a, b in zip(points, points[1:], strict=False):
+        seg = math.hypot(b[0] - a[0], b[1] - a[1])
+        lo, hi = max(start, along), min(end, along + seg)
+        if seg > 0 and lo <= hi:
+            for at in (lo, hi):
+                t = (at - along) / seg
+                p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+                if not out or math.hypot(p[0] - out[-1][0], p[1] - out[-1][1]) > 1e-9:
+                    out.append(p)
+        along += seg
+    return tuple(out)
+
+
+def distance(point: Point, points: Sequence[Point]) -> float:
+    """The distance from `point` to the polyline."""
+    best = math.inf
+    x, y = point
+    for a, b in zip(points, points[1:], strict=False):
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        d2 = dx * dx + dy * dy
+        t = 0.0 if d2 == 0 else max(0.0, min(1.0, ((x - a[0]) * dx + (y - a[1]) * dy) / d2))
+        best = min(best, math.hypot(x - a[0] - t * dx, y - a[1] - t * dy))
+    return best
