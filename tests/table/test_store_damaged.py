@@ -480,3 +480,44 @@ def test_the_history_number_changes_with_every_undo_redo_and_void(tmp_path):
         assert store.history(99) == 0
     finally:
         store.close()
+
+
+def test_requests_are_opened_answered_and_closed_one_by_one(tmp_path):
+    db = made(tmp_path)
+    store = Store(db, create=False)
+    try:
+        with store.write():
+            first = store.add_request(1, "undo", 1, None, "bob", ["ann"], 5, "now")
+            second = store.add_request(1, "void", 1, "typo", "ann", ["bob"], 5, "now")
+            store.answer_request(second, ["bob"])
+        assert [(r.id, r.asker, r.yes) for r in store.requests(1)] == [
+            (first, "bob", []),
+            (second, "ann", ["bob"]),
+        ]
+        with store.write():
+            store.drop_request(first)
+        assert [r.id for r in store.requests(1)] == [second]
+        with store.write():
+            store.add_request(1, "redo", None, None, "ann", ["bob"], 6, "now")  # replaces ann's
+            store.drop_requests(1, keep_history=6)
+        assert [(r.op, r.history) for r in store.requests(1)] == [("redo", 6)]
+        with store.write():
+            store.drop_requests(1)
+        assert store.requests(1) == []
+    finally:
+        store.close()
+
+
+def test_a_deleted_table_is_gone_with_everything_it_held(tmp_path):
+    db = made(tmp_path)
+    store = Store(db, create=False)
+    try:
+        with store.write():
+            store.add_request(1, "undo", 1, None, "bob", ["ann"], 5, "now")
+            store.remember(1, "ann\0key\0", "line")
+            store.delete_table(1)
+        assert store.tables() == [] and store.find("t") is None
+        assert store.events(1) == [] and store.requests(1) == []
+        assert store.recall(1, "ann\0key\0") is None and store.history(1) == 0
+    finally:
+        store.close()
