@@ -521,3 +521,22 @@ def test_a_deleted_table_is_gone_with_everything_it_held(tmp_path):
         assert store.recall(1, "ann\0key\0") is None and store.history(1) == 0
     finally:
         store.close()
+
+
+def test_a_writer_never_opens_read_only_and_a_missing_file_is_no_write_problem(
+    tmp_path, monkeypatch
+):
+    db = made(tmp_path)
+    read_only_folder(monkeypatch, tmp_path)
+    store = Store(db, create=False)  # a writer: it fails at its first write, with the reason
+    try:
+        assert store.read_only is False
+    finally:
+        store.close()
+    monkeypatch.undo()
+    missing = Store(tmp_path / "none.sqlite", create=False)
+    try:
+        missing.path = tmp_path / "none.sqlite"
+        assert missing._write_problem() is None
+    finally:
+        missing.close()
