@@ -540,3 +540,31 @@ def test_a_writer_never_opens_read_only_and_a_missing_file_is_no_write_problem(
         assert missing._write_problem() is None
     finally:
         missing.close()
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "UPDATE tables SET used='often'",
+        "UPDATE tables SET created=x'00'",
+        "UPDATE tables SET nonce=x'00'",
+        "UPDATE tables SET options='[1]'",
+    ],
+)
+def test_a_table_row_of_the_wrong_kind_is_damaged(tmp_path, sql):
+    db = made(tmp_path)
+    damage(db, sql)
+    error = refusal(db, lambda db: table.tables(db))
+    assert error.message == f"{db}: damaged Dead Drop database (table id 1)"
+
+
+def test_a_database_sqlite_cannot_open_is_one_line(tmp_path, monkeypatch):
+    db = made(tmp_path)
+
+    def refuse(*args, **kwargs):
+        raise sqlite3.OperationalError("unable to open database file")
+
+    monkeypatch.setattr(sqlite3, "connect", refuse)
+    error = refusal(db, lambda db: table.tables(db))
+    assert error.message == f"{db}: cannot open the database (unable to open database file)"
+    assert error.exit_code == 2
