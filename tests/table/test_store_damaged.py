@@ -342,6 +342,10 @@ def test_a_transaction_inside_another_joins_it(tmp_path):
                 raise RuntimeError("inner")
         assert [e.void for e in store.events(1)] == ["outer"]
         assert not store.db.in_transaction
+        with pytest.raises(RuntimeError), store.write():  # a failed one leaves no half state
+            store.set_void(1, "again")
+            raise RuntimeError("later")
+        assert [e.void for e in store.events(1)] == ["outer"]
     finally:
         store.close()
 
@@ -475,6 +479,10 @@ def test_the_history_number_changes_with_every_undo_redo_and_void(tmp_path):
         with store.write():
             store.set_status(2, "undone")
         seen.append(store.history(1))
+        with store.write():  # an event after an undo: the undone one is dropped
+            store.append(1, {"type": "add", "player": "ann", "n": 1}, time=None)
+        seen.append(store.history(1))
+        assert len(set(seen[3:])) == 3
         assert seen[0] == seen[2]  # undo then redo gives the number back
         assert len({seen[0], seen[1], seen[3], seen[4]}) == 4
         assert store.history(99) == 0
@@ -568,3 +576,18 @@ def test_a_database_sqlite_cannot_open_is_one_line(tmp_path, monkeypatch):
     error = refusal(db, lambda db: table.tables(db))
     assert error.message == f"{db}: cannot open the database (unable to open database file)"
     assert error.exit_code == 2
+
+
+def test_an_event_entered_after_an_undo_is_another_history(tmp_path):
+    """One live event; undo it and enter another: as many events, but another history (a tap
+    checked against the first must be refused)."""
+    db = made(tmp_path)
+    store = Store(db, create=False)
+    try:
+        before = store.history(1)
+        with store.write():
+            store.set_status(1, "undone")
+            store.append(1, {"type": "add", "player": "ann", "n": 3}, time=None)
+        assert store.history(1) != before
+    finally:
+        store.close()
