@@ -591,3 +591,21 @@ def test_an_event_entered_after_an_undo_is_another_history(tmp_path):
         assert store.history(1) != before
     finally:
         store.close()
+
+
+def test_the_version_follows_the_history_and_the_open_requests(tmp_path):
+    db = made(tmp_path)
+    store = Store(db, create=False)
+    try:
+        history = store.history(1)
+        assert store.version(1) == history  # no request open
+        with store.write():
+            asked = store.add_request(1, "undo", 1, None, "bob", ["ann"], history, "now")
+        one = store.version(1)
+        with store.write():
+            store.answer_request(asked, ["ann"])
+        two = store.version(1)
+        assert len({history, one, two}) == 3
+        assert store.version(99) == 0
+    finally:
+        store.close()
