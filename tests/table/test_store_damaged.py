@@ -342,6 +342,10 @@ def test_a_transaction_inside_another_joins_it(tmp_path):
                 raise RuntimeError("inner")
         assert [e.void for e in store.events(1)] == ["outer"]
         assert not store.db.in_transaction
+        with pytest.raises(RuntimeError), store.write():  # a failed one leaves no half state
+            store.set_void(1, "again")
+            raise RuntimeError("later")
+        assert [e.void for e in store.events(1)] == ["outer"]
     finally:
         store.close()
 
@@ -475,8 +479,133 @@ def test_the_history_number_changes_with_every_undo_redo_and_void(tmp_path):
         with store.write():
             store.set_status(2, "undone")
         seen.append(store.history(1))
+        with store.write():  # an event after an undo: the undone one is dropped
+            store.append(1, {"type": "add", "player": "ann", "n": 1}, time=None)
+        seen.append(store.history(1))
+        assert len(set(seen[3:])) == 3
         assert seen[0] == seen[2]  # undo then redo gives the number back
         assert len({seen[0], seen[1], seen[3], seen[4]}) == 4
         assert store.history(99) == 0
+    finally:
+        store.close()
+
+
+def test_requests_are_opened_answered_and_closed_one_by_one(tmp_path):
+    db = made(tmp_path)
+    store = Store(db, create=False)
+    try:
+        with store.write():
+            first = store.add_request(1, "undo", 1, None, "bob", ["ann"], 5, "now")
+            second = store.add_request(1, "void", 1, "typo", "ann", ["bob"], 5, "now")
+            store.answer_request(second, ["bob"])
+        assert [(r.id, r.asker, r.yes) for r in store.requests(1)] == [
+            (first, "bob", []),
+            (second, "ann", ["bob"]),
+        ]
+        with store.write():
+            store.drop_request(first)
+        assert [r.id for r in store.requests(1)] == [second]
+        with store.write():
+            store.add_request(1, "redo", None, None, "ann", ["bob"], 6, "now")  # replaces ann's
+            store.drop_requests(1, keep_history=6)
+        assert [(r.op, r.history) for r in store.requests(1)] == [("redo", 6)]
+        with store.write():
+            store.drop_requests(1)
+        assert store.requests(1) == []
+    finally:
+        store.close()
+
+
+def test_a_deleted_table_is_gone_with_everything_it_held(tmp_path):
+    db = made(tmp_path)
+    store = Store(db, create=False)
+    try:
+        with store.write():
+            store.add_request(1, "undo", 1, None, "bob", ["ann"], 5, "now")
+            store.remember(1, "ann\0key\0", "line")
+            store.delete_table(1)
+        assert store.tables() == [] and store.find("t") is None
+        assert store.events(1) == [] and store.requests(1) == []
+        assert store.recall(1, "ann\0key\0") is None and store.history(1) == 0
+    finally:
+        store.close()
+
+
+def test_a_writer_never_opens_read_only_and_a_missing_file_is_no_write_problem(
+    tmp_path, monkeypatch
+):
+    db = made(tmp_path)
+    read_only_folder(monkeypatch, tmp_path)
+    store = Store(db, create=False)  # a writer: it fails at its first write, with the reason
+    try:
+        assert store.read_only is False
+    finally:
+        store.close()
+    monkeypatch.undo()
+    missing = Store(tmp_path / "none.sqlite", create=False)
+    try:
+        missing.path = tmp_path / "none.sqlite"
+        assert missing._write_problem() is None
+    finally:
+        missing.close()
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "UPDATE tables SET used='often'",
+        "UPDATE tables SET created=x'00'",
+        "UPDATE tables SET nonce=x'00'",
+        "UPDATE tables SET options='[1]'",
+    ],
+)
+def test_a_table_row_of_the_wrong_kind_is_damaged(tmp_path, sql):
+    db = made(tmp_path)
+    damage(db, sql)
+    error = refusal(db, lambda db: table.tables(db))
+    assert error.message == f"{db}: damaged Dead Drop database (table id 1)"
+
+
+def test_a_database_sqlite_cannot_open_is_one_line(tmp_path, monkeypatch):
+    db = made(tmp_path)
+
+    def refuse(*args, **kwargs):
+        raise sqlite3.OperationalError("unable to open database file")
+
+    monkeypatch.setattr(sqlite3, "connect", refuse)
+    error = refusal(db, lambda db: table.tables(db))
+    assert error.message == f"{db}: cannot open the database (unable to open database file)"
+    assert error.exit_code == 2
+
+
+def test_an_event_entered_after_an_undo_is_another_history(tmp_path):
+    """One live event; undo it and enter another: as many events, but another history (a tap
+    checked against the first must be refused)."""
+    db = made(tmp_path)
+    store = Store(db, create=False)
+    try:
+        before = store.history(1)
+        with store.write():
+            store.set_status(1, "undone")
+            store.append(1, {"type": "add", "player": "ann", "n": 3}, time=None)
+        assert store.history(1) != before
+    finally:
+        store.close()
+
+
+def test_the_version_follows_the_history_and_the_open_requests(tmp_path):
+    db = made(tmp_path)
+    store = Store(db, create=False)
+    try:
+        history = store.history(1)
+        assert store.version(1) == history  # no request open
+        with store.write():
+            asked = store.add_request(1, "undo", 1, None, "bob", ["ann"], history, "now")
+        one = store.version(1)
+        with store.write():
+            store.answer_request(asked, ["ann"])
+        two = store.version(1)
+        assert len({history, one, two}) == 3
+        assert store.version(99) == 0
     finally:
         store.close()

@@ -210,3 +210,42 @@ def test_as_no_such_seat_exits_2_and_changes_nothing(tmp_path, command):
     assert line.startswith("deaddrop: --as xxxx") and "...: no such seat at table 'first'" in line
     assert len(line) < 300 and "\n" not in line
     assert core.tables(db)[0]["name"] == current == "second"
+
+
+def test_a_smash_and_grab_is_drawn_blindly_by_the_tracker(tmp_path):
+    """From a phone `drawn=` is the tracker's (`room` in tracker_params): the tracker draws as
+    many pieces as the spy gives up, from the bag with his own back in it."""
+    db = tmp_path / "t.sqlite"
+    core.new(db, "spy-vs-spy", "t", {})
+    for action in (
+        {"type": "circle", "numbers": [7, 13, 22]},
+        {
+            "type": "arsenal",
+            "spy": "black",
+            "offensive": ["green", "orange", "yellow", "black", "white"],
+            "defensive": ["yellow", "orange", "green", "black", "white"],
+            "defence": "yellow",
+            "weapon": "green",
+        },
+        {
+            "type": "arsenal",
+            "spy": "white",
+            "offensive": ["orange", "green", "yellow", "light-blue", "white"],
+            "defensive": ["orange", "black", "white", "light-blue", "green"],
+            "defence": "black",
+            "weapon": "light-blue",
+        },
+    ):
+        core.do(db, "t", action)
+    game = load_game("spy-vs-spy")
+    state = core.show(db, "t").state
+    state["positions"]["black"] = "C2"  # the Defensive Equipment room, black's turn
+    done = game.complete(state, {"type": "room", "spy": "black", "use": "smash"}, 5)
+    assert done["seed"] == 5 and len(done["drawn"]) == 4  # all but the 2-pip under him
+    again = game.complete(state, {"type": "room", "spy": "black", "use": "smash"}, 5)
+    assert again == done  # the seed decides it
+    after = game.apply(state, done)
+    assert isinstance(after, dict)
+    held = after["secret"]["arsenal"]["black"]["defensive"]
+    assert sorted(held) == sorted(["yellow", *done["drawn"]])
+    assert "drawn" in tracker_params(game)["room"]

@@ -1,7 +1,8 @@
 """Chance, drawn by the tracker from a recorded seed (`complete(state, action, seed)`): the three
 circled numbers, a trap's d6 and the Oil Slick's direction, the combat dice, the street door a cop
-arrives at. What is drawn goes into the action (with the seed), so the history replays exactly;
-what the players entered is kept as it is."""
+arrives at, the pieces a Smash and Grab draws blindly from the bag. What is drawn goes into the
+action (with the seed), so the history replays exactly; what the players entered is kept as it
+is."""
 
 from __future__ import annotations
 
@@ -36,6 +37,8 @@ def _draw(state: Json, action: Json, rng: random.Random, kit: Kit) -> Json:
         return {"numbers": rng.sample(list(kit.tokens), PIECES)}
     if kind == "search" and state["phase"] == "turn":
         return _search(state, action, rng, kit)
+    if kind == "room" and state["phase"] == "turn" and "drawn" not in action:
+        return _grab(state, action, rng, kit)
     if kind == "exchange" and state["phase"] == FIGHT:
         fight = state["fights"][0]
         chosen = {
@@ -57,6 +60,26 @@ def _draw(state: Json, action: Json, rng: random.Random, kit: Kit) -> Json:
         doors = sorted(kit.board.doors)
         return {"arrive": {**given, **{c: rng.choice(doors) for c in missing}}}
     return {}
+
+
+def _grab(state: Json, action: Json, rng: random.Random, kit: Kit) -> Json:
+    """A Smash and Grab's pieces, drawn blindly from the bag once the spy's own are back in it
+    (as many as he gives up: all but the piece under him)."""
+    from assistant.games.spy_vs_spy.equipment import KINDS
+
+    spy = action["spy"]
+    kind = kit.board.special_of(state["positions"][spy])
+    if str(action.get("use")).lower() != "smash" or spy not in SPIES or kind not in KINDS:
+        return {}
+    held = arsenal(state, spy)
+    given = list(held[kind])
+    if held[KINDS[kind][0]] is not None:
+        given.remove(held[KINDS[kind][0]])
+    bag = dict(state["secret"]["bags"][kind])
+    for colour in given:
+        bag[colour] += 1
+    pieces = [colour for colour, count in sorted(bag.items()) for _ in range(count)]
+    return {"drawn": rng.sample(pieces, min(len(given), len(pieces)))}
 
 
 def _search(state: Json, action: Json, rng: random.Random, kit: Kit) -> Json:

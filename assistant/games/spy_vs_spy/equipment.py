@@ -100,7 +100,9 @@ def room(state: Json, action: Json, turn: Turn) -> None:
     if use not in wanted:
         raise Refuse("Special rooms", f"the {ROOMS[kind]} room is for: {' or '.join(wanted)}")
     takes = {"mend": (), "shop": ("take", "give"), "smash": ("drawn",)}[use]
-    extra = [key for key in ("take", "give", "drawn") if key in action and key not in takes]
+    extra: list[str] = [k for k in ("take", "give", "drawn") if k in action and k not in takes]
+    if use != "smash" and "seed" in action:
+        extra.append("seed")
     if extra:
         raise Refuse("Special rooms", f"use={use} takes no {extra[0]}")
     turn.rule(

@@ -37,6 +37,7 @@ TRACKER_PARAMS = {
     "search": ("roll", "slide", "seed"),
     "exchange": ("rolls", "seed"),
     "cops": ("arrive", "seed"),
+    "room": ("drawn", "seed"),  # a Smash and Grab draws blindly from the bag
 }
 
 
