@@ -116,7 +116,7 @@ def test_on_a_table_that_tracks_positions_the_map_shows_each_counter_and_only_on
 
 
 def test_the_picture_for_a_phone_is_small_and_keeps_every_city_and_name():
-    """map.svg: the coasts and borders simplified for a screen (at most 1.5 pt off the printed
+    """map.svg: the coasts and borders simplified for a screen (at most 2 pt off the printed
     line, which a phone shows at two to four points a pixel), at most 80 KB gzipped; the
     same cities, names and routes as the printed map's picture."""
     import re

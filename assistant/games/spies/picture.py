@@ -36,7 +36,7 @@ def _drawn(setting: str | None) -> tuple[str, float, float, dict[str, tuple[floa
     return svg, width, height, places(kit)
 
 
-SCREEN = 1.5  # points of the printed map (0.5 mm): a coast's detail finer than this is not drawn
+SCREEN = 2.0  # points of the printed map (0.7 mm): a coast's detail finer than this is not drawn
 
 
 def for_screen(items: Any, tolerance: float = SCREEN) -> tuple[Any, ...]:
@@ -52,16 +52,28 @@ def for_screen(items: Any, tolerance: float = SCREEN) -> tuple[Any, ...]:
     for op in items:
         if isinstance(op, ops.Group):
             out.append(replace(op, ops=for_screen(op.ops, tolerance)))
+        elif isinstance(op, ops.Path) and _hatch(op):  # every other stroke: a screen's hatch
+            strokes = tuple(_fewer(line, tolerance) for line in op.subpaths[::2])
+            out.append(replace(op, subpaths=strokes))
         elif isinstance(op, ops.Path):
             rings = tuple(_fewer(ring, tolerance) for ring in op.subpaths)
             out.append(replace(op, subpaths=tuple(r for r in rings if len(r) >= 2)))
         elif isinstance(op, ops.Polyline) and len(op.points) > 8:
             out.append(replace(op, points=_fewer(op.points, tolerance)))
+        elif isinstance(op, ops.Polyline):  # a short line (a route's legs): to a tenth
+            out.append(replace(op, points=tuple((round(x, 1), round(y, 1)) for x, y in op.points)))
         elif isinstance(op, ops.Text):
             out.append(replace(op, x=round(op.x, 1), y=round(op.y, 1)))
         else:
             out.append(op)
     return tuple(out)
+
+
+def _hatch(op: Any) -> bool:
+    """A territory's hatch (pnp/draw/map_sheet.py hatch_ops): unfilled strokes of two points
+    each. A screen shows the map at one to four points a pixel, so it draws every other stroke
+    (12 points apart, not 6): the same angle and colour tell the owner."""
+    return op.fill is None and len(op.subpaths) > 1 and all(len(s) == 2 for s in op.subpaths)
 
 
 def _fewer(points: Any, tolerance: float) -> tuple[tuple[float, float], ...]:
