@@ -112,7 +112,8 @@ class Driver:
         kind = action.get("type")
         found = str(action.get("captured", "yes")).lower() not in ("no", "false", "n")
         if kind == "search" and action.get("enemy") in self.bots and action.get("target") and found:
-            self._compared(action, before)
+            if self._compared(action, before):
+                self._answer_capture(action)
         if kind == "diplomacy":
             for other in action.get("with") or []:
                 if other in self.bots:
@@ -120,13 +121,14 @@ class Driver:
                         f"{other} answers: a bot makes no deals (it accepts gifts, offers nothing)"
                     )
 
-    def _compared(self, action: Json, before: Json) -> None:
+    def _compared(self, action: Json, before: Json) -> bool:
         """A person's search captured a bot's counter: the bot compares, as it would privately
-        at the table, and says so when its spy was not the weaker (3.4)."""
+        at the table, and says so when its spy was not the weaker (3.4). True: the capture
+        stands."""
         enemy, power = str(action["enemy"]), str(action.get("power"))
         counter, city = str(action["target"]), str(action.get("city"))
-        if positions.city_of(before, enemy, counter) != city or power not in before["bank"]:
-            return
+        if positions.city_of(before, enemy, counter) is None or power not in before["bank"]:
+            return False
         police = referee.police_strength(self.hidden, power, city)
         spy = referee.spy_strength(before, self.hidden, enemy, counter)
         if police <= spy:
@@ -134,6 +136,17 @@ class Driver:
                 f"{enemy}: compared privately, {enemy}'s counter {counter} is not weaker than "
                 f"{power}'s police in {city}: no capture (3.4): undo it (deaddrop table undo)"
             )
+            return False
+        return True
+
+    def _answer_capture(self, action: Json) -> None:
+        """A person's search captured a bot's counter: the bot may answer with Papers (or
+        Escape), which nullify the search (3.4, 3.8): the capture is undone."""
+        enemy, counter = str(action["enemy"]), str(action["target"])
+        chit = self._searched_answer(enemy, counter)
+        if chit is not None:
+            play = {"type": "chit", "power": enemy, "chit": chit}
+            self.queue.append((enemy, play, f"{counter} is searched: {chit} nullifies the search"))
 
     def _after_discovery(self, outcome: Json) -> None:
         if outcome["kind"] != "counterspy":
