@@ -84,3 +84,32 @@ def test_table_list_leaves_the_seed_out(tmp_path: Path) -> None:
     listed = core.tables(db)
     assert "seed" not in listed[0]["options"] and str(SEEDS[0]) not in json.dumps(listed)
     assert listed[0]["options"]["bots"]  # the rest of the options stay
+
+
+def test_the_order_a_power_lists_its_police_in_is_not_public(tmp_path: Path) -> None:
+    """The tracker deals police strengths strongest first in the cities listed first (2.5): at a
+    table with bots the log and the views name the cities in name order, so two tables whose
+    only difference is that order give the other seats the same reply (the strengths differ)."""
+    from assistant.games.spies.bots.hidden import Hidden
+    from assistant.games.spies.rules import GAME
+
+    orders = [
+        {"Berlin": 2, "Munich": 2, "Hamburg": 2, "Essen": 1},
+        {"Essen": 1, "Hamburg": 2, "Munich": 2, "Berlin": 2},
+    ]
+    replies, strengths = [], []
+    for n, order in enumerate(orders):
+        db = tmp_path / f"{n}.sqlite"
+        core.new(db, "spies", "t", {**BOTS, "seed": SEEDS[0]})
+        core.do(db, "t", {"type": "hand", "power": "Germany", "seed": 7})
+        cities = ["Berlin", "Munich", "Hamburg", "Essen", "Leipzig", "Stettin", "Frankfurt"]
+        core.do(db, "t", {"type": "secrets", "power": "Germany", "cities": cities})
+        core.do(db, "t", {"type": "police", "power": "Germany", "cities": order})
+        replies.append([reply(db, "t", seat) for seat in ("Italy", None)])
+        with core.opened(db) as store, store.read():
+            state = core.load(store, "t").state
+        strengths.append(Hidden.of(state, GAME.data).police["Germany"])
+    assert replies[0] == replies[1]
+    assert "Berlin 2, Essen, Hamburg 2, Munich 2" in json.dumps(replies[0][1]["log"])
+    assert strengths[0] != strengths[1]
+    assert strengths[0]["Berlin"] > strengths[1]["Berlin"]  # the two strongest went first
