@@ -301,8 +301,12 @@ def check_name(store: Store, name: str | None, game_name: str, *, free: bool = F
     return name
 
 
+HOST_OPTIONS = ("seed",)  # the table's seed (Spies!: the bots' deal): the export keeps it
+
+
 def tables(db: Path) -> list[Json]:
-    """Every table, most recently used first (the `list --json` shape)."""
+    """Every table, most recently used first (the `list --json` shape). Its options leave out
+    the host-only ones (HOST_OPTIONS): a list is read on a shared screen; `export` keeps them."""
     with opened(db, write=False) as store, store.read():
         rows = store.tables()
         counts = {
@@ -312,7 +316,7 @@ def tables(db: Path) -> list[Json]:
         {
             "name": row.name,
             "game": row.game,
-            "options": row.options,
+            "options": {k: v for k, v in row.options.items() if k not in HOST_OPTIONS},
             "events": counts[row.id],
             "created": row.created,
             "current": index == 0,

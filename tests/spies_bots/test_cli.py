@@ -38,9 +38,8 @@ def test_bots_set_up_their_powers_and_say_what_to_do_with_their_pieces(run):
     # the person's seat sees its own dealt facts, never a bot's
     mine = run("table", "show", "--as", "Germany").output.split("only Germany sees:")[1]
     dealt = mine.split("  dealt:\n")[1].split("\n  spies:")[0]
-    assert (
-        dealt.startswith("    Germany: chits ") and "Italy" not in dealt and "France" not in dealt
-    )
+    assert dealt.startswith("    Germany: chits ")
+    assert "Italy" not in dealt and "France" not in dealt
 
 
 def test_after_a_persons_turn_the_bots_play_theirs_until_the_person_must_act(run):

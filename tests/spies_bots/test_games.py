@@ -118,3 +118,43 @@ def test_a_person_at_a_table_of_four_bots_plays_a_whole_game_through_the_tables_
     assert state["phase"] == "over"
     people = [a for a, _, _ in history if a.get("power") == "Germany"]
     assert {a["type"] for a in people} >= {"hand", "secrets", "place", "end_turn", "originals"}
+
+
+@pytest.mark.slow
+def test_a_fair_person_stand_in_searches_each_enemy_spy_once_a_turn_and_bots_answer_with_papers():
+    """The stand-in is a new driver at every step (as a bot's turn is when it waits for a person
+    in the middle): its searches still keep 3.4's once per turn for each enemy spy (read from
+    the table's record). A bot whose counter a person's search captured may answer with Papers,
+    which undoes the capture (3.8)."""
+    state = GAME.setup({"players": 5, "bots": "Italy,Russia,France,Britain", "seed": 8})
+    history: list = []
+    answered = []
+
+    def bots_act() -> None:
+        nonlocal state
+        moves, _ = GAME.autoplay(history, state)
+        for move in moves:
+            last = history[-1][0] if history else {}
+            if last.get("type") == "search" and last.get("power") == "Germany":
+                if move.action.get("chit") == "Papers":
+                    answered.append((history[-1][1], move.after))
+            history.append((move.action, state, move.after))
+            state = move.after
+
+    bots_act()
+    for _ in range(3000):
+        if state["phase"] == "over":
+            break
+        person = Driver(GAME, state, {"Germany": "fair"})
+        assert person._one(), (state["phase"], state["turn"])
+        assert person.refused == []
+        for done in person.done:
+            after = GAME.apply(state, done.action)
+            assert not isinstance(after, Refusal)
+            history.append((done.action, state, after))
+            state = after
+            bots_act()
+    assert state["phase"] == "over"
+    assert answered
+    for before, after in answered:  # the capture undone: Germany's record as before the search
+        assert after["record"]["Germany"] == before["record"]["Germany"]

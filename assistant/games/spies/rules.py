@@ -483,7 +483,7 @@ class Spies:
         if options.get("bots") and options.get("seed") is None:
             import random
 
-            return {**options, "seed": random.SystemRandom().randrange(2**31)}
+            return {**options, "seed": random.SystemRandom().randrange(2**63)}  # too many to try
         return options
 
     def autoplay(self, history: list[tuple[Json, Json, Json]], state: Json) -> Any:

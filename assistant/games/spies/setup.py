@@ -161,6 +161,8 @@ def police(state: Json, action: Json, turn: Turn) -> None:
             f"{name} is not {a(adjective(power))} police city (its capital and police cities"
             f"{' and annexed cities' if power in state['annexed'].values() else ''})",
         )
+    if state.get("bots"):  # the order listed gives the strengths (bots/hidden.py): not public
+        counts = dict(sorted(counts.items()))
     state["police"][power] = counts
     where = ", ".join(f"{name} {count}" if count > 1 else name for name, count in counts.items())
     verb = "re-arranges its police" if playing else "places its police face down"

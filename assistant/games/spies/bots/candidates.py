@@ -212,6 +212,11 @@ def search_moves(sight: Sight, searched: set[tuple[str, str, str]]) -> list[Cand
     if state["step"]["moved"]:
         return []
     out = []
+    done = {  # 3.4: once per turn for each enemy spy (the table's record, whoever drives)
+        (s["enemy"], s["counter"])
+        for s in state["step"].get("searches") or []
+        if s["power"] == power
+    }
     for city, count in (state["police"][power] or {}).items():
         if not count:
             continue
@@ -223,7 +228,7 @@ def search_moves(sight: Sight, searched: set[tuple[str, str, str]]) -> list[Cand
             if enemy == power:
                 continue
             for counter in positions.in_city(state, enemy, city):
-                if (city, enemy, counter) in searched:
+                if (city, enemy, counter) in searched or (enemy, counter) in done:
                     continue
                 odds = chance_weaker(sight, enemy, strength)
                 held = sight.holding.get((enemy, counter), 0)

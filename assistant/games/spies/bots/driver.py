@@ -110,8 +110,10 @@ class Driver:
             self._after_discovery(self.hidden.outcome)
         self._arrivals(action, before)
         kind = action.get("type")
-        if kind == "search" and action.get("enemy") in self.bots and action.get("target"):
-            self._compared(action, before)
+        found = str(action.get("captured", "yes")).lower() not in ("no", "false", "n")
+        if kind == "search" and action.get("enemy") in self.bots and action.get("target") and found:
+            if self._compared(action, before):
+                self._answer_capture(action)
         if kind == "diplomacy":
             for other in action.get("with") or []:
                 if other in self.bots:
@@ -119,13 +121,14 @@ class Driver:
                         f"{other} answers: a bot makes no deals (it accepts gifts, offers nothing)"
                     )
 
-    def _compared(self, action: Json, before: Json) -> None:
+    def _compared(self, action: Json, before: Json) -> bool:
         """A person's search captured a bot's counter: the bot compares, as it would privately
-        at the table, and says so when its spy was not the weaker (3.4)."""
+        at the table, and says so when its spy was not the weaker (3.4). True: the capture
+        stands."""
         enemy, power = str(action["enemy"]), str(action.get("power"))
         counter, city = str(action["target"]), str(action.get("city"))
-        if positions.city_of(before, enemy, counter) != city or power not in before["bank"]:
-            return
+        if positions.city_of(before, enemy, counter) is None or power not in before["bank"]:
+            return False
         police = referee.police_strength(self.hidden, power, city)
         spy = referee.spy_strength(before, self.hidden, enemy, counter)
         if police <= spy:
@@ -133,6 +136,17 @@ class Driver:
                 f"{enemy}: compared privately, {enemy}'s counter {counter} is not weaker than "
                 f"{power}'s police in {city}: no capture (3.4): undo it (deaddrop table undo)"
             )
+            return False
+        return True
+
+    def _answer_capture(self, action: Json) -> None:
+        """A person's search captured a bot's counter: the bot may answer with Papers (or
+        Escape), which nullify the search (3.4, 3.8): the capture is undone."""
+        enemy, counter = str(action["enemy"]), str(action["target"])
+        chit = self._searched_answer(enemy, counter)
+        if chit is not None:
+            play = {"type": "chit", "power": enemy, "chit": chit}
+            self.queue.append((enemy, play, f"{counter} is searched: {chit} nullifies the search"))
 
     def _after_discovery(self, outcome: Json) -> None:
         if outcome["kind"] != "counterspy":
@@ -155,60 +169,68 @@ class Driver:
             )
 
     def _arrivals(self, action: Json, before: Json) -> None:
-        """4.1: a spy that moved into a city where a bot's police stand may be searched there."""
+        """4.1: a spy that moved into a city where a bot's police stand may be searched there,
+        in every city of its path ("each time it moves into a city containing your police")."""
         if action.get("type") != "move" or not positions.tracked(self.state):
             return
         mover = self.state["turn"]
         counter = str(action.get("spy"))
-        city = positions.city_of(self.state, mover, counter)
-        if city is None:
+        if positions.city_of(self.state, mover, counter) is None:
             return
-        for power, level in self.bots.items():
-            if power == mover or not (self.state["police"][power] or {}).get(city):
-                continue
-            if (city, mover, counter) in self.searched:
-                continue
-            sight = self.sight(power)
-            odds = cands.chance_weaker(sight, mover, sight.police.get(city, 0))
-            if level != "easy" and odds <= 0:
-                continue
-            self.searched.add((city, mover, counter))
-            self.arrivals.append((power, city, mover, counter))
+        was = len((before["step"].get("entered") or {}).get(counter, []))
+        path = (self.state["step"].get("entered") or {}).get(counter, [])[was:]
+        for city in path:
+            for power, level in self.bots.items():
+                if power == mover or not (self.state["police"][power] or {}).get(city):
+                    continue
+                if (city, mover, counter) in self.searched:
+                    continue
+                sight = self.sight(power)
+                odds = cands.chance_weaker(sight, mover, sight.police.get(city, 0))
+                if level != "easy" and odds <= 0:
+                    continue
+                self.searched.add((city, mover, counter))
+                self.arrivals.append((power, city, mover, counter))
 
-    def _search(self, power: str, city: str, enemy: str, counter: str) -> Json:
-        """A search for `enemy`'s counter: the enemy's bot may first play Papers (no comparison);
-        else the table compares strengths."""
-        action = {"type": "search", "power": power, "city": city}
-        if enemy in self.bots and self._papers(enemy, counter):
-            return action
-        if referee.search_captures(self.state, self.hidden, power, city, enemy, counter):
-            action.update(enemy=enemy, target=counter)
-        return action
+    def _search(self, power: str, city: str, enemy: str, counter: str, why: str) -> bool:
+        """A search for `enemy`'s counter, always named (3.4: "announce which enemy spy you are
+        searching for"). When the enemy is a bot it may answer with Papers (or Escape) before any
+        comparison: the search is entered as finding nothing, then the chit (it reacts to that
+        search, 3.8). Else the table compares strengths privately and enters the result."""
+        action = {"type": "search", "power": power, "city": city, "enemy": enemy}
+        action["target"] = counter
+        chit = self._searched_answer(enemy, counter) if enemy in self.bots else None
+        if chit is not None:
+            if not self.enter(power, {**action, "captured": "no"}, why):
+                return False
+            self.enter(
+                enemy,
+                {"type": "chit", "power": enemy, "chit": chit},
+                f"{counter} is searched: {chit} avoids the comparison",
+            )
+            return True
+        captured = referee.search_captures(self.state, self.hidden, power, city, enemy, counter)
+        return self.enter(power, {**action, "captured": "yes" if captured else "no"}, why)
 
-    def _papers(self, power: str, counter: str) -> bool:
-        """The searched bot answers with Papers (or Escape, for a spy with secrets)."""
+    def _searched_answer(self, power: str, counter: str) -> str | None:
+        """The chit the searched bot answers with: Papers (or Escape, for a spy with secrets),
+        or None."""
         sight = self.sight(power)
         source = self.rng("papers", power, counter)
         if not levels.reacts(sight.level, source):
-            return False
+            return None
         bank = int(self.state["bank"][power])
         held = sight.holding.get((power, counter), 0)
         if self.state["turn"] == power and int(self.state["ap_left"]) < 1:
-            return False  # on its own turn a chit costs its Action Point (3.1)
+            return None  # on its own turn a chit costs its Action Point (3.1)
         if sight.chits["Papers"] and bank >= 2:
             chit = "Papers"
         elif sight.chits["Escape"] and bank >= 10 and (held or sight.level == "best"):
             chit = "Escape"
         else:
-            return False
+            return None
         weak = sight.strength(counter) <= 2 or held or sight.level == "easy"
-        if not weak:
-            return False
-        return self.enter(
-            power,
-            {"type": "chit", "power": power, "chit": chit},
-            f"{counter} is searched: {chit} avoids the comparison",
-        )
+        return chit if weak else None
 
     # -- who acts now -------------------------------------------------------------------------
 
@@ -233,9 +255,12 @@ class Driver:
             return True
         if self.arrivals and state["chain"] is None and phase == "play":
             power, city, mover, counter = self.arrivals.pop(0)
-            if positions.city_of(state, mover, counter) == city and state["turn"] == mover:
-                search = self._search(power, city, mover, counter)
-                self.enter(power, search, f"{mover}'s {counter} arrives in {city} (4.1)")
+            entered = (state["step"].get("entered") or {}).get(counter, [])
+            here = positions.city_of(state, mover, counter) is not None and city in entered
+            if here and state["turn"] == mover:
+                self._search(
+                    power, city, mover, counter, f"{mover}'s {counter} arrives in {city} (4.1)"
+                )
             return True
         if phase == "setup":
             return self._setup()
@@ -427,8 +452,8 @@ class Driver:
                 choice = max(options, key=lambda c: (c.gain, c.reason))
                 a = choice.action
                 self.searched.add((a["city"], a["enemy"], a["target"]))
-                search = self._search(power, a["city"], a["enemy"], a["target"])
-                return self.enter(power, search, choice.reason) or True
+                self._search(power, a["city"], a["enemy"], a["target"], choice.reason)
+                return True
         if level == "easy" and source.random() < 0.12:
             return self.enter(power, end, "easy: enough")
         plan = self._plan_tiles(sight) if level == "best" else []

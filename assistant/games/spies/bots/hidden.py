@@ -25,6 +25,7 @@ from assistant.engine import Json
 from assistant.games.spies import positions
 from assistant.games.spies.bots.pieces import pieces
 from assistant.games.spies.data import GameData
+from assistant.games.spies.setup import police_placement
 
 COUNTERSPY = "Counter Spy"
 
@@ -184,7 +185,12 @@ class Hidden:
         if kind == "secrets" and power is not None:
             self._place_secrets(power, after["secret_cities"][power])
         if kind in ("police", "place") and power is not None and after["police"][power]:
-            if before["police"][power] != after["police"][power] or not self.police[power]:
+            given = action.get("cities" if kind == "police" else "police")
+            if given is not None:  # strongest first in the cities the action lists first
+                now = after["police"][power]
+                listed = [c for c in police_placement(given, self.data) if c in now]
+                self._place_police(power, {c: now[c] for c in [*listed, *now] if c in now})
+            elif not self.police[power]:
                 self._place_police(power, after["police"][power])
         if kind == "chit" and power is not None:
             self._lose(power, _chit_name(action.get("chit"), self.data))

@@ -72,6 +72,10 @@ def instruction(action: Json, before: Json, after: Json, data: GameData) -> str 
         )
     if kind == "search":
         city = action["city"]
+        found = str(action.get("captured", "yes")).strip().lower() not in ("no", "false", "n")
+        if action.get("target") is not None and not found:
+            counter = f"{action['enemy']}'s counter {action['target']}"
+            return f"{power} searches {city} for {counter}: nothing found"
         if action.get("target") is not None:
             return (
                 f"{power} searches {city}: {action['enemy']}'s counter {action['target']} is "
