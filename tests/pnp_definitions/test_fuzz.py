@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import shutil
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -89,6 +90,7 @@ def test_mutated_sample_never_crashes(tmp_path_factory, data, file):
         assert all(line.strip() for line in error.lines())
 
 
+@pytest.mark.random_input  # junk typed into a key is echoed in the key's path, as typed
 @settings(
     max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -54,6 +54,7 @@ DOMAINS = {
     "city": CITIES,
     "enemy": POWERS,
     "target": ["#1", "#2", "Erik", "Pierre"],
+    "captured": ["yes", "no", "maybe"],
     "spy": [*SPIES, "#1"],
     "spaces": ["0", "1", "5", "6"],
     "to": CITIES,

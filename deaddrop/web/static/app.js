@@ -198,7 +198,9 @@ function drawLog(state) {
     if (acting && status === "applied" && Array.isArray(needs)) item.appendChild(voidControl(line.n, typing, needs));
     list.appendChild(item);
   }
-  if (openVoid && !list.querySelector(`.log-line.applied[data-n="${openVoid.n}"] .void-form`)) openVoid = null;
+  // kept while its entry is in the log: from a phone only the last entry may be voided, so a later
+  // entry hides the form, and the host's undo of that entry brings it back with what was typed
+  if (openVoid && !list.querySelector(`.log-line[data-n="${openVoid.n}"]`)) openVoid = null;
   if (!lines.length) list.appendChild(h("li", { class: "log-line empty" }, "No actions yet."));
   $("undo").disabled = !acting || !state.can_undo;
   $("redo").disabled = !acting || !state.can_redo;
