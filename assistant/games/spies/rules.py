@@ -408,6 +408,7 @@ class Spies:
         # (faster than the generic deep copy) and followed after the action
         from assistant.games.spies.bots.hidden import KEY, Hidden, copied
 
+        action = _compared_by_the_tracker(state, action, self.data)
         after = ACTIONS.apply({k: v for k, v in state.items() if k != KEY}, action, turn)
         if not isinstance(after, Refusal):
             after[KEY] = copied(state[KEY])
@@ -506,3 +507,34 @@ class Spies:
 
 
 GAME = Spies()
+
+
+def _compared_by_the_tracker(state: Json, action: Json, data: GameData) -> Json:
+    """A person's search for a bot's counter at a table with bots: its result is the strength
+    comparison the tracker makes privately (3.4: "If your police strength is greater, the spy
+    is immediately captured"), never the searcher's guess: a capture the comparison does not
+    give would turn the bot's spy up for nothing. Any other action, or a counter the rules will
+    refuse, is left as entered."""
+    enemy, target = action.get("enemy"), action.get("target")
+    bots = state.get("bots") or {}
+    if action.get("type") != "search" or enemy not in bots or not target:
+        return action
+    if action.get("power") in bots:  # a bot's own search carries the comparison it made (or
+        return action  # "nothing found" before the searched bot's Papers: bots/driver.py)
+    from assistant.games.spies.bots import referee
+    from assistant.games.spies.bots.hidden import Hidden
+
+    counter = str(target).strip()
+    counter = counter if counter.startswith("#") else f"#{counter}"
+    try:
+        captures = referee.search_captures(
+            state,
+            Hidden.of(state, data),
+            str(action.get("power")),
+            str(action.get("city")),
+            str(enemy),
+            counter,
+        )
+    except (KeyError, TypeError, ValueError):  # not a counter of the bot's: the rules refuse it
+        return action
+    return {**action, "captured": "yes" if captures else "no"}

@@ -110,8 +110,7 @@ class Driver:
             self._after_discovery(self.hidden.outcome)
         self._arrivals(action, before)
         kind = action.get("type")
-        found = str(action.get("captured", "yes")).lower() not in ("no", "false", "n")
-        if kind == "search" and action.get("enemy") in self.bots and action.get("target") and found:
+        if kind == "search" and action.get("enemy") in self.bots and action.get("target"):
             if self._compared(action, before):
                 self._answer_capture(action)
         if kind == "diplomacy":
@@ -122,22 +121,14 @@ class Driver:
                     )
 
     def _compared(self, action: Json, before: Json) -> bool:
-        """A person's search captured a bot's counter: the bot compares, as it would privately
-        at the table, and says so when its spy was not the weaker (3.4). True: the capture
-        stands."""
+        """Whether a person's search for a bot's counter captured it: the tracker compared the
+        strengths privately when it applied the search (rules.py, 3.4), as here."""
         enemy, power = str(action["enemy"]), str(action.get("power"))
         counter, city = str(action["target"]), str(action.get("city"))
         if positions.city_of(before, enemy, counter) is None or power not in before["bank"]:
             return False
         police = referee.police_strength(self.hidden, power, city)
-        spy = referee.spy_strength(before, self.hidden, enemy, counter)
-        if police <= spy:
-            self.said.append(
-                f"{enemy}: compared privately, {enemy}'s counter {counter} is not weaker than "
-                f"{power}'s police in {city}: no capture (3.4): undo it (deaddrop table undo)"
-            )
-            return False
-        return True
+        return police > referee.spy_strength(before, self.hidden, enemy, counter)
 
     def _answer_capture(self, action: Json) -> None:
         """A person's search captured a bot's counter: the bot may answer with Papers (or
