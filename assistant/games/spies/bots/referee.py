@@ -10,9 +10,13 @@ power's police stand is controlled by that power (3.5), one lying elsewhere is s
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from assistant.engine import Json
 from assistant.games.spies import positions
-from assistant.games.spies.bots.hidden import Hidden
+
+if TYPE_CHECKING:  # hidden.py calls discover(): the facts are handed in, never imported here
+    from assistant.games.spies.bots.hidden import Hidden
 
 
 def spy_strength(state: Json, hidden: Hidden, power: str, counter: str) -> int:
