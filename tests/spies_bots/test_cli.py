@@ -123,3 +123,27 @@ def test_bad_bot_options_are_refused_in_one_line(run, words, message):
     result = run("table", "new", "spies", *words)
     assert result.exit_code == 2
     assert result.output.strip() == f"deaddrop: {message}"
+
+
+def test_a_police_strength_that_is_not_a_number_names_its_file_and_row(run, tmp_path, monkeypatch):
+    """The strengths the bots read come through the tracker's checked reader: a broken edit of
+    kit.yaml is unusable input (exit 2) named at its row, never a refusal or a traceback."""
+    import shutil
+
+    from deaddrop.paths import templates_dir
+
+    copy = tmp_path / "templates"
+    shutil.copytree(templates_dir(), copy)
+    kit = copy / "spies" / "kit.yaml"
+    text = kit.read_text(encoding="utf-8")
+    broken = "{power: Germany, name: Gestapo, strength: four, colour: *ge, count: 3}"
+    kit.write_text(
+        text.replace("{power: Germany, name: Gestapo, strength: 2, colour: *ge, count: 3}", broken),
+        encoding="utf-8",
+    )
+    assert broken in kit.read_text(encoding="utf-8")
+    monkeypatch.setenv("DEADDROP_TEMPLATES", str(copy))
+    result = run("table", "new", "spies", "--players", "5", "--bots", "Italy", "--seed", "3")
+    assert result.exit_code == 2, result.output
+    assert "kit.yaml: components.police.rows[0].strength: expected a whole number" in result.output
+    assert "Traceback" not in result.output

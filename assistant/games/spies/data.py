@@ -321,6 +321,23 @@ def read_allotment(kit: _File) -> dict[str, Any]:
     return {"secrets": secrets, "chits": kit.number(f"{where}.chits", row["chits"])}
 
 
+def read_pieces(folder: Path) -> tuple[dict[str, list[int]], list[int]]:
+    """The face-down strengths the kit prints and only a table with bots reads: each power's
+    police pieces (one entry a piece) and the counterspies', checked (errors name the file and
+    the row)."""
+    kit = _File(folder / "kit.yaml")
+    police: dict[str, list[int]] = {}
+    for where, row in kit.rows("police", "power", "strength"):
+        strength = kit.number(f"{where}.strength", row["strength"])
+        count = kit.number(f"{where}.count", row.get("count", 1))
+        police.setdefault(str(row["power"]), []).extend([strength] * count)
+    counterspies = []
+    for where, row in kit.rows("counterspies", "strength"):
+        strength = kit.number(f"{where}.strength", row["strength"])
+        counterspies += [strength] * kit.number(f"{where}.count", row.get("count", 1))
+    return police, counterspies
+
+
 def read_facts(folder: Path) -> dict[str, Any]:
     """What the tracker reads of a template folder, checked (errors name the file and the
     place), as plain JSON."""

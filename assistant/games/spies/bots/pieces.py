@@ -18,25 +18,14 @@ class Pieces:
 
 @lru_cache(maxsize=4)
 def _pieces(folder: str) -> Pieces:
-    import yaml
+    from pathlib import Path
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    with open(f"{folder}/spies/kit.yaml", encoding="utf-8") as handle:
-        kit = yaml.load(handle, Loader=loader)
-    components = kit["components"]
-    police: dict[str, list[int]] = {}
-    for row in components["police"]["rows"]:
-        police.setdefault(str(row["power"]), []).extend(
-            [int(row["strength"])] * int(row.get("count", 1))
-        )
-    counter = [
-        int(row["strength"])
-        for row in components["counterspies"]["rows"]
-        for _ in range(int(row.get("count", 1)))
-    ]
+    from assistant.games.spies.data import read_pieces
+
+    police, counterspies = read_pieces(Path(folder) / "spies")
     return Pieces(
         {power: tuple(sorted(values, reverse=True)) for power, values in police.items()},
-        tuple(counter),
+        tuple(counterspies),
     )
 
 
