@@ -217,6 +217,9 @@ class Ctx:
     def choice(self, node: Y, path: str, choices: tuple[str, ...], noun: str = "value") -> Any:
         if isinstance(node.value, str) and node.value in choices:
             return node.value
+        if isinstance(node.value, (dict, list)) or node.value is None:  # named by its kind
+            hint = "expected one of: " + ", ".join(sorted(choices))
+            return self.err(node.line, path, f"{type_name(node.value)}, not one {noun}", hint)
         value = str(node.value)
         return self.err(node.line, path, f"unknown {noun} '{value}'", did_you_mean(value, choices))
 

@@ -404,6 +404,7 @@ CASES = {
                     rows: 0
                     cols: 3
                     row_labels: roman
+                    col_labels: {letters: yes}
                   - track: {x: 0mm, y: 0mm, w: 50mm, h: 10mm}
                     from: 1
                     to: 2
@@ -420,9 +421,11 @@ CASES = {
             " (expected at least 1)",
             "bad/sheet.yaml:17: components.sheet.front[2].row_labels: unknown value 'roman'"
             " (expected one of: letters, none, numbers)",
-            "bad/sheet.yaml:21: components.sheet.front[3].labels[0]: {x} is not a data column"
+            "bad/sheet.yaml:18: components.sheet.front[2].col_labels: a mapping, not one value"
+            " (expected one of: letters, none, numbers)",
+            "bad/sheet.yaml:22: components.sheet.front[3].labels[0]: {x} is not a data column"
             " (this component has no data table)",
-            "bad/sheet.yaml:22: components.sheet.front[4].text: the font Vera has no glyph for"
+            "bad/sheet.yaml:23: components.sheet.front[4].text: the font Vera has no glyph for"
             " 'Ŋ' (U+014A), '♞' (U+265E) (expected Latin-1 and accented Latin letters)",
         ],
     ),
