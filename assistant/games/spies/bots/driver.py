@@ -127,8 +127,7 @@ class Driver:
         counter, city = str(action["target"]), str(action.get("city"))
         if positions.city_of(before, enemy, counter) is None or power not in before["bank"]:
             return False
-        police = referee.police_strength(self.hidden, power, city)
-        return police > referee.spy_strength(before, self.hidden, enemy, counter)
+        return referee.search_captures(before, self.hidden, power, city, enemy, counter)
 
     def _answer_capture(self, action: Json) -> None:
         """A person's search captured a bot's counter: the bot may answer with Papers (or
