@@ -302,6 +302,18 @@ def build(
     """Render kits to print-ready PDF (and SVG): DIR/<game>.pdf and DIR/<game>/<component>.pdf."""
     from pnp import uptodate
 
+    if images is not None:
+        _images_alone(
+            {
+                "--paper": paper is not None,
+                "--flip": flip is not None,
+                "--back-offset": back_offset is not None,
+                "--printer": printer is not None,
+                "--gutter": gutter is not None,
+                "--svg": svg,
+                "--calibration": calibration,
+            }
+        )
     if calibration:
         write_calibration(out, paper, flip, back_offset, printer, (bleed, gutter))
         return
@@ -416,6 +428,18 @@ def _dpi(text: str) -> int:
     if not low <= value <= high:
         raise InputError(f"--dpi: {shown(text)} is out of range (expected {low} to {high})")
     return value
+
+
+def _images_alone(given: dict[str, bool]) -> None:
+    """--images writes each face at its true size, on no sheet: refuse, in one line, the sheet
+    options given with it rather than ignore them."""
+    named = [option for option, used in given.items() if used]
+    if named:
+        raise InputError(
+            f"--images writes one PNG per face at its true size, on no sheet: "
+            f"{', '.join(named)} {'does' if len(named) == 1 else 'do'} not apply to it "
+            "(build the kit's PDF without --images for sheets)"
+        )
 
 
 def _write_images(

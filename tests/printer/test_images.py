@@ -153,6 +153,22 @@ def test_images_options_and_a_missing_rasterizer_are_one_line(poker, monkeypatch
     assert not Path("img").exists()
 
 
+@pytest.mark.parametrize(
+    "given",
+    [("--paper", "letter"), ("--flip", "short"), ("--back-offset", "1,0"), ("--printer", "x"),
+     ("--gutter", "2mm"), ("--svg",), ("--calibration",), ("--paper", "a4", "--svg")],
+)  # fmt: skip
+def test_sheet_options_with_images_are_refused_not_ignored(poker, given):
+    result = _run("build", "poker", "--templates", str(poker), "--images", "img", *given, code=2)
+    named = ", ".join(word for word in given if word.startswith("--"))
+    verb = "does" if named.count("--") == 1 else "do"
+    assert result.stderr == (
+        f"deaddrop: --images writes one PNG per face at its true size, on no sheet: {named} "
+        f"{verb} not apply to it (build the kit's PDF without --images for sheets)\n"
+    )
+    assert not Path("img").exists()
+
+
 def test_a_png_reads_back_as_written():
     rgb = bytes(range(2 * 3 * 3)) * 1  # 3 x 2 pixels
     data = png_bytes(3, 2, rgb[:18], 150)
