@@ -93,15 +93,36 @@ class Player:
             to = draw(st.sampled_from(self.moves(runner, free=True)))
             self.do({"type": "run", "spy": runner, "to": to, **({"both": True} if both else {})})
             return
-        action = {"type": "exchange"}
+        # "At the start of combat each player must declare which weapon they will be using":
+        # with `declare`, or in the exchange; when both attack again, a spy may declare anew
+        # (the kit's weapon_declared) or keep his weapon
         declared = fight.get("declared", {})
-        for spy in spies:
-            if spy in declared:  # declared with `declare`: it stays declared
-                continue
-            held = s["secret"]["arsenal"][spy]
-            if held["weapon"] and not self.loaded(spy) and draw(st.booleans()):
-                action[spy] = "weapon"
+        free = [spy for spy in spies if spy not in declared]
+        anew = KIT.declare_each_exchange or not fight["exchanges"]
+        if free and anew and draw(st.integers(0, 3)) == 0:
+            spy = draw(st.sampled_from(free))
+            self.do({"type": "declare", "spy": spy, "weapon": self.weapon(spy)})
+            return
+        if free and not fight["exchanges"]:  # no exchange before each spy has declared
+            bare = GAME.apply(s, {"type": "exchange", "rolls": {}})
+            assert isinstance(bare, Refusal) and bare.why.startswith("at the start of combat")
+        action = {"type": "exchange"}
+        for spy in free:
+            if not fight["exchanges"] or (anew and draw(st.booleans())):
+                action[spy] = self.weapon(spy)
         self.do(action)
+        event(
+            "fight: an exchange with a weapon declared anew"
+            if fight["exchanges"] and any(spy in action for spy in spies)
+            else "fight: an exchange"
+        )
+
+    def weapon(self, spy: str) -> str:
+        """A weapon the spy may declare: his sword, or his equipped 1-pip unless he carries all
+        three pieces."""
+        held = self.state["secret"]["arsenal"][spy]
+        can = held["weapon"] and not self.loaded(spy)
+        return "weapon" if can and self.draw(st.booleans()) else "sword"
 
     def loaded(self, spy: str) -> bool:
         return sum(p["at"] == f"spy:{spy}" for p in self.state["secret"]["pieces"]) == 3

@@ -35,8 +35,12 @@ def next_step(state: Json, kit: Kit) -> str:
     if phase == FIGHT:
         fight = state["fights"][0]
         a, d = name_of(kit, fight["attacker"]), name_of(kit, fight["defender"])
-        more = ", or run" if fight["exchanges"] else ""
-        return f"combat in {fight['room']}, {a} against {d}: exchange{more}"
+        if fight["exchanges"]:
+            return f"combat in {fight['room']}, {a} against {d}: exchange, or run"
+        declared = fight.get("declared", {})
+        sides = (fight["attacker"], fight["defender"])
+        weapons = "".join(f" {w}=sword|weapon" for w in sides if w in SPIES and w not in declared)
+        return f"combat in {fight['room']}, {a} against {d}: exchange{weapons}"
     if phase == COPS:
         return "the cops' turn: cops"
     spy = state["turn"]
