@@ -44,7 +44,7 @@ def test_moving_in_on_the_other_spy_starts_combat_the_mover_attacks():
     ]
     assert t.view["phase"] == "fight"
     assert t.refused("search", spy="black", number=3) == Refusal(
-        "Combat", "black and white fight in C1: exchange or run"
+        "Combat", "black and white fight in C1: exchange black=sword|weapon white=sword|weapon"
     )
 
 

@@ -48,7 +48,7 @@ def test_weapons_are_declared_at_the_start_of_combat_and_of_each_exchange():
 def test_the_fight_names_the_cop_and_his_damage_in_words():
     t = cop_fight("deputy")
     refused = t.refused("move", spy="black", to="C1")
-    assert str(refused) == "Combat: the Deputy and black fight in B1: exchange or run"
+    assert str(refused) == "Combat: the Deputy and black fight in B1: exchange black=sword|weapon"
     t.arsenal("black")["weapon"] = "orange"
     t.do("exchange", black="weapon")
     assert "the Deputy takes 2 damage (1 kills him)" in t.last

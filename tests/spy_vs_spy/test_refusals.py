@@ -162,7 +162,7 @@ CASES: dict[str, Case] = {
     "fight first": Case(
         fight(),
         {"type": "end", "spy": "black"},
-        "Combat: black and white fight in C1: exchange or run",
+        "Combat: black and white fight in C1: exchange black=sword|weapon white=sword|weapon",
     ),
     "cops first": Case(
         cops_called,

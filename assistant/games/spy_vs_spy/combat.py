@@ -34,6 +34,18 @@ def fight_now(state: Json) -> Json:
     return fight
 
 
+def what_next(fight: Json) -> str:
+    """What the fight waits for, in the words of `next:` and of a refusal: before the first
+    exchange, the declarations still missing."""
+    if fight["exchanges"]:
+        return "exchange, or run"
+    declared = fight.get("declared", {})
+    sides = (fight["attacker"], fight["defender"])
+    return "exchange" + "".join(
+        f" {who}=sword|weapon" for who in sides if is_spy(who) and who not in declared
+    )
+
+
 def choices(state: Json, action: Json, turn: Turn) -> dict[str, str]:
     """Each spy's weapon in this exchange: his sword, or his equipped 1-pip, as declared."""
     fight = fight_now(state)

@@ -73,8 +73,7 @@ def before(state: Json, action: Json, turn: Turn) -> None:
         raise Refuse(
             "Combat",
             f"{name_of(turn.kit, fight['attacker'])} and {name_of(turn.kit, fight['defender'])}"
-            f" fight in {fight['room']}:"
-            " exchange or run",
+            f" fight in {fight['room']}: {combat.what_next(fight)}",
         )
     if phase == flow.COPS:
         spy = action.get("spy")
