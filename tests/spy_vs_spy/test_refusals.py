@@ -537,6 +537,12 @@ def _yellow_trap() -> Table:
     return t
 
 
+def _oil_slick_at_the_end() -> Table:
+    t = at("E1")()
+    t.trap("E1", "black")
+    return t
+
+
 CASES.update(
     {
         "room occupied": Case(
@@ -565,6 +571,12 @@ CASES.update(
             _yellow_trap,
             {"type": "search", "spy": "black", "number": 3},
             "Dice: the Security Laser rolls a d6: give roll=1..6 (or let the tracker roll it)",
+        ),
+        "slide fixed": Case(  # issue 35: the end room fixes the direction: say so
+            _oil_slick_at_the_end,
+            {"type": "search", "spy": "black", "number": 3, "roll": 2, "slide": 5},
+            "Dice: slide: E1 is at the end of its floor: the Oil Slick slides black the only way"
+            " out, into D1 (no die for the direction)",
         ),
         "no die": Case(
             at("B1"),
@@ -723,6 +735,7 @@ QUOTES = {
     "trap die": "Roll a 6-sided dice. On any roll other than a 5 or 6 your spy takes an"
     " additional 1 damage.",
     "no die": "If the token is a decoy then nothing happens.",
+    "slide fixed": "he slides out of the room (choose direction at random)",
     "action points": "it takes 2 action points to move 1 square",
     "bag empty": "that is currently available in the room (in the 1-pip equipment bag",
     "smoke": "he cannot continue to search the room that turn",
