@@ -10,7 +10,7 @@ from pathlib import Path
 
 from assistant.engine import Json, Refusal
 from assistant.games.spy_vs_spy.kit import default_kit
-from assistant.games.spy_vs_spy.rules import GAME
+from assistant.games.spy_vs_spy.rules import GAME, SpyVsSpy
 
 HERE = Path(__file__).parent
 KIT = default_kit()
@@ -36,8 +36,9 @@ def rule(words: str) -> str:
 class Table:
     """One game driven through GAME.apply (dice drawn by GAME.complete from `seed`)."""
 
-    def __init__(self, first: str = "black", seed: int = 7) -> None:
-        self.state: Json = GAME.setup({"first": first})
+    def __init__(self, first: str = "black", seed: int = 7, game: SpyVsSpy = GAME) -> None:
+        self.game = game
+        self.state: Json = game.setup({"first": first})
         self.seed = seed
         self.lines: list[str] = []
 
@@ -45,20 +46,20 @@ class Table:
         return {"type": kind, **params}
 
     def do(self, kind: str, *, force: bool = False, **params) -> Json:
-        action = GAME.complete(self.state, self.action(kind, **params), self.seed)
+        action = self.game.complete(self.state, self.action(kind, **params), self.seed)
         self.seed += 1
         before = copy.deepcopy(self.state)
-        after = GAME.apply(self.state, action, force=force)
+        after = self.game.apply(self.state, action, force=force)
         assert not isinstance(after, Refusal), (action, after)
         assert self.state == before
-        self.lines.append(GAME.describe(action, self.state, after))
+        self.lines.append(self.game.describe(action, self.state, after))
         self.state = after
         return action
 
     def refused(self, kind: str, *, force: bool = False, **params) -> Refusal:
         action = self.action(kind, **params)
         before = copy.deepcopy(self.state)
-        out = GAME.apply(self.state, action, force=force)
+        out = self.game.apply(self.state, action, force=force)
         assert isinstance(out, Refusal), (action, "was applied")
         assert self.state == before
         return out
@@ -69,7 +70,7 @@ class Table:
 
     @property
     def view(self) -> Json:
-        return GAME.view(self.state)
+        return self.game.view(self.state)
 
     @property
     def secret(self) -> Json:

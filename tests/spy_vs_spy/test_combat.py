@@ -3,10 +3,19 @@ priority, death in combat. Each test quotes the rules text."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
-from svs_table import KIT, rule, started
+import yaml
+from svs_table import KIT, Table, rule, started
 
 from assistant.engine import Refusal
+from assistant.games.spy_vs_spy.kit import load_kit
+from assistant.games.spy_vs_spy.rules import SpyVsSpy
+from assistant.games.spy_vs_spy.state import SPIES
+from deaddrop.errors import InputError
+from deaddrop.paths import templates_dir
 
 
 def fighting(**black):
@@ -35,7 +44,7 @@ def test_moving_in_on_the_other_spy_starts_combat_the_mover_attacks():
     ]
     assert t.view["phase"] == "fight"
     assert t.refused("search", spy="black", number=3) == Refusal(
-        "Combat", "black and white fight in C1: exchange or run"
+        "Combat", "black and white fight in C1: exchange black=sword|weapon white=sword|weapon"
     )
 
 
@@ -49,7 +58,7 @@ def test_sword_against_sword_the_lower_roll_takes_one_ties_hurt_both(rolls, blac
     )
     rule("If both players roll the same number they each take 1 damage")
     t = fighting()
-    t.do("exchange", rolls={"black": rolls[0], "white": rolls[1]})
+    t.do("exchange", black="sword", white="sword", rolls={"black": rolls[0], "white": rolls[1]})
     assert t.last.startswith(f"swords: black rolls {rolls[0]}, white rolls {rolls[1]}")
     assert t.view["health"] == {"black": black, "white": white}
     assert t.last.endswith("attack again, or run")
@@ -57,7 +66,7 @@ def test_sword_against_sword_the_lower_roll_takes_one_ties_hurt_both(rolls, blac
 
 def test_the_tracker_rolls_both_swords_from_the_seed():
     t = fighting()
-    action = t.do("exchange")
+    action = t.do("exchange", black="sword", white="sword")
     assert sorted(action["rolls"]) == ["black", "white"] and "seed" in action
 
 
@@ -83,7 +92,7 @@ def test_sword_against_weapon_the_sword_hits_the_weapon_checks_the_defence():
         " the spy wielding the sword will automatically deal 1 damage to the other spy."
     )
     t = fighting(weapon="orange")
-    t.do("exchange", black="weapon")
+    t.do("exchange", black="weapon", white="sword")
     assert "black's Flamethrower (orange) gets past white's white 2-pip" in t.last
     assert "white's sword deals 1 to black" in t.last
     assert t.view["health"] == {"black": 7, "white": 6}
@@ -102,7 +111,7 @@ def test_each_weapon_deals_its_damage_unless_the_defence_is_its_colour(colour):
     t = fighting(weapon=colour)
     t.arsenal("black")["offensive"].append(colour)
     t.arsenal("white")["defence"] = colour
-    t.do("exchange", black="weapon")
+    t.do("exchange", black="weapon", white="sword")
     assert (
         f"black's {weapon.weapon} ({weapon.label}) fails against white's {colour} 2-pip" in t.last
     )
@@ -124,7 +133,7 @@ def test_weapon_against_weapon_each_checks_the_others_defence():
 def test_no_weapon_equipped_means_the_sword():
     rule("Each spy comes equipped with a sword by default which deals 1 damage.")
     t = fighting()
-    assert t.refused("exchange", black="weapon") == Refusal(
+    assert t.refused("exchange", black="weapon", white="sword") == Refusal(
         "Combat", "black has no offensive equipment equipped: he fights with his sword"
     )
 
@@ -133,7 +142,7 @@ def test_a_spy_with_the_whole_thingamajig_fights_with_his_sword_only():
     rule("may only use his sword and defensive equipment")
     t = fighting(weapon="orange")
     t.give_pieces("black", [4, 11, 19])
-    assert t.refused("exchange", black="weapon") == Refusal(
+    assert t.refused("exchange", black="weapon", white="sword") == Refusal(
         "Thingamajig",
         "black carries all 3 pieces: he may only use his sword and defensive equipment",
     )
@@ -148,7 +157,7 @@ def test_run_away_after_an_exchange_a_free_move_that_ends_the_fight():
     assert t.refused("run", spy="white", to="D1") == Refusal(
         "Combat", "after damage is dealt you may run away: fight one exchange first"
     )
-    t.do("exchange", rolls={"black": 3, "white": 3})
+    t.do("exchange", black="sword", white="sword", rolls={"black": 3, "white": 3})
     t.do("run", spy="white", to="D1")
     assert t.last.startswith("white runs from C1 to D1 (a free move)")
     assert t.view["fights"] == [] and t.view["phase"] == "turn" and t.view["ap_left"] == 1
@@ -160,7 +169,7 @@ def test_when_both_wish_to_flee_only_the_defender_moves():
         " will move."
     )
     t = fighting()
-    t.do("exchange", rolls={"black": 3, "white": 1})
+    t.do("exchange", black="sword", white="sword", rolls={"black": 3, "white": 1})
     assert t.refused("run", spy="black", to="B1", both=True) == Refusal(
         "Combat",
         "if both players wish to flee then priority is given to the defender and only the"
@@ -177,7 +186,7 @@ def test_running_into_another_occupied_room_starts_a_new_combat():
     )
     t = fighting()
     t.put("deputy", "D1")
-    t.do("exchange", rolls={"black": 3, "white": 1})
+    t.do("exchange", black="sword", white="sword", rolls={"black": 3, "white": 1})
     t.do("run", spy="white", to="D1")
     assert t.last.endswith("combat in D1: white attacks the Deputy")
     assert t.view["fights"][0]["attacker"] == "white"
@@ -192,7 +201,7 @@ def test_a_spy_killed_in_combat_drops_his_pieces_and_weapon_the_other_goes_on():
     t.state["health"]["white"] = 1
     t.arsenal("white")["weapon"] = "black"
     t.give_pieces("white", [11])
-    t.do("exchange", rolls={"black": 5, "white": 2})
+    t.do("exchange", black="sword", white="sword", rolls={"black": 5, "white": 2})
     assert "white dies in C1 (2 lives left); 1 piece of the Thingamajig drops in C1" in t.last
     assert "his Tar Gun (black 1-pip) drops in C1" in t.last
     assert t.view["phase"] == "restart"
@@ -215,21 +224,124 @@ def test_a_spy_killed_in_combat_drops_his_pieces_and_weapon_the_other_goes_on():
     assert t.view["pieces"] == {"black": 1, "white": 0} and t.view["dropped"] == {}
 
 
-def test_a_bare_exchange_keeps_the_weapons_of_the_one_before():
-    """Issue 23, item 8: a bare exchange after one where black used his weapon does not switch
-    him to the sword; 'At the start of combat each player must declare which weapon they will be
-    using'. A weapon declared with `declare` stays declared."""
-    rule("At the start of combat each player must declare which weapon they will be using")
+def test_the_first_exchange_of_a_fight_needs_each_spys_declared_weapon():
+    """Issue 35: an exchange that named no weapon fought with the sword. "At the start of combat
+    each player must declare which weapon they will be using": the first exchange is refused
+    until each spy in the fight has declared (with `declare`, or named in the exchange)."""
+    rule(
+        "At the start of combat each player must declare which weapon they will be using, their"
+        " currently equipped offensive equipment or the sword."
+    )
     t = fighting(weapon="orange")
+    assert str(t.refused("exchange")) == (
+        "Combat: at the start of combat each player must declare which weapon they will be"
+        " using: black and white have not (black=sword or black=weapon in the exchange, or"
+        " declare spy=black weapon=...)"
+    )
+    assert str(t.refused("exchange", black="weapon", rolls={})) == (
+        "Combat: at the start of combat each player must declare which weapon they will be"
+        " using: white has not (white=sword or white=weapon in the exchange, or declare"
+        " spy=white weapon=...)"
+    )
+    assert t.view["next"] == (
+        "combat in C1, black against white: exchange black=sword|weapon white=sword|weapon"
+    )
+    t.do("declare", spy="white", weapon="sword")
+    assert t.view["next"] == "combat in C1, black against white: exchange black=sword|weapon"
     t.do("exchange", black="weapon")
-    t.do("exchange")  # black's weapon again: no swords rolled
-    assert "black's Flamethrower (orange) gets past white" in t.last and "swords" not in t.last
+    assert t.last.startswith("black's Flamethrower (orange) gets past white's white 2-pip")
+    # against a cop too: the spy declares (the cop has no choice to make)
+    t = started()
+    t.put("black", "A1")
+    t.put("deputy", "B1")
+    t.do("move", spy="black", to="B1")
+    assert str(t.refused("exchange")).startswith(
+        "Combat: at the start of combat each player must declare which weapon they will be"
+        " using: black has not"
+    )
+    t.do("exchange", black="sword")
+    assert "black's sword hits the Deputy" in t.last
+
+
+def test_when_both_attack_again_a_spy_keeps_his_weapon_or_declares_anew():
+    """Issue 23, item 8: a bare exchange after one where black used his weapon does not switch
+    him to the sword. This edition (the kit's `weapon_declared: before each exchange`): "If both
+    attack again then repeat this process", declaring included: before each exchange a spy may
+    declare anew, once."""
+    rule("If both attack again then repeat this process.")
     t = fighting(weapon="orange")
+    t.do("exchange", black="weapon", white="sword")
+    t.do("exchange")  # both attack again with the same weapons: no swords rolled
+    assert "black's Flamethrower (orange) gets past white" in t.last and "swords" not in t.last
+    t.do("declare", spy="black", weapon="sword")  # refused before issue 35
+    assert t.last == "black declares his sword"
+    assert str(t.refused("declare", spy="black", weapon="weapon")) == (
+        "Combat: black declared his sword for this exchange: it stays declared"
+    )
+    assert str(t.refused("exchange", black="weapon")) == (
+        "Combat: black declared his sword for this exchange: it stays declared"
+    )
+    action = t.do("exchange")
+    assert t.last.startswith("swords: black rolls") and sorted(action["rolls"]) == list(SPIES)
+    t.do("exchange", black="weapon")  # and back: named in the exchange
+    assert t.last.startswith("black's Flamethrower (orange) gets past white")
+
+
+def whole_fight_game(tmp_path: Path) -> SpyVsSpy:
+    """The tracker on a copy of the kit whose player aid prints `weapon_declared: for the whole
+    fight` (the other reading of "At the start of combat")."""
+    folder = tmp_path / "spy-vs-spy"
+    shutil.copytree(templates_dir() / "spy-vs-spy", folder)
+    aid = folder / "aid.yaml"
+    text = aid.read_text(encoding="utf-8")
+    assert "weapon_declared: before each exchange" in text
+    aid.write_text(text.replace("before each exchange", "for the whole fight"), encoding="utf-8")
+    kit = load_kit(folder)
+    assert not kit.declare_each_exchange
+    return SpyVsSpy(kit)
+
+
+def test_a_kit_that_declares_for_the_whole_fight_holds_the_first_declaration(tmp_path):
+    rule("At the start of combat each player must declare which weapon they will be using")
+    t = Table(game=whole_fight_game(tmp_path)).setup()
+    t.put("black", "B1")
+    t.put("white", "C1")
+    t.arsenal("black")["weapon"] = "orange"
+    t.do("move", spy="black", to="C1")
+    assert t.refused("exchange").why.startswith("at the start of combat each player must declare")
     t.do("declare", spy="black", weapon="weapon")
+    t.do("exchange", white="sword")
+    assert str(t.refused("declare", spy="white", weapon="weapon")) == (
+        "Combat: white declared his sword at the start of combat (declared for the whole fight in"
+        " this edition): it stays declared"
+    )
+    assert str(t.refused("exchange", black="sword")) == (
+        "Combat: black declared his weapon at the start of combat (declared for the whole fight"
+        " in this edition): it stays declared"
+    )
+    t.do("exchange", black="weapon")  # the same weapon named again is no change
     t.do("exchange")
-    refusal = t.refused("exchange", black="sword")
-    assert str(refusal) == (
-        "Combat: black declared his weapon at the start of combat: it stays declared"
+    assert t.view["fights"][0]["exchanges"] == 3 and "swords" not in t.last
+    t.do("run", spy="white", to="D1")
+    assert t.view["fights"] == [] and t.view["ap_left"] == 1
+    t.do("move", spy="black", to="D1")  # a new fight: declared anew
+    assert t.refused("exchange").why.endswith(
+        "black and white have not (black=sword or"
+        " black=weapon in the exchange, or declare spy=black weapon=...)"
+    )
+
+
+def test_a_kit_with_another_weapon_declared_is_unusable_input(tmp_path):
+    folder = tmp_path / "spy-vs-spy"
+    shutil.copytree(templates_dir() / "spy-vs-spy", folder)
+    aid = folder / "aid.yaml"
+    text = aid.read_text(encoding="utf-8")
+    aid.write_text(text.replace("before each exchange", "when it suits"), encoding="utf-8")
+    with pytest.raises(InputError) as error:
+        load_kit(folder)
+    assert str(error.value) == (
+        f"{aid}: components.player_aid.rows[0].weapon_declared: expected 'before each exchange'"
+        " or 'for the whole fight' (got 'when it suits')"
     )
 
 
@@ -254,3 +366,12 @@ def test_a_runners_new_fight_comes_before_the_fights_waiting():
         ("black", "swat", "C1"),
         ("sheriff", "white", "D1"),
     ]
+
+
+def test_the_edition_page_says_when_weapons_are_declared_as_the_aid_prints_it():
+    """The choice is the aid's data (the tracker enforces it, the Combat text prints it); the
+    About this edition page says it in the players' words."""
+    game = yaml.safe_load((templates_dir() / "spy-vs-spy" / "game.yaml").read_text("utf-8"))
+    choices = [entry["choice"] for entry in game["edition"]]
+    assert KIT.declare_each_exchange
+    assert "In combat each side declares a weapon before each exchange." in choices

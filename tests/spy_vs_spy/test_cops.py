@@ -227,7 +227,7 @@ def test_the_deputy_deals_one_no_defence_helps_one_damage_kills_him():
         " this piece kills it."
     )
     t = cop_fight("deputy")
-    action = t.do("exchange")
+    action = t.do("exchange", black="sword")
     assert "rolls" not in action
     assert "the Deputy deals 1 damage" in t.last
     assert "the Deputy is killed in B1" in t.last
@@ -241,7 +241,7 @@ def test_the_sheriff_rolls_for_one_or_two_two_damage_kill_him():
         " (no defensive equipment works against this damage). 2 damage to this piece kills it."
     )
     t = cop_fight("sheriff")
-    t.do("exchange", rolls={"sheriff": 3})
+    t.do("exchange", black="sword", rolls={"sheriff": 3})
     assert "the Sheriff rolls 3 and deals 1 damage" in t.last
     assert "the Sheriff takes 1 damage (1 of the 2 that kill him)" in t.last
     t.do("exchange", rolls={"sheriff": 4})
@@ -274,7 +274,7 @@ def test_swat_rolls_for_one_two_or_three_and_takes_two_exchanges():
 def test_cops_never_retreat():
     rule("Cops never attempt to retreat from combat.")
     t = cop_fight("sheriff")
-    t.do("exchange", rolls={"sheriff": 1})
+    t.do("exchange", black="sword", rolls={"sheriff": 1})
     assert t.refused("run", spy="sheriff", to="C1") == Refusal(
         "Combat", "Cops never attempt to retreat from combat"
     )
@@ -286,7 +286,7 @@ def test_breaking_off_heals_the_sheriff():
         " to the Sheriff is healed"
     )
     t = cop_fight("sheriff")
-    t.do("exchange", rolls={"sheriff": 1})
+    t.do("exchange", black="sword", rolls={"sheriff": 1})
     t.do("run", spy="black", to="C1")
     assert t.last.startswith("black runs from B1 to C1 (a free move); the Sheriff's damage heals")
     assert t.view["cops"][1]["damage"] == 0
@@ -300,7 +300,7 @@ def test_a_killed_cop_comes_back_at_the_end_of_the_next_turn():
     t.put("deputy", "A1")
     t.turn_of("black")
     t.do("move", spy="black", to="A1")
-    t.do("exchange")
+    t.do("exchange", black="sword")
     assert "the Deputy is killed in A1" in t.last
     assert t.view["cops_arriving"] == []  # not at the end of this turn
     t.do("end", spy="black")  # white's turn is the next turn: he is back at its end
@@ -315,7 +315,7 @@ def test_a_cop_who_kills_a_spy_picks_up_his_pieces():
     rule("If a cop kills a spy with any Thingamajig pieces he immediately picks them up.")
     t = cop_fight("sheriff", health=1)
     t.give_pieces("black", [4, 19])
-    t.do("exchange", rolls={"sheriff": 2})
+    t.do("exchange", black="sword", rolls={"sheriff": 2})
     assert "black dies in B1 (2 lives left); the Sheriff picks up 2 pieces" in t.last
     assert t.view["cops"][1]["carrying"] == 2 and t.view["pieces"]["black"] == 0
     t.do("restart", spy="black", at="A0")

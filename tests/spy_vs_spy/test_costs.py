@@ -152,7 +152,7 @@ def test_a_free_move_when_running_away():
     t.put("white", "C1")
     t.turn_of("black", 2)
     t.do("move", spy="black", to="C1")  # into white's room: combat
-    t.do("exchange", rolls={"black": 2, "white": 5})
+    t.do("exchange", black="sword", white="sword", rolls={"black": 2, "white": 5})
     t.do("run", spy="black", to="B1")
     assert t.view["ap_left"] == 1 and t.view["positions"]["black"] == "B1"
 

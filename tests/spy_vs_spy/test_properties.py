@@ -8,6 +8,7 @@ and leaves the state it was given as it was."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections import Counter
 
 from hypothesis import HealthCheck, event, given, settings
@@ -16,6 +17,7 @@ from svs_table import GAME, KIT, NUMBERS, Table
 
 from assistant.engine import Refusal
 from assistant.games.spy_vs_spy.board import DOOR, ROOF
+from assistant.games.spy_vs_spy.rules import SpyVsSpy
 
 SPIES = ("black", "white")
 COLOURS = [c.id for c in KIT.colours]
@@ -36,11 +38,13 @@ def arsenal(draw, bags: dict) -> dict:
 
 
 class Player:
-    """Plays one random legal game through GAME.complete and GAME.apply."""
+    """Plays one random legal game through `game`'s complete and apply."""
 
-    def __init__(self, draw) -> None:
+    def __init__(self, draw, game: SpyVsSpy = GAME) -> None:
         self.draw = draw
-        self.table = Table(first=draw(st.sampled_from(SPIES)), seed=draw(st.integers(0, 10**6)))
+        self.game = game
+        first, seed = draw(st.sampled_from(SPIES)), draw(st.integers(0, 10**6))
+        self.table = Table(first=first, seed=seed, game=game)
         rooms = list(KIT.board.rooms)
         self.layout = dict(zip(rooms, draw(st.permutations(list(KIT.tokens))), strict=True))
         numbers = draw(st.sampled_from([None, NUMBERS]))
@@ -56,15 +60,16 @@ class Player:
         return self.table.state
 
     def do(self, action: dict) -> None:
-        action = GAME.complete(self.state, action, self.draw(st.integers(0, 2**31 - 1)))
+        game = self.game
+        action = game.complete(self.state, action, self.draw(st.integers(0, 2**31 - 1)))
         before = copy.deepcopy(self.state)
-        after = GAME.apply(self.state, action)
-        assert not isinstance(after, Refusal), (action, after, GAME.view(self.state)["next"])
+        after = game.apply(self.state, action)
+        assert not isinstance(after, Refusal), (action, after, game.view(self.state)["next"])
         assert self.state == before
-        assert GAME.describe(action, before, after)
+        assert game.describe(action, before, after)
         self.table.state = after
         check(after)
-        GAME.render(after)
+        game.render(after)
 
     # ---- what the rules allow --------------------------------------------------------------
 
@@ -93,15 +98,41 @@ class Player:
             to = draw(st.sampled_from(self.moves(runner, free=True)))
             self.do({"type": "run", "spy": runner, "to": to, **({"both": True} if both else {})})
             return
-        action = {"type": "exchange"}
+        # "At the start of combat each player must declare which weapon they will be using":
+        # with `declare`, or in the exchange; when both attack again, a spy may declare anew
+        # (the kit's weapon_declared) or keep his weapon
         declared = fight.get("declared", {})
-        for spy in spies:
-            if spy in declared:  # declared with `declare`: it stays declared
-                continue
-            held = s["secret"]["arsenal"][spy]
-            if held["weapon"] and not self.loaded(spy) and draw(st.booleans()):
-                action[spy] = "weapon"
+        free = [spy for spy in spies if spy not in declared]
+        anew = self.game.kit.declare_each_exchange or not fight["exchanges"]
+        if free and anew and draw(st.integers(0, 3)) == 0:
+            spy = draw(st.sampled_from(free))
+            self.do({"type": "declare", "spy": spy, "weapon": self.weapon(spy)})
+            return
+        if free and not fight["exchanges"]:  # no exchange before each spy has declared
+            bare = self.game.apply(s, {"type": "exchange", "rolls": {}})
+            assert isinstance(bare, Refusal) and bare.why.startswith("at the start of combat")
+        action = {"type": "exchange"}
+        for spy in free:
+            if not fight["exchanges"] or (anew and draw(st.booleans())):
+                action[spy] = self.weapon(spy)
         self.do(action)
+        key = (fight["attacker"], fight["defender"], fight["room"], fight["exchanges"] + 1)
+        after = [f for f in self.state["fights"] if (*_sides(f), f["exchanges"]) == key]
+        if fight["exchanges"] and not self.game.kit.declare_each_exchange and after:
+            assert after[0]["used"] == fight["used"]  # declared for the whole fight
+            event("whole fight: the weapons held after a later exchange")
+        event(
+            "fight: an exchange with a weapon declared anew"
+            if fight["exchanges"] and any(spy in action for spy in spies)
+            else "fight: an exchange"
+        )
+
+    def weapon(self, spy: str) -> str:
+        """A weapon the spy may declare: his sword, or his equipped 1-pip unless he carries all
+        three pieces."""
+        held = self.state["secret"]["arsenal"][spy]
+        can = held["weapon"] and not self.loaded(spy)
+        return "weapon" if can and self.draw(st.booleans()) else "sword"
 
     def loaded(self, spy: str) -> bool:
         return sum(p["at"] == f"spy:{spy}" for p in self.state["secret"]["pieces"]) == 3
@@ -205,6 +236,10 @@ class Player:
         action["drawn"] = draw(st.permutations(flat))[: len(given)]
 
 
+def _sides(fight: dict) -> tuple[str, str, str]:
+    return fight["attacker"], fight["defender"], fight["room"]
+
+
 def check(state: dict) -> None:
     """The invariants of every state a legal game reaches."""
     view = GAME.view(state)
@@ -270,6 +305,25 @@ def test_random_legal_games_keep_the_budgets_and_conserve_the_pieces(data):
     event(f"winner: {state['winner']}")
     event(f"pieces found: {sum(p['at'] != 'unfound' for p in state['secret']['pieces'])}")
     event("cops came" if any(c["status"] != "waiting" for c in state["cops"]) else "no cops")
+
+
+# the other reading the player aid may print (`weapon_declared: for the whole fight`; read from
+# the YAML in test_combat.py)
+WHOLE_FIGHT = SpyVsSpy(dataclasses.replace(KIT, declare_each_exchange=False))
+
+
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(st.data())
+def test_random_legal_games_with_weapons_declared_for_the_whole_fight(data):
+    player = Player(data.draw, WHOLE_FIGHT)
+    for _ in range(200):
+        if player.state["winner"] is not None:
+            break
+        player.step()
 
 
 VALUES = st.one_of(

@@ -1,4 +1,5 @@
-"""Spy vs Spy as a referee says it (issue 35): weapons declared only at the start of combat, a cop
+"""Spy vs Spy as a referee says it (issue 35): weapons declared before combat (and anew before
+each exchange, this edition's reading), a cop
 in the street waits there (he does not "stay in" a room), the SWAT Team's damage after a fight its
 spy died in (the edition page's choice), and the log's words: a weapon "gets past" a 2-pip of
 another colour, a cop takes the damage dealt, the fight names the cop, a cop escorting the one who
@@ -17,26 +18,37 @@ def test_a_weapon_gets_past_a_two_pip_of_another_colour():
     t.put("white", "D1")
     t.arsenal("black")["weapon"] = "orange"
     t.do("move", spy="black", to="D1")
-    t.do("exchange", black="weapon")
+    t.do("exchange", black="weapon", white="sword")
     assert "black's Flamethrower (orange) gets past white's white 2-pip" in t.last
 
 
-def test_weapons_are_declared_only_at_the_start_of_combat():
+def test_weapons_are_declared_at_the_start_of_combat_and_of_each_exchange():
+    """An exchange fought only once both spies have declared; when both attack again, each may
+    declare anew (the kit's weapon_declared: "before each exchange", the About this edition
+    page)."""
     rule("At the start of combat each player must declare which weapon they will be using")
+    rule("If both attack again then repeat this process.")
     t = started()
     t.put("black", "C1")
     t.put("white", "D1")
     t.do("move", spy="black", to="D1")
     t.do("declare", spy="black", weapon="sword")
+    refused = t.refused("exchange", rolls={"black": 6, "white": 1})
+    assert str(refused).startswith(
+        "Combat: at the start of combat each player must declare which weapon they will be"
+        " using: white has not"
+    )
+    t.do("declare", spy="white", weapon="sword")
     t.do("exchange", rolls={"black": 6, "white": 1})
-    refused = t.refused("declare", spy="white", weapon="sword")
-    assert str(refused).startswith("Combat: weapons are declared at the start of combat")
+    assert t.view["next"] == "combat in D1, black against white: exchange, or run"
+    t.do("declare", spy="white", weapon="sword")
+    assert t.last == "white declares his sword"
 
 
 def test_the_fight_names_the_cop_and_his_damage_in_words():
     t = cop_fight("deputy")
     refused = t.refused("move", spy="black", to="C1")
-    assert str(refused) == "Combat: the Deputy and black fight in B1: exchange or run"
+    assert str(refused) == "Combat: the Deputy and black fight in B1: exchange black=sword|weapon"
     t.arsenal("black")["weapon"] = "orange"
     t.do("exchange", black="weapon")
     assert "the Deputy takes 2 damage (1 kills him)" in t.last

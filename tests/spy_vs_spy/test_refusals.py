@@ -48,7 +48,7 @@ def fight(exchanged: bool = False, **black) -> Callable[[], Table]:
         t.put("white", "C1")
         t.do("move", spy="black", to="C1")
         if exchanged:
-            t.do("exchange", rolls={"black": 3, "white": 2})
+            t.do("exchange", black="sword", white="sword", rolls={"black": 3, "white": 2})
         return t
 
     return make
@@ -71,7 +71,7 @@ def declared() -> Table:
 def exchanged() -> Table:
     """Black walked in on white in C1; one exchange of swords fought."""
     t = fight()()
-    t.do("exchange", rolls={"black": 3, "white": 5})
+    t.do("exchange", black="sword", white="sword", rolls={"black": 3, "white": 5})
     return t
 
 
@@ -85,7 +85,7 @@ def cop_fight(exchanged: bool = False) -> Table:
     t.state.update(turn="cops", phase="cops", cops_moved=False)
     t.do("cops")
     if exchanged:
-        t.do("exchange", rolls={"sheriff": 1})
+        t.do("exchange", black="sword", rolls={"sheriff": 1})
     return t
 
 
@@ -162,7 +162,7 @@ CASES: dict[str, Case] = {
     "fight first": Case(
         fight(),
         {"type": "end", "spy": "black"},
-        "Combat: black and white fight in C1: exchange or run",
+        "Combat: black and white fight in C1: exchange black=sword|weapon white=sword|weapon",
     ),
     "cops first": Case(
         cops_called,
@@ -409,7 +409,7 @@ CASES: dict[str, Case] = {
     # ---- combat --------------------------------------------------------------------------------
     "no weapon": Case(
         fight(),
-        {"type": "exchange", "black": "weapon"},
+        {"type": "exchange", "black": "weapon", "white": "sword"},
         "Combat: black has no offensive equipment equipped: he fights with his sword",
     ),
     "not fighting": Case(
@@ -431,27 +431,28 @@ CASES: dict[str, Case] = {
     "declared twice": Case(
         declared,
         {"type": "declare", "spy": "black", "weapon": "weapon"},
-        "Combat: black declared his sword: it stays declared",
+        "Combat: black declared his sword for this exchange: it stays declared",
     ),
-    "declared at the start": Case(  # "At the start of combat each player must declare"
-        exchanged,
-        {"type": "declare", "spy": "white", "weapon": "sword"},
-        "Combat: weapons are declared at the start of combat (1 exchange fought already): name"
-        " the weapon in the exchange (black=sword|weapon)",
+    "undeclared": Case(  # "At the start of combat each player must declare" (issue 35)
+        declared,
+        {"type": "exchange", "black": "sword"},
+        "Combat: at the start of combat each player must declare which weapon they will be using:"
+        " white has not (white=sword or white=weapon in the exchange, or declare spy=white"
+        " weapon=...)",
     ),
     "declared stays": Case(
         declared,
         {"type": "exchange", "black": "weapon", "white": "sword"},
-        "Combat: black declared his sword at the start of combat: it stays declared",
+        "Combat: black declared his sword for this exchange: it stays declared",
     ),
     "roll missing": Case(
         fight(),
-        {"type": "exchange", "rolls": {"black": 3}},
+        {"type": "exchange", "black": "sword", "white": "sword", "rolls": {"black": 3}},
         "Dice: white rolls a d6: give rolls={white: 1..6} (or let the tracker roll)",
     ),
     "roll extra": Case(
         fight(weapon="green"),
-        {"type": "exchange", "black": "weapon", "rolls": {"black": 3}},
+        {"type": "exchange", "black": "weapon", "white": "sword", "rolls": {"black": 3}},
         "Dice: black rolls no die in this exchange",
     ),
     "run first": Case(
@@ -536,6 +537,12 @@ def _yellow_trap() -> Table:
     return t
 
 
+def _oil_slick_at_the_end() -> Table:
+    t = at("E1")()
+    t.trap("E1", "black")
+    return t
+
+
 CASES.update(
     {
         "room occupied": Case(
@@ -564,6 +571,12 @@ CASES.update(
             _yellow_trap,
             {"type": "search", "spy": "black", "number": 3},
             "Dice: the Security Laser rolls a d6: give roll=1..6 (or let the tracker roll it)",
+        ),
+        "slide fixed": Case(  # issue 35: the end room fixes the direction: say so
+            _oil_slick_at_the_end,
+            {"type": "search", "spy": "black", "number": 3, "roll": 2, "slide": 5},
+            "Dice: slide: E1 is at the end of its floor: the Oil Slick slides black the only way"
+            " out, into D1 (no die for the direction)",
         ),
         "no die": Case(
             at("B1"),
@@ -625,7 +638,7 @@ CASES.update(
         ),
         "loaded weapon": Case(
             _loaded_fight,
-            {"type": "exchange", "black": "weapon"},
+            {"type": "exchange", "black": "weapon", "white": "sword"},
             "Thingamajig: black carries all 3 pieces: he may only use his sword and defensive"
             " equipment",
         ),
@@ -634,8 +647,7 @@ CASES.update(
 
 # each case -> the rules' words it enforces (checked against the copied rules text)
 QUOTES = {
-    "declared at the start": "At the start of combat each player must declare which weapon they"
-    " will be using",
+    "undeclared": "At the start of combat each player must declare which weapon they will be using",
     "game over": "make your way up to the roof of the building where your helicopter is waiting",
     "setup first": "players take turns circling a random number on the sheet until three numbers"
     " have been selected",
@@ -723,6 +735,7 @@ QUOTES = {
     "trap die": "Roll a 6-sided dice. On any roll other than a 5 or 6 your spy takes an"
     " additional 1 damage.",
     "no die": "If the token is a decoy then nothing happens.",
+    "slide fixed": "he slides out of the room (choose direction at random)",
     "action points": "it takes 2 action points to move 1 square",
     "bag empty": "that is currently available in the room (in the 1-pip equipment bag",
     "smoke": "he cannot continue to search the room that turn",

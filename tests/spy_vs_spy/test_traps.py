@@ -125,6 +125,10 @@ def test_the_oil_slick_slides_the_spy_out_unless_five_or_six(roll, slide, to):
 
 def test_the_oil_slick_at_the_end_of_a_floor_slides_the_only_way_out():
     t = searching("black", room="E3")
+    assert str(t.refused("search", spy="black", number=7, roll=2, slide=4)) == (
+        "Dice: slide: E3 is at the end of its floor: the Oil Slick slides black the only way"
+        " out, into D3 (no die for the direction)"
+    )  # issue 35: it said "slide: no such die is rolled in this search"
     action = t.do("search", spy="black", number=7, roll=2)
     assert "slide" not in action
     assert t.view["positions"]["black"] == "D3"

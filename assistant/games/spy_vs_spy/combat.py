@@ -1,11 +1,12 @@
 """Combat: exchanges of blows until someone runs away or dies.
 
 `exchange [black=sword|weapon] [white=sword|weapon] [rolls={fighter: d6, ...}]`: one exchange of
-the fight going on (the first in `state["fights"]`): each spy fights with his sword (the default)
-or his equipped 1-pip; sword against sword rolls a d6 each, the Sheriff and the SWAT Team roll for
-their damage; the rolls are drawn by the tracker when not entered. After it, `exchange` again
-(both attack again) or `run spy=S to=ROOM [both=true]` (a free move out; when both wish to flee,
-only the defender moves).
+the fight going on (the first in `state["fights"]`): each spy fights with his sword or his
+equipped 1-pip, as he declared it (`declare spy=S weapon=...`, or named in the exchange; the first
+exchange of a fight is refused without it); sword against sword rolls a d6 each, the Sheriff and
+the SWAT Team roll for their damage; the rolls are drawn by the tracker when not entered. After
+it, `exchange` again (both attack again: with the same weapons unless declared anew) or `run
+spy=S to=ROOM [both=true]` (a free move out; when both wish to flee, only the defender moves).
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from assistant.games.spy_vs_spy.state import (
     loaded,
     name_of,
 )
-from assistant.words import plural
 
 SWORD, WEAPON = "sword", "weapon"
 
@@ -34,8 +34,20 @@ def fight_now(state: Json) -> Json:
     return fight
 
 
+def what_next(fight: Json) -> str:
+    """What the fight waits for, in the words of `next:` and of a refusal: before the first
+    exchange, the declarations still missing."""
+    if fight["exchanges"]:
+        return "exchange, or run"
+    declared = fight.get("declared", {})
+    sides = (fight["attacker"], fight["defender"])
+    return "exchange" + "".join(
+        f" {who}=sword|weapon" for who in sides if is_spy(who) and who not in declared
+    )
+
+
 def choices(state: Json, action: Json, turn: Turn) -> dict[str, str]:
-    """Each spy's weapon in this exchange: his sword, or his equipped 1-pip."""
+    """Each spy's weapon in this exchange: his sword, or his equipped 1-pip, as declared."""
     fight = fight_now(state)
     sides = (fight["attacker"], fight["defender"])
     for spy in SPIES:
@@ -43,30 +55,48 @@ def choices(state: Json, action: Json, turn: Turn) -> dict[str, str]:
             between = f"{name_of(turn.kit, sides[0])} against {name_of(turn.kit, sides[1])}"
             raise Refuse("Combat", f"{spy} is not in this fight ({between})")
     declared = fight.get("declared", {})
+    silent = [who for who in sides if is_spy(who) and weapon_named(fight, action, who) is None]
+    if silent:
+        spy = silent[0]
+        raise Refuse(
+            "Combat",
+            "at the start of combat each player must declare which weapon they will be using: "
+            f"{' and '.join(silent)} {'has' if len(silent) == 1 else 'have'} not"
+            f" ({spy}=sword or {spy}=weapon in the exchange, or declare spy={spy} weapon=...)",
+        )
     chosen = {}
     for who in sides:
         if not is_spy(who):
             continue
-        choice = weapon_named(fight, action, who)
+        choice = str(weapon_named(fight, action, who))
         if who in declared:
             turn.rule(
                 choice == declared[who],
                 "Combat",
-                f"{who} declared his {declared[who]} at the start of combat: it stays declared",
+                f"{who} declared his {declared[who]} {_for(turn.kit, fight)}: it stays declared",
             )
         check_weapon(state, who, choice, turn)
         chosen[who] = choice
     return chosen
 
 
-def weapon_named(fight: Json, action: Json, who: str) -> str:
-    """The weapon `who` fights with in this exchange as named: given in the action, else
-    declared, else the one of the exchange before, else his sword."""
+def _for(kit: Kit, fight: Json) -> str:
+    """When the weapon in `declared` was declared, in words."""
+    if kit.declare_each_exchange or not fight["exchanges"]:
+        return "for this exchange"
+    return "at the start of combat (declared for the whole fight in this edition)"
+
+
+def weapon_named(fight: Json, action: Json, who: str) -> str | None:
+    """The weapon `who` fights with in this exchange as declared: named in the action, else
+    declared with `declare`, else (once an exchange was fought: both attack again) the one of the
+    exchange before; None when he has declared none ("At the start of combat each player must
+    declare which weapon they will be using")."""
     given = action.get(who)
     if given is not None:
         return str(given).lower()
-    before = fight.get("declared", {}).get(who, fight.get("used", {}).get(who, SWORD))
-    return str(before)
+    before = fight.get("declared", {}).get(who, fight.get("used", {}).get(who))
+    return None if before is None else str(before)
 
 
 def check_weapon(state: Json, who: str, choice: str, turn: Turn) -> None:
@@ -86,7 +116,8 @@ def check_weapon(state: Json, who: str, choice: str, turn: Turn) -> None:
 
 def declare(state: Json, action: Json, turn: Turn) -> None:
     """ "At the start of combat each player must declare which weapon they will be using, their
-    currently equipped offensive equipment or the sword." """
+    currently equipped offensive equipment or the sword." Before each exchange ("If both attack
+    again then repeat this process"), or once for the whole fight: the kit's `weapon_declared`."""
     fight = fight_now(state)
     spy, choice = action["spy"], str(action.get("weapon")).lower()
     sides = (fight["attacker"], fight["defender"])
@@ -94,14 +125,12 @@ def declare(state: Json, action: Json, turn: Turn) -> None:
         between = f"{name_of(turn.kit, sides[0])} against {name_of(turn.kit, sides[1])}"
         raise Refuse("Combat", f"{spy} is not in this fight ({between})")
     declared = fight.setdefault("declared", {})
+    # for the whole fight (the kit), both spies' first weapons stay in `declared`
     if spy in declared:
-        raise Refuse("Combat", f"{spy} declared his {declared[spy]}: it stays declared")
-    turn.rule(
-        fight["exchanges"] == 0,
-        "Combat",
-        f"weapons are declared at the start of combat ({plural(fight['exchanges'], 'exchange')} "
-        "fought already): name the weapon in the exchange (black=sword|weapon)",
-    )
+        raise Refuse(
+            "Combat",
+            f"{spy} declared his {declared[spy]} {_for(turn.kit, fight)}: it stays declared",
+        )
     check_weapon(state, spy, choice, turn)
     declared[spy] = choice
     turn.note(f"{spy} declares his {choice}")
@@ -122,10 +151,12 @@ def exchange(state: Json, action: Json, turn: Turn) -> None:
     fight = fight_now(state)
     a, d = fight["attacker"], fight["defender"]
     chosen = choices(state, action, turn)
-    # "declare which weapon they will be using" at the start of combat: an exchange that names
-    # no weapon keeps each spy's weapon of the exchange before (issue 23, item 8); a weapon
-    # declared with `declare` cannot change, one merely used can (recorded games switch)
+    # "At the start of combat each player must declare which weapon they will be using": the
+    # first exchange needs each spy's declaration (`declare` or named in it); when both attack
+    # again a spy who declares nothing new keeps his weapon. Before each exchange a spy may
+    # declare anew, or (the kit's weapon_declared: "for the whole fight") his first one holds.
     fight["used"] = dict(chosen)
+    fight["declared"] = {} if kit.declare_each_exchange else dict(chosen)
     rolls = action.get("rolls") or {}
     needed = rolls_needed(state, kit, chosen)
     for who in rolls:

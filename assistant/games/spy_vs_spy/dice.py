@@ -41,11 +41,14 @@ def _draw(state: Json, action: Json, rng: random.Random, kit: Kit) -> Json:
         return _grab(state, action, rng, kit)
     if kind == "exchange" and state["phase"] == FIGHT:
         fight = state["fights"][0]
-        chosen = {
+        named = {
             w: weapon_named(fight, action, w)
             for w in (fight["attacker"], fight["defender"])
             if is_spy(w)
         }
+        chosen = {w: choice for w, choice in named.items() if choice is not None}
+        if len(chosen) < len(named):
+            return {}  # a spy declared no weapon: `apply` refuses the exchange
         needed = rolls_needed(state, kit, chosen)
         given = dict(action.get("rolls") or {})
         missing = [w for w in needed if w not in given]

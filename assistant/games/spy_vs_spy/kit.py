@@ -9,7 +9,9 @@ One place for each fact: the tracker enforces what the kit prints.
   what the trap does (`trap_then`, `trap_roll`, `trap_extra`) and `count`, the 1-pips (and 2-pips)
   of that colour in each bag;
 - aid.yaml: the rows of `cop_cards` (speed, damage as "die roll: damage", toughness, the piece
-  that calls him) and the data row of `player_aid` (action points, costs, health, lives, limits);
+  that calls him) and the data row of `player_aid` (action points, costs, health, lives, limits,
+  and `weapon_declared`: whether a spy's weapon is declared before each exchange of a fight or
+  once for the whole fight);
 - numbers.yaml, the rows of `number_tokens`: the numbers 1-25.
 
 This module reads the files; the rules modules get a `Kit` and stay pure.
@@ -121,6 +123,8 @@ class Kit:
     cops: tuple[Cop, ...]  # in pip order
     numbers: Numbers
     tokens: tuple[int, ...]  # the numbers on the number tokens
+    # the aid's `weapon_declared`: "before each exchange" (True) or "for the whole fight"
+    declare_each_exchange: bool
 
     def colour(self, colour_id: str) -> Colour:
         return next(c for c in self.colours if c.id == colour_id)
@@ -186,6 +190,10 @@ def extract(folder: Path) -> dict[str, Any]:
         "aid": _rows(path["aid"], trees["aid"], "player_aid")[0],
         "tokens": _rows(path["numbers"], trees["numbers"], "number_tokens"),
     }
+
+
+# the player aid's `weapon_declared`, as printed ("Each side declares a weapon {...}")
+WEAPON_DECLARED = {"before each exchange": True, "for the whole fight": False}
 
 
 def _whole(path: Path, where: str, value: Any, least: int = 0) -> int:
@@ -291,6 +299,13 @@ def build(folder: Path, data: dict[str, Any]) -> Kit:
         _whole(path["numbers"], f"components.number_tokens.rows[{i}].num", row.get("num"), 1)
         for i, row in enumerate(data["tokens"])
     )
+    declared = aid.get("weapon_declared")
+    if declared not in WEAPON_DECLARED:
+        known = " or ".join(repr(k) for k in WEAPON_DECLARED)
+        raise InputError(
+            f"{path['aid']}: components.player_aid.rows[0].weapon_declared: expected {known}"
+            f" (got {declared!r})"
+        )
     try:
         board = parse_board(data["board"])
     except ValueError as error:
@@ -301,6 +316,7 @@ def build(folder: Path, data: dict[str, Any]) -> Kit:
         cops=build_cops(path["aid"], data["cops"]),
         numbers=numbers,
         tokens=tokens,
+        declare_each_exchange=WEAPON_DECLARED[declared],
     )
 
 

@@ -41,6 +41,10 @@ from assistant.games.spy_vs_spy.state import SPIES, Turn, initial, name_of
 from assistant.games.spy_vs_spy.view import public_view, render_text
 from deaddrop.errors import InputError
 
+# an exchange's weapons: each spy declares one in a fight's first exchange (or with `declare`)
+BLACK_HELP = "black's weapon (needed in a first exchange unless declared; else his last)"
+WHITE_HELP = BLACK_HELP.replace("black", "white")
+
 # ---- when each action is allowed ---------------------------------------------------------------
 
 ALLOWED = {
@@ -69,8 +73,7 @@ def before(state: Json, action: Json, turn: Turn) -> None:
         raise Refuse(
             "Combat",
             f"{name_of(turn.kit, fight['attacker'])} and {name_of(turn.kit, fight['defender'])}"
-            f" fight in {fight['room']}:"
-            " exchange or run",
+            f" fight in {fight['room']}: {combat.what_next(fight)}",
         )
     if phase == flow.COPS:
         spy = action.get("spy")
@@ -203,17 +206,21 @@ ACTIONS = Actions[Turn](
         combat.declare,
         (
             Param("spy", SPY, help="the spy who declares"),
-            Param("weapon", CHOICE, help="sword or weapon; it stays declared for the fight"),
+            Param("weapon", CHOICE, help="sword or weapon; it stays declared for the exchange"),
         ),
-        When("during combat, once per spy and fight, before the first exchange", (flow.FIGHT,)),
+        When(
+            "during combat, once per spy before each exchange (before the first only, when the"
+            " kit declares weapons for the whole fight)",
+            (flow.FIGHT,),
+        ),
     ),
     Action(
         "exchange",
-        "one exchange of the fight: each spy's sword (default) or weapon",
+        "one exchange of the fight: each spy's sword or weapon, as he declares it",
         combat.exchange,
         (
-            Param("black", CHOICE, False, "black's weapon"),
-            Param("white", CHOICE, False, "white's weapon"),
+            Param("black", CHOICE, False, BLACK_HELP),
+            Param("white", CHOICE, False, WHITE_HELP),
             Param("rolls", ROLLS, False, "the d6 of each fighter who rolls (drawn when needed)"),
             SEEDED,
         ),

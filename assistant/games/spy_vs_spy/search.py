@@ -218,6 +218,12 @@ def slide(state: Json, spy: str, room: str, action: Json, turn: Turn, used: set[
     left, right = turn.kit.board.beside(room)
     if left is None or right is None:
         to = left or right
+        if "slide" in action:  # issue 35: say why no die is rolled, not only that none is
+            raise Refuse(
+                "Dice",
+                f"slide: {room} is at the end of its floor: the Oil Slick slides {spy} the only"
+                f" way out, into {to} (no die for the direction)",
+            )
     else:
         roll = die(action, "slide", "the Oil Slick's direction (1-3 left, 4-6 right)", used)
         to = left if roll <= 3 else right

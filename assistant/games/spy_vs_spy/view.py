@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from assistant.engine import Json
+from assistant.games.spy_vs_spy.combat import what_next
 from assistant.games.spy_vs_spy.cops import plan_turn
 from assistant.games.spy_vs_spy.flow import COPS, FIGHT, OVER, RESTART, SETUP, cops_due
 from assistant.games.spy_vs_spy.kit import Kit
@@ -35,8 +36,7 @@ def next_step(state: Json, kit: Kit) -> str:
     if phase == FIGHT:
         fight = state["fights"][0]
         a, d = name_of(kit, fight["attacker"]), name_of(kit, fight["defender"])
-        more = ", or run" if fight["exchanges"] else ""
-        return f"combat in {fight['room']}, {a} against {d}: exchange{more}"
+        return f"combat in {fight['room']}, {a} against {d}: {what_next(fight)}"
     if phase == COPS:
         return "the cops' turn: cops"
     spy = state["turn"]
