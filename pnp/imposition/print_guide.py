@@ -176,6 +176,8 @@ def _printing(
             bold=True,
             gap=0.2,
         )
+        if job.choice:
+            flow.para(_choice_words(job, jobs), BODY, gap=0.2, indent=mm(5))
         if job.test:
             flow.para(
                 "The duplex test: print this one sheet first, with the settings you will use "
@@ -205,6 +207,19 @@ def _printing(
         flow.picture(mm(27), _flip_picture(s))
     if notes:
         flow.para(notes, BODY)
+
+
+def _choice_words(job: Job, jobs: list[Job]) -> str:
+    """What the guide says of a job that is one of the kit's choices: which others it is
+    chosen from, and to print only one."""
+    others = [
+        f"job {n} ({j.choice})"
+        for n, j in enumerate(jobs, start=1)
+        if j.choice and j.choice != job.choice
+    ]
+    names = list(dict.fromkeys(others))
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return f"{job.choice}: print this job or {listed}, not both (choose one)."
 
 
 def printer_words(s: Paper) -> str:
