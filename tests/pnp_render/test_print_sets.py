@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from deaddrop.errors import InputError
 from deaddrop.paths import templates_dir
+from pnp import ops
 from pnp.definitions import load_game
 from pnp.imposition import Settings
 from pnp.imposition.contents import jobs, page_ranges
@@ -202,3 +203,26 @@ def test_sheets_by_must_name_a_column(tmp_path):
     assert "components.c.sheets_by: no column 'language' (one of its columns: name)" in str(
         caught.value
     )
+
+
+def _texts(items) -> list[str]:
+    out: list[str] = []
+    for op in items:
+        if isinstance(op, ops.Group):
+            out += _texts(op.ops)
+        elif isinstance(op, ops.Text):
+            out.append(op.text)
+    return out
+
+
+def test_the_cover_names_each_choice_and_shows_the_bag_labels_once():
+    from pnp.imposition import kit_cover
+
+    texts = _texts(kit_cover(_kit("spy-vs-spy"), Settings()).ops)
+    printed = jobs(plan_kit(_kit("spy-vs-spy").components, Paper.of(Settings())))
+    # the cover numbers the jobs after the duplex test sheet, job 1
+    flat = 2 + next(i for i, j in enumerate(printed) if j.choice == "Flat pyramids")
+    folded = 2 + next(i for i, j in enumerate(printed) if j.choice == "Fold-up pyramids")
+    assert f"Flat pyramids, or job {folded}" in texts
+    assert f"Fold-up pyramids, or job {flat}" in texts
+    assert sum(t.startswith("Bag labels") for t in texts) == 1
