@@ -226,3 +226,12 @@ def test_the_cover_names_each_choice_and_shows_the_bag_labels_once():
     assert f"Flat pyramids, or job {folded}" in texts
     assert f"Fold-up pyramids, or job {flat}" in texts
     assert sum(t.startswith("Bag labels") for t in texts) == 1
+
+
+def test_the_guide_lists_the_bag_labels_once_with_the_pages_of_either_choice():
+    from pnp.imposition import kit_document
+
+    document = kit_document(_kit("spy-vs-spy"), Settings())
+    guide = " ".join(" ".join(_texts(page.ops)) for page in document.pages[1:3])
+    assert guide.count("Bag labels (fold in half to stand): 2 cards") == 1
+    assert "no backs (page 24 or page 28)." in guide
