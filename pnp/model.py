@@ -273,6 +273,15 @@ class Component:
     role: str = "piece"  # piece | reference
     new_page: bool = False  # it and the components after it share no sheet with those before
     die_cut: bool | None = None  # abutting pieces, one cut between neighbours; None: by kind
+    choice: str = ""  # a set printed in a print job of its own, one of several the players choose
+    sheets_by: str = ""  # a column: the pieces of each of its values on sheets of their own
+
+    def group(self, face: int) -> str:
+        """The value of `sheets_by` on face `face` ("" without it): the pieces of one value
+        share sheets with no other."""
+        if not self.sheets_by or not self.faces:
+            return ""
+        return str(self.faces[face].data.get(self.sheets_by, ""))
 
     @property
     def cut_as_die(self) -> bool:

@@ -44,6 +44,8 @@ def parse_component(scope: Scope, game: str, name: str, node: Y, path: str) -> C
     role = ctx.choice(m["role"], join(path, "role"), ROLES, "role") if "role" in m else "piece"
     new_page = ctx.boolean(m["new_page"], join(path, "new_page")) if "new_page" in m else False
     die_cut = ctx.boolean(m["die_cut"], join(path, "die_cut")) if "die_cut" in m else None
+    choice = ctx.text(m["choice"], join(path, "choice")) if "choice" in m else ""
+    sheets_by = ctx.text(m["sheets_by"], join(path, "sheets_by")) if "sheets_by" in m else ""
     split = ctx.boolean(m["split"], join(path, "split")) if "split" in m else False
     overlap = ctx.length(m["overlap"], join(path, "overlap")) if "overlap" in m else OVERLAP
     if overlap is not BAD and overlap > mm(MAX_OVERLAP_MM):
@@ -51,6 +53,15 @@ def parse_component(scope: Scope, game: str, name: str, node: Y, path: str) -> C
         overlap = ctx.err(m["overlap"].line, join(path, "overlap"), what, "at most 50mm")
     size = read_size(scope, m["size"], join(path, "size"), mm(MIN_SIDE_MM)) if "size" in m else BAD
     faces = _faces(scope, m, path)
+    columns = sorted({k for face in faces for k in face.data}) if not failed(faces) else []
+    if sheets_by and not failed(sheets_by, faces) and sheets_by not in columns:
+        known = ", ".join(columns) or "none: it has no rows"
+        sheets_by = ctx.err(
+            m["sheets_by"].line,
+            join(path, "sheets_by"),
+            f"no column {sheets_by!r}",
+            f"one of its columns: {known}",
+        )
     if size is not BAD and split is True and not failed(overlap):
         problem = _board_problem(size, overlap)
         if problem:
@@ -75,7 +86,7 @@ def parse_component(scope: Scope, game: str, name: str, node: Y, path: str) -> C
     front = parse_face(scope, m["front"], join(path, "front"))
     back = parse_face(scope, m["back"], join(path, "back")) if "back" in m else None
     parts = (kind, title, corner, bleed, split, overlap, size, faces, front, back, stock, role)
-    if failed(*parts, new_page, die_cut):
+    if failed(*parts, new_page, die_cut, choice, sheets_by):
         return BAD
     return Component(
         game=game,
@@ -96,6 +107,8 @@ def parse_component(scope: Scope, game: str, name: str, node: Y, path: str) -> C
         role=role,
         new_page=new_page,
         die_cut=die_cut,
+        choice=choice,
+        sheets_by=sheets_by,
     )
 
 

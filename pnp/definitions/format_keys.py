@@ -42,6 +42,8 @@ COMPONENT_KEYS = frozenset(
         "role",
         "new_page",
         "die_cut",
+        "choice",
+        "sheets_by",
     }
 )
 COMPONENT_REQUIRED = ("kind", "size", "front")

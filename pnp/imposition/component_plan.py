@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from deaddrop.errors import InputError
 from pnp.geometry import outset
-from pnp.imposition.grid import fits_usable, layout_cut, piece_grid
+from pnp.imposition.grid import fits_marked, layout_cut, piece_grid
 from pnp.imposition.marks import crop_marks
 from pnp.imposition.paper import LEAST_BLEED, MARK_EDGE, MARK_GAP, Paper, piece_flip
 from pnp.imposition.plan import (
@@ -93,14 +93,14 @@ def _with_full_marks(component: Component, paper: Paper) -> Paper:
     margin left less room); unchanged when the build's --bleed was given or no smaller bleed
     helps."""
     w, h = component.width, component.height
-    if component.split or paper.bleed_setting is not None or fits_usable(w, h, paper):
+    if component.split or paper.bleed_setting is not None or fits_marked(w, h, paper):
         return paper
     placed = piece_grid(w, h, paper) is not None
     bleed = paper.bleed - mm(0.5)
     fallback = paper
     while bleed >= LEAST_BLEED - 1e-6:
         smaller = replace(paper, bleed=bleed)
-        if fits_usable(w, h, smaller):
+        if fits_marked(w, h, smaller):
             return smaller
         if not placed and piece_grid(w, h, smaller) is not None:
             placed, fallback = True, smaller

@@ -5,6 +5,7 @@ size, back, bleed). Pure data."""
 from __future__ import annotations
 
 from pnp.imposition.kit_plan import KitPlan
+from pnp.imposition.plan import SheetPlan
 from pnp.record import record
 
 
@@ -48,6 +49,7 @@ class Job:
     duplex: bool
     ranges: tuple[PageRange, ...]
     test: bool = False  # the duplex test sheet, printed first
+    choice: str = ""  # a set the players choose: they print one of the kit's choices
 
     @classmethod
     def duplex_test(cls, first_page: int) -> Job:
@@ -98,13 +100,14 @@ def entries(plan: KitPlan) -> list[Entry]:
 
 
 def page_ranges(plan: KitPlan) -> list[PageRange]:
-    """What is on each page: consecutive sheets of one job holding the same components make one
-    range."""
-    held: list[tuple[int, int, dict[int, int], list[str], str]] = []  # pages, counts, tiles
+    """What is on each page: consecutive sheets of one job holding the same components (and
+    the same value of their sheets_by column) make one range."""
+    Key = tuple[str, bool, str, str]  # stock, double-sided, choice, group
+    held: list[tuple[int, int, dict[int, int], list[str], Key]] = []  # pages, counts, tiles
     for (first, last_page), sheet, stock in zip(
         _sheet_pages(plan), plan.sheets, plan.stocks, strict=True
     ):
-        job = f"{stock}{sheet.back is not None}"
+        job = (stock, sheet.back is not None, _choice(plan, sheet), sheet.group)
         last = held[-1] if held else None
         if last and list(last[2]) == [i for i, _ in sheet.holds] and last[4] == job:
             for i, count in sheet.holds:
@@ -114,7 +117,7 @@ def page_ranges(plan: KitPlan) -> list[PageRange]:
         else:
             held.append((first, last_page, dict(sheet.holds), [sheet.tile], job))
     ranges = []
-    for first, last_page, pieces, tiles, _ in held:
+    for first, last_page, pieces, tiles, job in held:
         items = []
         for i, n in pieces.items():
             c = plan.components[i]
@@ -127,7 +130,8 @@ def page_ranges(plan: KitPlan) -> list[PageRange]:
                     what = f": parts {numbers[0]}-{numbers[-1]} of {total}"
             else:
                 what = f" ×{n}"
-            items.append(f"{c.title or c.name}{what}")
+            group = job[3]  # the sheets' one sheets_by value: "Reference cards, English"
+            items.append(f"{c.title or c.name}{', ' + group if group else ''}{what}")
         ranges.append(PageRange(first, last_page, tuple(items)))
     return ranges
 
@@ -140,11 +144,12 @@ def jobs(plan: KitPlan) -> list[Job]:
         _sheet_pages(plan), plan.sheets, plan.stocks, strict=True
     ):
         duplex = sheet.back is not None
-        if out and out[-1].stock == stock and out[-1].duplex == duplex:
-            job = out[-1]
-            out[-1] = Job(job.first_page, last_page, stock, duplex, ())
+        choice = _choice(plan, sheet)
+        last = out[-1] if out else None
+        if last and (last.stock, last.duplex, last.choice) == (stock, duplex, choice):
+            out[-1] = Job(last.first_page, last_page, stock, duplex, (), choice=choice)
         else:
-            out.append(Job(first, last_page, stock, duplex, ()))
+            out.append(Job(first, last_page, stock, duplex, (), choice=choice))
     return [
         Job(
             j.first_page,
@@ -152,6 +157,12 @@ def jobs(plan: KitPlan) -> list[Job]:
             j.stock,
             j.duplex,
             tuple(r for r in ranges if j.first_page <= r.first_page <= j.last_page),
+            choice=j.choice,
         )
         for j in out
     ]
+
+
+def _choice(plan: KitPlan, sheet: SheetPlan) -> str:
+    """The choice (a set the players choose) a sheet's pieces belong to, or "" for all."""
+    return next((plan.components[i].choice for i, _ in sheet.holds), "")

@@ -160,7 +160,15 @@ def _cells(n: int, box: Box, caption: float, most: int) -> tuple[float, int]:
 def _grid(kit: GameKit, box: Box, art: Art, tiles: dict[str, str]) -> list[ops.Op]:
     """Every component in a grid of equal cells: its picture, its name and its count. A kit of
     so many components that the pictures would be tiny gets small cells captioned "×N" only."""
-    comps = kit.components
+    # a component printed again with another choice (the same title and faces) is shown once
+    seen: set[tuple[str, str]] = set()
+    comps = []
+    for c in kit.components:
+        key = (c.title or c.name, repr(c.faces))
+        if c.choice and key in seen:
+            continue
+        seen.add(key)
+        comps.append(c)
     n = len(comps)
     caption = LEAST * 1.2 * 4 + 4
     side, cols = _cells(n, box, caption, 7)
@@ -242,6 +250,11 @@ def _jobs(jobs: list[Job], box: Box, colours: Palette, paper: Paper) -> list[ops
         if job.test:
             x = box.x + box.w * 0.73
             words = "Duplex test: print it first"
+            out += text_lines(words, Box(x, y, box.w * 0.27 - 4, row), note)
+        elif job.choice:  # one of the sets the players choose: "Flat pyramids, or job 5"
+            others = [str(m) for m, j in enumerate(jobs, 1) if j.choice not in ("", job.choice)]
+            words = f"{job.choice}, or {'job' if len(others) == 1 else 'jobs'} {'/'.join(others)}"
+            x = box.x + box.w * 0.73
             out += text_lines(words, Box(x, y, box.w * 0.27 - 4, row), note)
     return out
 

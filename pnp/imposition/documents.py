@@ -15,6 +15,7 @@ from pnp.imposition.contents import Entry, Job, entries, jobs
 from pnp.imposition.edition import edition_pages
 from pnp.imposition.kit_plan import KitPlan, duplex_kit, plan_kit
 from pnp.imposition.paper import Paper, Settings
+from pnp.imposition.plan import SheetPlan
 from pnp.imposition.print_guide import blank_page, guide_pages
 from pnp.imposition.sheet_ops import Art, sheet_pages
 from pnp.model import Component, GameKit
@@ -76,6 +77,13 @@ def kit_cover(kit: GameKit, settings: Settings, art: Art | None = None) -> ops.P
     front = _front(kit, paper)
     guide = (2, 1 + len(front.guide))
     return cover_page(kit, paper, front.printed, guide, front.tiles, _board_forms(front, art))
+
+
+def kit_sheets(kit: GameKit, settings: Settings) -> tuple[tuple[int, SheetPlan], ...]:
+    """The kit's sheets of pieces as kit_document prints them, each with its front's page
+    number (1-based): the plan its pages are drawn from (the layout tests read it)."""
+    plan = _front(kit, Paper.of(settings)).plan
+    return tuple(zip(plan.pages, plan.sheets, strict=True))
 
 
 def _board_forms(front: _Front, art: Art | None) -> Art:

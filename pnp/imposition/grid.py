@@ -61,10 +61,11 @@ def piece_grid(
     the same question (a record: nobody changes it; the packer asks it thousands of times)."""
     g = paper.space
     best: tuple[int, int, int, bool] | None = None
-    # a piece too big to leave room for full crop marks still goes on the printable area,
-    # with shorter marks (or none on a side with no room)
+    # a piece too big to leave the footer room under its crop marks goes where it has full
+    # marks; one too big for those still goes on the printable area, with shorter marks (or
+    # none on a side with no room)
     area = paper.tight
-    for u in (paper.usable, paper.tight):
+    for u in (paper.usable, paper.marked, paper.tight):
         area = u
         for turned in (False, True):
             w, h = (height, width) if turned else (width, height)
@@ -81,11 +82,12 @@ def piece_grid(
         rows = -(-pieces // cols)
     w, h = (height, width) if turned else (width, height)
     grid_w, grid_h = cols * w + (cols - 1) * g, rows * h + (rows - 1) * g
-    # centred on the page, then raised (within the area it was laid out in) until the footer
-    # fits under its crop marks, when that is possible
+    # centred on the page; in the usable area, raised (within it) until the footer fits under
+    # its crop marks; a piece too big for it stays centred, its footer between its bottom marks
     x0, y0 = (paper.width - grid_w) / 2, (paper.height - grid_h) / 2
     b = paper.bleed
-    y0 -= paper.raised(y0 - b, y0 + grid_h + b, area.y - b)
+    if area == paper.usable:
+        y0 -= paper.raised(y0 - b, y0 + grid_h + b, area.y - b)
     slots = tuple(
         Slot(Box(x0 + c * (w + g), y0 + r * (h + g), w, h), turned)
         for r in range(rows)
@@ -95,8 +97,17 @@ def piece_grid(
 
 
 def fits_usable(width: float, height: float, paper: Paper) -> bool:
-    """True when a piece fits the usable area (room for full crop marks), upright or turned."""
-    u = paper.usable
+    """True when a piece fits the usable area (room for full crop marks and the footer under
+    them), upright or turned."""
+    return _fits(width, height, paper.usable)
+
+
+def fits_marked(width: float, height: float, paper: Paper) -> bool:
+    """True when a piece fits the marked area (room for full crop marks), upright or turned."""
+    return _fits(width, height, paper.marked)
+
+
+def _fits(width: float, height: float, u: Box) -> bool:
     return (width <= u.w + EPS and height <= u.h + EPS) or (
         height <= u.w + EPS and width <= u.h + EPS
     )
@@ -108,7 +119,7 @@ def fits_every_paper(width: float, height: float) -> bool:
     return all(piece_grid(width, height, Paper.of(Settings(paper=p))) is not None for p in PAPERS)
 
 
-TIGHTER_BLEEDS = (mm(2.5), mm(2.0))  # the smaller bleeds tried when they fit more a page
+TIGHTER_BLEEDS = (mm(2.5), mm(2.0), mm(1.5))  # the smaller bleeds tried when they fit more a page
 
 
 def layout_cut(component: Component, paper: Paper, pieces: int | None = None) -> Paper:

@@ -11,6 +11,8 @@ never share a sheet.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pnp.draw.textfit import text_width
 from pnp.imposition.component_plan import plan_component
 from pnp.imposition.grid import fits_usable, layout_cut
@@ -83,7 +85,7 @@ def plan_kit(components: tuple[Component, ...], paper: Paper, first: int = 3) ->
     page_number = first
     for job, _, _ in items:
         numbers.append(page_number)
-        page_number += 2 if job[1] == 0 else 1
+        page_number += 2 if job[2] == 0 else 1
     total = page_number - 1
     sheets: list[SheetPlan] = []
     for (_, _, item), number in zip(items, numbers, strict=True):
@@ -106,7 +108,7 @@ def plan_kit(components: tuple[Component, ...], paper: Paper, first: int = 3) ->
     )
 
 
-Items = list[tuple[tuple[int, int], int, _Packed | SheetPlan]]  # job, order, sheet
+Items = list[tuple[tuple[int, int, int], int, _Packed | SheetPlan]]  # job, order, sheet
 _last: list[tuple[tuple[Component, ...], Paper, tuple[list[Paper], list[str], Items]]] = []
 
 
@@ -123,6 +125,7 @@ def _sheets(
     items: Items = []
     tiles = [""] * len(components)
     packed: list[int] = []
+    choices = list(dict.fromkeys(c.choice for c in components if c.choice))
     for index, component in enumerate(components):
         if not alone(component, cuts[index]):
             packed.append(index)
@@ -130,14 +133,15 @@ def _sheets(
         planned = plan_component(component, paper, duplex=True, index=index)
         tiles[index] = planned.tiles
         for sheet in planned.sheets:
-            job = _job(component.paper_stock, sheet.back is not None)
+            job = _job(component.paper_stock, sheet.back is not None, component.choice, choices)
             items.append((job, index, sheet))
     pieces = Pieces(components, cuts, packed, paper)
-    for section in _sections(components, packed):
+    for section in _sections(components, pieces):
+        choice = components[pieces.owners[section[0]]].choice
         for stock in STOCK_ORDER:
-            held = [p for p in pieces.ids if pieces.owners[p] in section]
-            for ids, page in pieces.sheets([p for p in held if pieces.stock(p) == stock]):
-                job = _job(stock, pieces.duplex(ids))
+            held = [p for p in section if pieces.stock(p) == stock]
+            for ids, page in pieces.sheets(held):
+                job = _job(stock, pieces.duplex(ids), choice, choices)
                 owners = tuple(pieces.owners[p] for p in ids)
                 faces = tuple(pieces.faces[p] for p in ids)
                 items.append((job, min(owners), _Packed(owners, faces, page)))
@@ -146,9 +150,12 @@ def _sheets(
     return cuts, tiles, items
 
 
-def _job(stock: str, duplex: bool) -> tuple[int, int]:
-    """The sort key of a print job: card before paper, double-sided before single."""
-    return (STOCK_ORDER.index(stock), 0 if duplex else 1)
+def _job(stock: str, duplex: bool, choice: str, choices: list[str]) -> tuple[int, int, int]:
+    """The sort key of a print job: card before paper; on each, the sets every group prints,
+    then each of the `choices` (sets of which the players print one) in the kit's order;
+    double-sided before single."""
+    rank = choices.index(choice) + 1 if choice else 0
+    return (STOCK_ORDER.index(stock), rank, 0 if duplex else 1)
 
 
 def _cuts(components: tuple[Component, ...], paper: Paper) -> list[Paper]:
@@ -161,14 +168,28 @@ def _cuts(components: tuple[Component, ...], paper: Paper) -> list[Paper]:
     return [layout_cut(c, paper, same[(round(c.width, 3), round(c.height, 3))]) for c in components]
 
 
-def _sections(components: tuple[Component, ...], packed: list[int]) -> list[set[int]]:
-    """The packed components in sections that share no sheet: a component with new_page begins
-    a section (a set printed on its own sheets, such as an alternative set of pieces)."""
-    sections: list[set[int]] = []
-    for index in packed:
-        if not sections or components[index].new_page:
-            sections.append(set())
-        sections[-1].add(index)
+def _sections(components: tuple[Component, ...], pieces: Pieces) -> list[list[int]]:
+    """The packed pieces in sections that share no sheet: a component with new_page begins a
+    section (a set printed on its own sheets), so does one of another `choice` than the one
+    before it (a set the players choose, in a print job of its own), and so does each value of
+    a component's `sheets_by` column (one language a sheet) and the component after it."""
+    sections: list[list[int]] = []
+    before: tuple[int, str] | None = None  # the last piece's component and group
+    for p in pieces.ids:
+        owner = pieces.owners[p]
+        c = components[owner]
+        group = c.group(pieces.faces[p])
+        if before is None:
+            starts = True
+        elif before[0] != owner:
+            last = components[before[0]]
+            starts = bool(c.new_page or c.choice != last.choice or c.sheets_by or last.sheets_by)
+        else:
+            starts = group != before[1]
+        if starts:
+            sections.append([])
+        sections[-1].append(p)
+        before = (owner, group)
     return sections
 
 
@@ -201,8 +222,12 @@ def _packed_sheet(
     marks = [segment for block in block_marks(sheet.page, paper) for segment in block]
     where, back_where = f"page {number} of {total}", f"page {number + 1} of {total}"
     on_page = [component for component, _, _, _ in pieces]
-    names = _names(on_page)
+    groups = {component.group(face) for component, face, _, _ in pieces}
+    group = groups.pop() if len(groups) == 1 else ""
+    names = _names(on_page) + (f", {group}" if group else "")
     front = _note(f"{names} — fronts, {where}", f"fronts, {where}", paper)
     with_back = [c for c in on_page if c.back is not None]
-    back = _note(f"{_names(with_back)} — backs, {back_where}", f"backs, {back_where}", paper)
-    return pieces_sheet(pieces, marks, (front, back), tuple(holds.items()), paper)
+    back_names = _names(with_back) + (f", {group}" if group else "")
+    back = _note(f"{back_names} — backs, {back_where}", f"backs, {back_where}", paper)
+    sheet_plan = pieces_sheet(pieces, marks, (front, back), tuple(holds.items()), paper)
+    return replace(sheet_plan, group=group) if group else sheet_plan

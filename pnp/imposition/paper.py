@@ -157,11 +157,22 @@ class Paper:
         return inset(self.printable, self.bleed)
 
     @property
-    def usable(self) -> Box:
-        """Where trim boxes may go: inside the printable area less the bleed, leaving room for
-        the shortest crop marks before MARK_EDGE."""
+    def marked(self) -> Box:
+        """Where trim boxes may go with room for the shortest crop marks on every side before
+        MARK_EDGE (and none for a footer under them): a piece too big for `usable`, alone on its
+        page, goes here, centred, its footer between its bottom marks; so do a board's tiles."""
         d = max(self.margin, self.edge + MARK_MIN + MARK_GAP) + self.bleed
         return Box(d, d, self.width - 2 * d, self.height - 2 * d)
+
+    @property
+    def usable(self) -> Box:
+        """Where trim boxes may go: inside the printable area less the bleed, leaving room for
+        the shortest crop marks before MARK_EDGE, and at the bottom for the shortest crop marks
+        above the footer's line (FOOTER_ROOM): every sheet's footer is centred under its pieces,
+        clear of their marks."""
+        d = max(self.margin, self.edge + MARK_MIN + MARK_GAP) + self.bleed
+        foot = max(self.margin, self.footer_top + FOOTER_GAP + MARK_MIN + MARK_GAP) + self.bleed
+        return Box(d, d, self.width - 2 * d, self.height - d - foot)
 
     def raised(self, top: float, bottom: float, least: float) -> float:
         """How far to move up pieces whose bleed boxes span `top` to `bottom` (y down), so

@@ -71,6 +71,7 @@ class SheetPlan:
     back: PagePlan | None
     holds: tuple[tuple[int, int], ...]  # (component index, pieces on this sheet), print order
     tile: str = ""  # "A1 of 2x2" on a sheet of a split board
+    group: str = ""  # the value of its pieces' sheets_by column ("English"), when they share one
 
 
 def page_plan(

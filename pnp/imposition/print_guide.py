@@ -176,6 +176,8 @@ def _printing(
             bold=True,
             gap=0.2,
         )
+        if job.choice:
+            flow.para(_choice_words(job, jobs), BODY, gap=0.2, indent=mm(5))
         if job.test:
             flow.para(
                 "The duplex test: print this one sheet first, with the settings you will use "
@@ -205,6 +207,19 @@ def _printing(
         flow.picture(mm(27), _flip_picture(s))
     if notes:
         flow.para(notes, BODY)
+
+
+def _choice_words(job: Job, jobs: list[Job]) -> str:
+    """What the guide says of a job that is one of the kit's choices: which others it is
+    chosen from, and to print only one."""
+    others = [
+        f"job {n} ({j.choice})"
+        for n, j in enumerate(jobs, start=1)
+        if j.choice and j.choice != job.choice
+    ]
+    names = list(dict.fromkeys(others))
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return f"{job.choice}: print this job or {listed}, not both (choose one)."
 
 
 def printer_words(s: Paper) -> str:
@@ -313,7 +328,18 @@ def _board_step(title: str, cols: int, rows: int) -> str:
 
 def _contents(flow: Flow, entries: list[Entry]) -> None:
     flow.head("What you get")
+    # a component printed again with another choice (the same title, kind, size and count) is
+    # listed once, with the pages of each: "(page 24 or page 28)"
+    again: dict[tuple[str, str, float, float, int], list[str]] = {}
     for e in entries:
+        key = (e.title, e.kind, round(e.width, 2), round(e.height, 2), e.pieces)
+        again.setdefault(key, []).append(_pages(e.first_page, e.last_page))
+    listed: set[tuple[str, str, float, float, int]] = set()
+    for e in entries:
+        key = (e.title, e.kind, round(e.width, 2), round(e.height, 2), e.pieces)
+        if key in listed:
+            continue
+        listed.add(key)
         backs = "with backs" if e.has_back else "no backs"
         if e.tiles:
             cols, rows = (int(v) for v in e.tiles.split("x"))
@@ -322,7 +348,7 @@ def _contents(flow: Flow, entries: list[Entry]) -> None:
             nouns = ("card", "counter", "token", "tile", "sheet", "board")
             noun = e.kind if e.kind in nouns else "piece"
             what = f"{e.pieces} {noun}{'' if e.pieces == 1 else 's'}, {_size(e)}"
-        where = _pages(e.first_page, e.last_page)
+        where = " or ".join(again[key])
         flow.para(f"{e.title}: {what}, {backs} ({where}).", BODY, gap=0.25)
 
 

@@ -83,11 +83,12 @@ def board_tiles(
     least_mark: float | None = MARK_MIN,
 ) -> list[Tile]:
     """Tiles of a board larger than the page, fewest pages first (upright on ties). The tiles
-    go in the usable area (room for full crop marks) unless the printable area takes fewer
+    go in the marked area (room for full crop marks; a tile's label is its footer) unless the
+    printable area takes fewer
     pages and still leaves room for crop marks `least_mark` long (with None, whatever marks it
     leaves room for: none on a side with no room)."""
     best: list[Tile] | None = None
-    for u in (paper.usable, paper.tight):
+    for marked, u in ((True, paper.marked), (False, paper.tight)):
         for turned in (False, True):
             room_w, room_h = (u.h, u.w) if turned else (u.w, u.h)  # room in the board's frame
             cols, tw = _split(width, room_w, overlap)
@@ -100,7 +101,7 @@ def board_tiles(
                 for c in range(cols)
             ]
             room = min(slot.box.x, slot.box.y) - paper.bleed - MARK_GAP - paper.edge
-            if u is not paper.usable and least_mark is not None and room < least_mark - 1e-6:
+            if not marked and least_mark is not None and room < least_mark - 1e-6:
                 continue
             if best is None or len(found) < len(best):
                 best = found

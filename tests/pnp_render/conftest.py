@@ -16,16 +16,18 @@ W, H = mm(63), mm(88)
 # - printable: the page less the 6 mm margin on every side;
 # - usable (where trim boxes go): the page less 9.5 mm on every side (5 mm kept clear at the
 #   edge, where home printers still print + 3 mm for the shortest crop mark + 1.5 mm between a
-#   mark and the piece, which is more than the margin), less the bleed;
+#   mark and the piece, which is more than the margin) but 12.6 mm at the bottom (the footer's
+#   line, 7.8 mm from the edge to the top of its capitals, + 0.3 mm + 3 mm of crop mark + 1.5
+#   mm: the footer is centred under the marks), less the bleed;
 # - tight (for a piece too big for the usable area): the printable area less the bleed.
 POINTS_PER_MM = 72 / 25.4
 PAGE_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PRINTABLE_MM = {"a4": (6.0, 6.0, 198.0, 285.0), "letter": (6.0, 6.0, 203.9, 267.4)}
 USABLE_MM = {  # (paper, bleed in mm)
-    ("a4", 0): (9.5, 9.5, 191.0, 278.0),
-    ("a4", 3): (12.5, 12.5, 185.0, 272.0),
-    ("letter", 0): (9.5, 9.5, 196.9, 260.4),
-    ("letter", 3): (12.5, 12.5, 190.9, 254.4),
+    ("a4", 0): (9.5, 9.5, 191.0, 274.9),
+    ("a4", 3): (12.5, 12.5, 185.0, 268.9),
+    ("letter", 0): (9.5, 9.5, 196.9, 257.3),
+    ("letter", 3): (12.5, 12.5, 190.9, 251.3),
 }
 TIGHT_MM = {
     ("a4", 0): (6.0, 6.0, 198.0, 285.0),

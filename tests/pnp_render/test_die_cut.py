@@ -105,22 +105,27 @@ def _bounds(boxes: list[Box]) -> Box:
 def _block_cuts(page: PagePlan, block: list[Box]) -> tuple[list[float], list[float]]:
     """The cut lines the crop marks of a block show: the x of each vertical mark above or
     below it, the y of each horizontal mark beside it (with repeats: one per mark)."""
-    g, reach = _bounds(block), mm(12)
+    g = _bounds(block)
+    # a block's own marks start at most its bleed (3 mm) + 1.5 mm from its edge; a neighbouring
+    # block's marks, across the clear strip between them, start farther away
+    near = mm(4.5) + TOL
+
+    def starts_by(low: float, high: float, edge0: float, edge1: float) -> bool:
+        return edge0 - near <= high <= edge0 + TOL or edge1 - TOL <= low <= edge1 + near
+
     xs = [
         m[0]
         for m in page.marks
         if abs(m[0] - m[2]) < TOL
         and g.x - TOL <= m[0] <= g.x + g.w + TOL
-        and g.y - reach <= min(m[1], m[3])
-        and max(m[1], m[3]) <= g.y + g.h + reach
+        and starts_by(min(m[1], m[3]), max(m[1], m[3]), g.y, g.y + g.h)
     ]
     ys = [
         m[1]
         for m in page.marks
         if abs(m[1] - m[3]) < TOL
         and g.y - TOL <= m[1] <= g.y + g.h + TOL
-        and g.x - reach <= min(m[0], m[2])
-        and max(m[0], m[2]) <= g.x + g.w + reach
+        and starts_by(min(m[0], m[2]), max(m[0], m[2]), g.x, g.x + g.w)
     ]
     return xs, ys
 

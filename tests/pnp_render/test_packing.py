@@ -275,6 +275,9 @@ def test_spies_and_lies_prints_on_few_pages():
         least = math.ceil(area / usable)  # sheets the pieces' area needs
         pages = len(kit_document(kit, Settings(paper=paper)).pages)
         # the guide and the edition page (two sheets), the board's parts, and at most two
-        # sheets more than the area needs
-        assert pages <= 4 + board + 2 * (least + 2), (paper, pages, least)
+        # sheets more than the area needs, and one more for each language of the reference
+        # cards but the first (each on sheets of its own: sheets_by)
+        apart = sum(len({c.group(i) for i in range(len(c.faces))}) - 1 for c in kit.components)
+        assert apart == 3
+        assert pages <= 4 + board + 2 * (least + 2 + apart), (paper, pages, least)
         assert pages - 4 - board <= own  # sharing sheets never costs pages

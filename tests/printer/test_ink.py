@@ -84,8 +84,8 @@ def test_every_page_keeps_its_ink_inside_the_printers_margin_many(scale, margin,
 @pytest.mark.parametrize(("paper", "scale"), [("a4", 98.6), ("letter", 99.5)])
 def test_a_usual_printer_lays_out_every_kit(paper, scale):
     """What the property checks is laid out, not refused, at ordinary printers' values (on
-    Letter the Spies! map's blank section, 266 mm tall, leaves 6.7 mm at 100%: a printer that
-    shrinks by more than about 1% cannot print it inside its margin, and it is refused)."""
+    Letter the Spies! blank counter section, 258 mm tall, leaves 10.7 mm at 100%: a printer
+    that shrinks by more than about 3% cannot print it inside its margin, and it is refused)."""
     assert _inside(scale, 5.0, paper) == len(_kits())
     assert _inside(101.5, 0.0, paper) == len(_kits())
 
