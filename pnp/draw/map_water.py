@@ -21,8 +21,11 @@ Span = tuple[float, float, bool]  # start, end (points along the line from its s
 class Coast:
     """The land outline as edges (x0, y0, x1, y1), page points."""
 
+    BANDS = 256  # horizontal bands of the edges' height, for on_land's index
+
     def __init__(self, edges: np.ndarray) -> None:
         self.x0, self.y0, self.x1, self.y1 = (edges[:, i] for i in range(4))
+        self._index: tuple[float, float, np.ndarray, np.ndarray] | None = None
 
     @classmethod
     def of(cls, rings: Sequence[Sequence[Point]]) -> Coast:
@@ -35,15 +38,61 @@ class Coast:
         return cls(np.array(rows, dtype=float).reshape(-1, 4))
 
     def on_land(self, xs: Sequence[float], ys: Sequence[float]) -> np.ndarray:
-        """True for each point (xs[i], ys[i]) inside the land (even-odd)."""
-        px = np.asarray(xs, dtype=float)[:, None]
-        py = np.asarray(ys, dtype=float)[:, None]
-        x0, y0, x1, y1 = self.x0, self.y0, self.x1, self.y1
+        """True for each point (xs[i], ys[i]) inside the land (even-odd).
+
+        The crossings of a ray to the right are counted only over the edges whose height meets
+        the point's band (an edge straddles the point's y only if it does): the same comparisons
+        on the same numbers as over every edge, so the same answers."""
+        px = np.asarray(xs, dtype=float)
+        py = np.asarray(ys, dtype=float)
+        out = np.zeros(len(px), dtype=bool)
+        if len(px) == 0 or len(self.x0) == 0:
+            return out
+        low, step, starts, members = self._bands()
+        band = self._band_of(py, low, step)
+        inside = (band >= 0) & (band < len(starts) - 1)
+        for b in np.unique(band[inside]):
+            at_b = np.flatnonzero(band == b)
+            edges = members[starts[b] : starts[b + 1]]
+            if len(edges):
+                out[at_b] = self._crossed(px[at_b], py[at_b], edges)
+        return out
+
+    def _crossed(self, px: np.ndarray, py: np.ndarray, edges: np.ndarray) -> np.ndarray:
+        """Odd crossings of each point's ray over `edges` (indices)."""
+        x0, y0, x1, y1 = self.x0[edges], self.y0[edges], self.x1[edges], self.y1[edges]
+        px, py = px[:, None], py[:, None]
         straddles = (y0 > py) != (y1 > py)
         with np.errstate(divide="ignore", invalid="ignore"):
             at = x0 + (py - y0) * (x1 - x0) / (y1 - y0)
         crossings = np.count_nonzero(straddles & (px < at), axis=1)
         return np.asarray(crossings % 2 == 1)
+
+    @staticmethod
+    def _band_of(y: np.ndarray, low: float, step: float) -> np.ndarray:
+        """The band of each y: monotone in y (rounding keeps order), so an edge's bands, from
+        its lowest y's to its highest y's, hold every y it straddles; -1 below the first."""
+        return np.floor((y - low) / step).astype(np.int64)
+
+    def _bands(self) -> tuple[float, float, np.ndarray, np.ndarray]:
+        """The edges by band: (lowest y, band height, starts, members), band b's edges being
+        members[starts[b]:starts[b + 1]]."""
+        if self._index is None:
+            lo = np.minimum(self.y0, self.y1)
+            hi = np.maximum(self.y0, self.y1)
+            low = float(lo.min())
+            step = max((float(hi.max()) - low) / self.BANDS, 1e-9)
+            first = self._band_of(lo, low, step)
+            last = self._band_of(hi, low, step)
+            count = int(last.max()) + 1
+            spans = last - first + 1
+            edge = np.repeat(np.arange(len(lo)), spans)
+            offset = np.arange(len(edge)) - np.repeat(np.cumsum(spans) - spans, spans)
+            bands = np.repeat(first, spans) + offset
+            order = np.argsort(bands, kind="stable")
+            starts = np.searchsorted(bands[order], np.arange(count + 1))
+            self._index = (low, step, starts, edge[order])
+        return self._index
 
     def cuts(self, a: Point, b: Point) -> list[float]:
         """Where the segment a-b crosses the coast: its parameters t in (0, 1), sorted."""

@@ -1,0 +1,72 @@
+"""pnp.draw.map_water's Coast.on_land answers through its band index exactly as the plain
+even-odd count over every edge does (the map's names are placed by it: a different answer
+would move a name)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnp.draw.map_water import Coast
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def every_edge(coast: Coast, xs: list[float], ys: list[float]) -> np.ndarray:
+    """The count over every edge, as on_land was written before its index."""
+    px = np.asarray(xs, dtype=float)[:, None]
+    py = np.asarray(ys, dtype=float)[:, None]
+    x0, y0, x1, y1 = coast.x0, coast.y0, coast.x1, coast.y1
+    straddles = (y0 > py) != (y1 > py)
+    with np.errstate(all="ignore"):
+        at = x0 + (py - y0) * (x1 - x0) / (y1 - y0)
+    return np.asarray(np.count_nonzero(straddles & (px < at), axis=1) % 2 == 1)
+
+
+coordinate = st.floats(-50, 50, allow_nan=False, allow_infinity=False)
+ring = st.lists(st.tuples(coordinate, coordinate), min_size=3, max_size=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    rings=st.lists(ring, min_size=1, max_size=4),
+    points=st.lists(st.tuples(coordinate, coordinate), min_size=1, max_size=40),
+    bands=st.sampled_from([1, 2, 7, 256]),
+)
+def test_the_index_answers_as_every_edge_does(rings, points, bands):
+    coast = Coast.of(rings)
+    coast.BANDS = bands
+    # the points given, the rings' own corners, and points at the corners' heights (the cases
+    # on a band's edge or an edge's end)
+    corners = [p for r in rings for p in r]
+    heights = [(x, c[1]) for (x, _), c in zip(points, corners, strict=False)]
+    xs = [p[0] for p in (*points, *corners, *heights)]
+    ys = [p[1] for p in (*points, *corners, *heights)]
+    assert coast.on_land(xs, ys).tolist() == every_edge(coast, xs, ys).tolist()
+
+
+def test_the_map_of_europe_answers_as_every_edge_does():
+    from pnp.draw.map_sheet import read_land
+
+    land = read_land(str(REPO / "templates" / "spies" / "map-land.json"))
+    coast = Coast.of(land.land)
+    rng = np.random.default_rng(37)
+    x = np.concatenate([coast.x0, coast.x1])
+    y = np.concatenate([coast.y0, coast.y1])
+    # random points over the map, and points at the corners' heights (the bands' edges)
+    xs = rng.uniform(x.min() - 10, x.max() + 10, 4000).tolist()
+    ys = rng.uniform(y.min() - 10, y.max() + 10, 4000).tolist()
+    xs += rng.uniform(x.min(), x.max(), 2000).tolist()
+    ys += rng.choice(y, 2000).tolist()
+    got = coast.on_land(xs, ys)
+    assert got.tolist() == every_edge(coast, xs, ys).tolist()
+    assert 0 < got.sum() < len(xs)  # some on land, some at sea
+
+
+def test_no_points_and_no_edges():
+    assert Coast.of([[(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)]]).on_land([], []).tolist() == []
+    assert Coast.of([]).on_land([0.5], [0.5]).tolist() == [False]
+    assert Coast.of([[(0.0, 0.0), (4.0, 0.0), (0.0, 4.0)]]).on_land([1.0], [1.0]).tolist() == [True]
