@@ -190,7 +190,7 @@ def glue_bands(seams: tuple[tuple[float, bool], ...]) -> list[Band]:
 
 
 def _rings(frame: MapFrame, rings: tuple[tuple[tuple[float, float], ...], ...]) -> tuple[Any, ...]:
-    return tuple(tuple(frame.point(x, y) for x, y in ring) for ring in rings)
+    return tuple(frame.points(ring) for ring in rings)
 
 
 # each power's territory is hatched as well as tinted, so that ownership reads without colour
@@ -218,7 +218,7 @@ def hatch_ops(
     y0, y1 = min(p[1] for p in points), max(p[1] for p in points)
     cx, cy, reach = (x0 + x1) / 2, (y0 + y1) / 2, math.hypot(x1 - x0, y1 - y0) / 2 + 1
     area = Coast.of(rings)
-    out: list[tuple[tuple[float, float], ...]] = []
+    lines = []
     for angle in angles:
         ux, uy = math.cos(math.radians(angle)), -math.sin(math.radians(angle))
         nx, ny = -uy, ux
@@ -229,12 +229,14 @@ def hatch_ops(
         for k in range(k0, k1 + 1):
             off = k * HATCH_STEP - base
             px, py = cx + nx * off, cy + ny * off
-            line = ((px - ux * reach, py - uy * reach), (px + ux * reach, py + uy * reach))
-            for start, end, inside_ in area.spans(line):
-                if inside_:
-                    seg = piece(line, start, end)
-                    if len(seg) == 2:
-                        out.append(tuple(seg))
+            lines.append(((px - ux * reach, py - uy * reach), (px + ux * reach, py + uy * reach)))
+    out: list[tuple[tuple[float, float], ...]] = []
+    for line, spans in zip(lines, area.spans_of(lines), strict=True):
+        for start, end, inside_ in spans:
+            if inside_:
+                seg = piece(line, start, end)
+                if len(seg) == 2:
+                    out.append(tuple(seg))
     # one path of open strokes: the same lines as a polyline each, in far fewer bytes
     return [ops.Path(tuple(out), stroke=colour, fill=None, width=HATCH_WIDTH)] if out else []
 

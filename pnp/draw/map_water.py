@@ -21,7 +21,7 @@ Span = tuple[float, float, bool]  # start, end (points along the line from its s
 class Coast:
     """The land outline as edges (x0, y0, x1, y1), page points."""
 
-    BANDS = 256  # horizontal bands of the edges' height, for on_land's index
+    BANDS = 1024  # horizontal bands of the edges' height, for on_land's index
 
     def __init__(self, edges: np.ndarray) -> None:
         self.x0, self.y0, self.x1, self.y1 = (edges[:, i] for i in range(4))
@@ -45,27 +45,24 @@ class Coast:
         on the same numbers as over every edge, so the same answers."""
         px = np.asarray(xs, dtype=float)
         py = np.asarray(ys, dtype=float)
-        out = np.zeros(len(px), dtype=bool)
         if len(px) == 0 or len(self.x0) == 0:
-            return out
+            return np.zeros(len(px), dtype=bool)
         low, step, starts, members = self._bands()
         band = self._band_of(py, low, step)
         inside = (band >= 0) & (band < len(starts) - 1)
-        for b in np.unique(band[inside]):
-            at_b = np.flatnonzero(band == b)
-            edges = members[starts[b] : starts[b + 1]]
-            if len(edges):
-                out[at_b] = self._crossed(px[at_b], py[at_b], edges)
-        return out
-
-    def _crossed(self, px: np.ndarray, py: np.ndarray, edges: np.ndarray) -> np.ndarray:
-        """Odd crossings of each point's ray over `edges` (indices)."""
-        x0, y0, x1, y1 = self.x0[edges], self.y0[edges], self.x1[edges], self.y1[edges]
-        px, py = px[:, None], py[:, None]
-        straddles = (y0 > py) != (y1 > py)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            at = x0 + (py - y0) * (x1 - x0) / (y1 - y0)
-        crossings = np.count_nonzero(straddles & (px < at), axis=1)
+        band = np.where(inside, band, 0)
+        first = np.where(inside, starts[band], 0)
+        counts = np.where(inside, starts[band + 1] - first, 0)
+        # each point paired with each edge of its band
+        point = np.repeat(np.arange(len(px)), counts)
+        ends = np.cumsum(counts)
+        edge = members[np.repeat(first - ends + counts, counts) + np.arange(int(ends[-1]))]
+        x0, y0, x1, y1 = self.x0[edge], self.y0[edge], self.x1[edge], self.y1[edge]
+        qx, qy = px[point], py[point]
+        straddles = (y0 > qy) != (y1 > qy)
+        with np.errstate(all="ignore"):  # (a subnormal difference overflows)
+            at = x0 + (qy - y0) * (x1 - x0) / (y1 - y0)
+        crossings = np.bincount(point[straddles & (qx < at)], minlength=len(px))
         return np.asarray(crossings % 2 == 1)
 
     @staticmethod
@@ -96,39 +93,66 @@ class Coast:
 
     def cuts(self, a: Point, b: Point) -> list[float]:
         """Where the segment a-b crosses the coast: its parameters t in (0, 1), sorted."""
-        dx, dy = b[0] - a[0], b[1] - a[1]
+        return self._cuts([a], [b])[0]
+
+    CHUNK = 1 << 20  # segments x edges compared at once (memory: a few arrays of this size)
+
+    def _cuts(self, starts: Sequence[Point], ends: Sequence[Point]) -> list[list[float]]:
+        """cuts(a, b) for each segment, the segments taken together: the same operations on
+        the same numbers for each segment and edge, so the same answers."""
+        out: list[list[float]] = []
         ex, ey = self.x1 - self.x0, self.y1 - self.y0
-        den = dx * ey - dy * ex
-        with np.errstate(divide="ignore", invalid="ignore"):
-            t = ((self.x0 - a[0]) * ey - (self.y0 - a[1]) * ex) / den
-            u = ((self.x0 - a[0]) * dy - (self.y0 - a[1]) * dx) / den
-        hit = (den != 0) & (t > 0) & (t < 1) & (u >= 0) & (u < 1)
-        return sorted(float(v) for v in t[hit])
+        rows = max(1, self.CHUNK // max(len(ex), 1))
+        for first in range(0, len(starts), rows):
+            a = np.asarray(starts[first : first + rows], dtype=float).reshape(-1, 2)
+            b = np.asarray(ends[first : first + rows], dtype=float).reshape(-1, 2)
+            ax, ay = a[:, 0:1], a[:, 1:2]
+            dx, dy = b[:, 0:1] - ax, b[:, 1:2] - ay
+            den = dx * ey - dy * ex
+            with np.errstate(all="ignore"):  # (a subnormal difference overflows)
+                t = ((self.x0 - ax) * ey - (self.y0 - ay) * ex) / den
+                u = ((self.x0 - ax) * dy - (self.y0 - ay) * dx) / den
+            hit = (den != 0) & (t > 0) & (t < 1) & (u >= 0) & (u < 1)
+            for row, found in zip(t, hit, strict=True):
+                out.append(sorted(row[found].tolist()))
+        return out
 
     def spans(self, points: Sequence[Point]) -> list[Span]:
         """The polyline cut where it crosses the coast: (start, end, on land) in points along
         it, neighbours of the same surface joined."""
-        pieces: list[tuple[float, float, Point, Point]] = []
-        along = 0.0
-        for a, b in zip(points, points[1:], strict=False):
-            length = math.hypot(b[0] - a[0], b[1] - a[1])
-            ts = [0.0, *self.cuts(a, b), 1.0]
-            for t0, t1 in zip(ts, ts[1:], strict=False):
-                p = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
-                q = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
-                pieces.append((along + t0 * length, along + t1 * length, p, q))
-            along += length
-        if not pieces:
-            return []
-        mids = [((p[0] + q[0]) / 2, (p[1] + q[1]) / 2) for _, _, p, q in pieces]
-        land = self.on_land([m[0] for m in mids], [m[1] for m in mids])
-        out: list[Span] = []
-        for (s, e, _, _), on in zip(pieces, land, strict=True):
-            if out and out[-1][2] == bool(on):
-                out[-1] = (out[-1][0], e, bool(on))
-            else:
-                out.append((s, e, bool(on)))
-        return out
+        return self.spans_of([points])[0]
+
+    def spans_of(self, lines: Sequence[Sequence[Point]]) -> list[list[Span]]:
+        """spans(points) of each polyline, their segments cut and their pieces tested together
+        (one pass of numpy for all of them rather than one for each segment)."""
+        segments = [(a, b) for points in lines for a, b in zip(points, points[1:], strict=False)]
+        cuts = iter(self._cuts([a for a, _ in segments], [b for _, b in segments]))
+        pieces: list[list[tuple[float, float, Point, Point]]] = []
+        for points in lines:
+            mine: list[tuple[float, float, Point, Point]] = []
+            along = 0.0
+            for a, b in zip(points, points[1:], strict=False):
+                length = math.hypot(b[0] - a[0], b[1] - a[1])
+                ts = [0.0, *next(cuts), 1.0]
+                for t0, t1 in zip(ts, ts[1:], strict=False):
+                    p = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
+                    q = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
+                    mine.append((along + t0 * length, along + t1 * length, p, q))
+                along += length
+            pieces.append(mine)
+        mids = [((p[0] + q[0]) / 2, (p[1] + q[1]) / 2) for mine in pieces for _, _, p, q in mine]
+        land = iter(self.on_land([m[0] for m in mids], [m[1] for m in mids]).tolist())
+        result: list[list[Span]] = []
+        for mine in pieces:
+            out: list[Span] = []
+            for s, e, _, _ in mine:
+                on = bool(next(land))
+                if out and out[-1][2] == on:
+                    out[-1] = (out[-1][0], e, on)
+                else:
+                    out.append((s, e, on))
+            result.append(out)
+        return result
 
 
 def length(points: Sequence[Point]) -> float:

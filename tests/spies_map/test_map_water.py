@@ -4,6 +4,7 @@ would move a name)."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import numpy as np
@@ -70,3 +71,45 @@ def test_no_points_and_no_edges():
     assert Coast.of([[(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)]]).on_land([], []).tolist() == []
     assert Coast.of([]).on_land([0.5], [0.5]).tolist() == [False]
     assert Coast.of([[(0.0, 0.0), (4.0, 0.0), (0.0, 4.0)]]).on_land([1.0], [1.0]).tolist() == [True]
+
+
+def one_by_one(coast: Coast, points: list[tuple[float, float]]) -> list[tuple[float, float, bool]]:
+    """spans as written before the segments were taken together: each segment cut alone."""
+    pieces = []
+    along = 0.0
+    for a, b in zip(points, points[1:], strict=False):
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        ex, ey = coast.x1 - coast.x0, coast.y1 - coast.y0
+        den = dx * ey - dy * ex
+        with np.errstate(all="ignore"):
+            t = ((coast.x0 - a[0]) * ey - (coast.y0 - a[1]) * ex) / den
+            u = ((coast.x0 - a[0]) * dy - (coast.y0 - a[1]) * dx) / den
+        hit = (den != 0) & (t > 0) & (t < 1) & (u >= 0) & (u < 1)
+        length = math.hypot(dx, dy)
+        ts = [0.0, *sorted(float(v) for v in t[hit]), 1.0]
+        for t0, t1 in zip(ts, ts[1:], strict=False):
+            p = (a[0] + dx * t0, a[1] + dy * t0)
+            q = (a[0] + dx * t1, a[1] + dy * t1)
+            pieces.append((along + t0 * length, along + t1 * length, p, q))
+        along += length
+    mids = [((p[0] + q[0]) / 2, (p[1] + q[1]) / 2) for _, _, p, q in pieces]
+    land = every_edge(coast, [m[0] for m in mids], [m[1] for m in mids]) if mids else []
+    out: list[tuple[float, float, bool]] = []
+    for (s, e, _, _), on in zip(pieces, land, strict=True):
+        if out and out[-1][2] == bool(on):
+            out[-1] = (out[-1][0], e, bool(on))
+        else:
+            out.append((s, e, bool(on)))
+    return out
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    rings=st.lists(ring, min_size=1, max_size=3),
+    lines=st.lists(st.lists(st.tuples(coordinate, coordinate), max_size=5), max_size=5),
+    chunk=st.sampled_from([1, 7, 1 << 20]),
+)
+def test_lines_cut_together_as_each_alone(rings, lines, chunk):
+    coast = Coast.of(rings)
+    coast.CHUNK = chunk  # a few segments at a time, or all
+    assert coast.spans_of(lines) == [one_by_one(coast, line) for line in lines]
