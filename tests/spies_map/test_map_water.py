@@ -93,7 +93,7 @@ def one_by_one(coast: Coast, points: list[tuple[float, float]]) -> list[tuple[fl
             pieces.append((along + t0 * length, along + t1 * length, p, q))
         along += length
     mids = [((p[0] + q[0]) / 2, (p[1] + q[1]) / 2) for _, _, p, q in pieces]
-    land = every_edge(coast, [m[0] for m in mids], [m[1] for m in mids]) if mids else []
+    land: list[bool] = every_edge(coast, [m[0] for m in mids], [m[1] for m in mids]).tolist()
     out: list[tuple[float, float, bool]] = []
     for (s, e, _, _), on in zip(pieces, land, strict=True):
         if out and out[-1][2] == bool(on):
