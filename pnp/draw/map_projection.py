@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import lru_cache
 
 from pnp.model import Box
 from pnp.record import record
@@ -46,6 +47,7 @@ class Conic:
         return self.lon0 + math.degrees(theta / n), math.degrees(lat)
 
 
+@lru_cache(maxsize=16)  # (pure: a map's every place projects with the same three numbers)
 def _constants(lat1: float, lat2: float, lat0: float) -> tuple[float, float, float]:
     p1, p2, p0 = (math.radians(v) for v in (lat1, lat2, lat0))
     if abs(p1 - p2) < 1e-9:
