@@ -129,10 +129,21 @@ def _pdfdoc_bytes(text: str | bytes) -> bytes:
     numbers, operators) by the C codec rather than its own PDFDocEncoding codec, written in
     Python (a fifth of a component PDF's time went to it); anything else by that codec."""
     if isinstance(text, str):
-        if text.isascii() and _UNMAPPED.search(text) is None:
-            return text.encode("ascii")
-        return text.encode("extpdfdoc")
+        found = _ENCODED.get(text)
+        if found is None:
+            if text.isascii() and _UNMAPPED.search(text) is None:
+                found = text.encode("ascii")
+            else:
+                found = text.encode("extpdfdoc")
+            if len(text) <= 32:  # names, numbers, operators: the same few again and again
+                if len(_ENCODED) >= 1 << 14:
+                    _ENCODED.clear()
+                _ENCODED[text] = found
+        return found
     return text
+
+
+_ENCODED: dict[str, bytes] = {}
 
 
 pdfdoc.pdfdocEnc = _pdfdoc_bytes
