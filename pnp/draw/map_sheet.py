@@ -17,6 +17,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from pnp import ops
 from pnp.draw import map_symbols as sym
 from pnp.draw.map_labels import Band, Label, Placed, Seam, in_band, place_labels
@@ -165,12 +167,18 @@ def map_layout(art: MapArt) -> MapLayout:
     return layout
 
 
+_ACROSS = tuple(float(i) for i in range(7) for _ in range(3))  # 7 x 3 points over a box
+_DOWN = tuple(float(j) for _ in range(7) for j in range(3))
+
+
 def off_ground(coast: Coast, on_land: bool, boxes: list[Box]) -> list[float]:
     """The share of each box off its ground: a city's name off land, a sea's off water (7 x 3
     points over the box)."""
-    xs = [b.x + b.w * i / 6 for b in boxes for i in range(7) for _ in range(3)]
-    ys = [b.y + b.h * j / 2 for b in boxes for _ in range(7) for j in range(3)]
-    land = coast.on_land(xs, ys).reshape(len(boxes), 21).mean(axis=1)
+    at = np.array([(b.x, b.y, b.w, b.h) for b in boxes], dtype=float).reshape(-1, 4)
+    x, y, w, h = (at[:, k : k + 1] for k in range(4))
+    xs = x + w * _ACROSS / 6  # the same sums as b.x + b.w * i / 6, point by point
+    ys = y + h * _DOWN / 2
+    land = coast.on_land(xs.ravel(), ys.ravel()).reshape(len(boxes), 21).mean(axis=1)
     return [float(1 - v) if on_land else float(v) for v in land]
 
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 
 Point = tuple[float, float]
+Coordinates = Sequence[float] | np.ndarray
 Span = tuple[float, float, bool]  # start, end (points along the line from its start), on land
 
 
@@ -37,7 +38,7 @@ class Coast:
         ]
         return cls(np.array(rows, dtype=float).reshape(-1, 4))
 
-    def on_land(self, xs: Sequence[float], ys: Sequence[float]) -> np.ndarray:
+    def on_land(self, xs: Coordinates, ys: Coordinates) -> np.ndarray:
         """True for each point (xs[i], ys[i]) inside the land (even-odd).
 
         The crossings of a ray to the right are counted only over the edges whose height meets
