@@ -70,7 +70,8 @@ class Coast:
     def _band_of(y: np.ndarray, low: float, step: float) -> np.ndarray:
         """The band of each y: monotone in y (rounding keeps order), so an edge's bands, from
         its lowest y's to its highest y's, hold every y it straddles; -1 below the first."""
-        return np.floor((y - low) / step).astype(np.int64)
+        with np.errstate(all="ignore"):  # (a point far out of every band falls out of them)
+            return np.floor((y - low) / step).astype(np.int64)
 
     def _bands(self) -> tuple[float, float, np.ndarray, np.ndarray]:
         """The edges by band: (lowest y, band height, starts, members), band b's edges being
