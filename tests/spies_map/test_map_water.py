@@ -113,3 +113,11 @@ def test_lines_cut_together_as_each_alone(rings, lines, chunk):
     coast = Coast.of(rings)
     coast.CHUNK = chunk  # a few segments at a time, or all
     assert coast.spans_of(lines) == [one_by_one(coast, line) for line in lines]
+
+
+def test_points_far_out_or_not_numbers_are_at_sea_as_every_edge_says():
+    coast = Coast.of([[(0.0, 0.0), (4.0, 0.0), (0.0, 4.0)]])
+    xs = [1.0, float("nan"), 1e300, -1e300, float("inf"), 1.0]
+    ys = [1.0, 1.0, 1e300, -1e300, 1.0, float("nan")]
+    got = coast.on_land(xs, ys).tolist()
+    assert got == every_edge(coast, xs, ys).tolist() == [True, False, False, False, False, False]
