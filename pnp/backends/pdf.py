@@ -462,9 +462,10 @@ class _Painter:
 
 def _lines(points: tuple[tuple[float, float], ...]) -> str:
     """`x0 y0 m x1 y1 l ...`: a subpath's operators, its numbers formatted by one call."""
-    numbers = fp_str(*chain.from_iterable(points)).split(" ")
-    pairs = [f"{x} {y}" for x, y in zip(numbers[::2], numbers[1::2], strict=True)]
-    return pairs[0] + " m " + " l ".join(pairs[1:]) + " l"
+    numbers = iter(fp_str(*chain.from_iterable(points)).split(" "))
+    pairs = map(" ".join, zip(numbers, numbers, strict=True))  # "x y" for each point
+    first = next(pairs)
+    return first + " m " + " l ".join(pairs) + " l"
 
 
 @cache
