@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from assistant.history import MAX_TEXT, value_problem
 from deaddrop.errors import InputError, Unavailable, path_errors, shown
 
 APPLICATION = "deaddrop"
@@ -78,7 +77,7 @@ def _said(error: Exception) -> str:
 
 def _printable(text: Any) -> bool:
     """Text as every writer checked it: at most MAX_TEXT characters, no control characters."""
-    from assistant.history import CONTROL
+    from assistant.history import CONTROL, MAX_TEXT  # (the checks load with the first text read)
 
     return isinstance(text, str) and len(text) <= MAX_TEXT and not CONTROL.search(text)
 
@@ -468,6 +467,8 @@ class Store:
             raise InputError(f"{damaged} is nested too deeply)") from None
         except (TypeError, ValueError):
             raise InputError(f"{damaged} is not valid JSON)") from None
+        from assistant.history import value_problem
+
         problem = value_problem(value)
         if problem is not None:
             raise InputError(f"{damaged}: {problem})")

@@ -36,6 +36,7 @@ from assistant.history import (
     value_problem,
 )
 from assistant.store import LIVE, UNDONE, EventRow, Store, TableRow
+from assistant.table_list import tables as tables  # (re-exported: the list reads the store alone)
 from deaddrop.errors import InputError, Refused, quoted, shown
 
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
@@ -299,30 +300,6 @@ def check_name(store: Store, name: str | None, game_name: str, *, free: bool = F
     if name in taken:
         raise InputError(f"a table named '{name}' already exists (choose another with --name)")
     return name
-
-
-HOST_OPTIONS = ("seed",)  # the table's seed (Spies!: the bots' deal): the export keeps it
-
-
-def tables(db: Path) -> list[Json]:
-    """Every table, most recently used first (the `list --json` shape). Its options leave out
-    the host-only ones (HOST_OPTIONS): a list is read on a shared screen; `export` keeps them."""
-    with opened(db, write=False) as store, store.read():
-        rows = store.tables()
-        counts = {
-            row.id: len([e for e in store.events(row.id) if e.status == LIVE]) for row in rows
-        }
-    return [
-        {
-            "name": row.name,
-            "game": row.game,
-            "options": {k: v for k, v in row.options.items() if k not in HOST_OPTIONS},
-            "events": counts[row.id],
-            "created": row.created,
-            "current": index == 0,
-        }
-        for index, row in enumerate(rows)
-    ]
 
 
 def show(db: Path, name: str | None, *, touch: bool = True) -> Outcome:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
+from typing import TYPE_CHECKING
 
-from assistant.engine import Game
 from deaddrop.errors import InputError
+
+if TYPE_CHECKING:  # (the registry's names load nothing: `table list` reads them at start-up)
+    from assistant.engine import Game
 
 # name -> "module:attribute" of an object following assistant.engine.Game
 GAMES: dict[str, str] = {
@@ -21,6 +22,8 @@ GAMES: dict[str, str] = {
 
 def known_games() -> list[str]:
     """Names of the games whose module is present."""
+    import importlib.util
+
     names = []
     for name, target in GAMES.items():
         module = target.split(":")[0]
@@ -38,6 +41,8 @@ def load_game(name: str) -> Game:
     target = GAMES.get(name)
     if target is None or name not in known_games():
         raise InputError(f"unknown game '{name}' (known: {', '.join(known_games())})")
+    import importlib
+
     module, attribute = target.split(":")
     game: Game = getattr(importlib.import_module(module), attribute)
     return game

@@ -363,30 +363,32 @@ def _build_kits(
     folder: Path, games: list[str] | None, out: Path, settings: Any, svg: bool, force: bool
 ) -> list[tuple[Path, list[Path]]]:
     """Load (the definitions kept from the last build when unchanged, pnp.kit_cache; read again
-    with `force`) and build the kits: each kit's PDF and the paths written in its folder."""
+    with `force`) and build the kits: each kit's PDF and the paths written in its folder. The
+    garbage collector pauses for both (pnp.build.collection_paused)."""
     from pnp import build as builder
     from pnp.kit_cache import load_kits
 
-    kits, keep = load_kits(folder, games or None, force=force)
-    if not kits:
-        raise InputError(f"{folder}: no games found (expected <game>/game.yaml)")
-    total = builder.steps(kits, svg)
-    if sys.stderr.isatty():
-        from rich.console import Console
-        from rich.progress import Progress
+    with builder.collection_paused():
+        kits, keep = load_kits(folder, games or None, force=force)
+        if not kits:
+            raise InputError(f"{folder}: no games found (expected <game>/game.yaml)")
+        total = builder.steps(kits, svg)
+        if sys.stderr.isatty():
+            from rich.console import Console
+            from rich.progress import Progress
 
-        with Progress(console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task("building", total=total)
+            with Progress(console=Console(stderr=True), transient=True) as bar:
+                task = bar.add_task("building", total=total)
 
-            def tick(label: str) -> None:
-                bar.update(task, advance=1, description=label)
+                def tick(label: str) -> None:
+                    bar.update(task, advance=1, description=label)
 
+                with writing(out):
+                    written = builder.build_kits(kits, out, settings, svg, tick)
+        else:
             with writing(out):
-                written = builder.build_kits(kits, out, settings, svg, tick)
-    else:
-        with writing(out):
-            written = builder.build_kits(kits, out, settings, svg)
-    keep()  # the definitions, for the next build (only once this one succeeded)
+                written = builder.build_kits(kits, out, settings, svg)
+        keep()  # the definitions, for the next build (only once this one succeeded)
     result = []
     for kit in kits:
         files = [p for p in written if out / kit.name in p.parents]

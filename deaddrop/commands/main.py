@@ -13,6 +13,9 @@ tests/test_cli_root.py holds `SUBCOMMANDS` to the real commands' help.
 
 from __future__ import annotations
 
+from deaddrop.commands import startup_gc  # (first: the collector pauses while main imports)
+
+# isort: split
 from functools import partial
 from typing import Annotated, Any
 
@@ -172,3 +175,6 @@ def main() -> None:
         return
     with help_cache.recording(sys.argv):
         app()
+
+
+startup_gc.resume()

@@ -143,9 +143,9 @@ def list_(
     db: DbOption = None,
 ) -> None:
     """List the tables, most recently used first (* marks the default one)."""
-    from assistant import table as core
+    from assistant.table_list import tables
 
-    rows = core.tables(db_path(ctx, db))
+    rows = tables(db_path(ctx, db))
     if as_json:
         _print_json(rows)
         return

@@ -129,10 +129,21 @@ def _pdfdoc_bytes(text: str | bytes) -> bytes:
     numbers, operators) by the C codec rather than its own PDFDocEncoding codec, written in
     Python (a fifth of a component PDF's time went to it); anything else by that codec."""
     if isinstance(text, str):
-        if text.isascii() and _UNMAPPED.search(text) is None:
-            return text.encode("ascii")
-        return text.encode("extpdfdoc")
+        found = _ENCODED.get(text)
+        if found is None:
+            if text.isascii() and _UNMAPPED.search(text) is None:
+                found = text.encode("ascii")
+            else:
+                found = text.encode("extpdfdoc")
+            if len(text) <= 32:  # names, numbers, operators: the same few again and again
+                if len(_ENCODED) >= 1 << 14:
+                    _ENCODED.clear()
+                _ENCODED[text] = found
+        return found
     return text
+
+
+_ENCODED: dict[str, bytes] = {}
 
 
 pdfdoc.pdfdocEnc = _pdfdoc_bytes
@@ -178,7 +189,9 @@ class Drawn:
     letters) or with an image (which a document embeds itself) is kept for its own document."""
 
     def __init__(self) -> None:
-        self.art: dict[int, tuple[tuple[ops.Op, ...], str, object]] = {}
+        # id of a piece's ops -> the ops (kept), their operators, the one document they hold in
+        # (None: every one) and the faces they name, in order
+        self.art: dict[int, tuple[tuple[ops.Op, ...], str, object, tuple[str, ...]]] = {}
         # a form's operators, one string an op, and where a text outside ASCII stands in them
         # (its codes are each document's own: coded again in each, in the same order)
         self.forms: dict[int, tuple[tuple[ops.Op, ...], tuple[str, ...], Coded]] = {}
@@ -226,9 +239,11 @@ class _Painter:
     def flush(self) -> None:
         if self.out:
             code = "\n".join(self.out)
-            if _MARK in code:
-                for face, name in self.faces.items():
-                    code = code.replace(f"{_MARK}{face}{_MARK}", name)
+            if _MARK in code:  # each mark replaced by its font's name here, in one pass
+                parts = code.split(_MARK)
+                faces = self.faces
+                parts[1::2] = [faces[face] for face in parts[1::2]]
+                code = "".join(parts)
             self.c.addLiteral(code)
             self.out = []
             self.flushes += 1
@@ -237,7 +252,7 @@ class _Painter:
         """A top-level group: its art's operators drawn once (Drawn), placed and clipped."""
         found = self.drawn.art.get(id(op.ops))
         if found is not None and found[2] in (None, self.doc):
-            for face in _faces_in(found[1]):
+            for face in found[3]:
                 self._face(face)
             self._open(op)
             self.out.append(found[1])
@@ -249,11 +264,9 @@ class _Painter:
         self.draw(op.ops)
         if self.flushes == flushes and not self.placed_form:
             # else an image or a form went to the canvas: drawn again next time
-            self.drawn.art[id(op.ops)] = (
-                op.ops,
-                "\n".join(self.out[start:]),
-                self.doc if self.own else None,
-            )
+            code = "\n".join(self.out[start:])
+            faces = tuple(dict.fromkeys(_faces_in(code)))  # in the order drawing met them
+            self.drawn.art[id(op.ops)] = (op.ops, code, self.doc if self.own else None, faces)
         self._close()
 
     def _open(self, op: ops.Group) -> None:
@@ -449,9 +462,10 @@ class _Painter:
 
 def _lines(points: tuple[tuple[float, float], ...]) -> str:
     """`x0 y0 m x1 y1 l ...`: a subpath's operators, its numbers formatted by one call."""
-    numbers = fp_str(*chain.from_iterable(points)).split(" ")
-    pairs = [f"{x} {y}" for x, y in zip(numbers[::2], numbers[1::2], strict=True)]
-    return pairs[0] + " m " + " l ".join(pairs[1:]) + " l"
+    numbers = iter(fp_str(*chain.from_iterable(points)).split(" "))
+    pairs = map(" ".join, zip(numbers, numbers, strict=True))  # "x y" for each point
+    first = next(pairs)
+    return first + " m " + " l ".join(pairs) + " l"
 
 
 @cache

@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import math
 import struct
-import xml.etree.ElementTree as ET
 import zlib
 from collections.abc import Callable
 from pathlib import Path
 
 from pnp import ops
-from pnp.draw.svg_reader import TooLarge, read_svg, recoloured
 from pnp.geometry import Affine, translate
 from pnp.model import Box
 
@@ -69,8 +67,11 @@ def _png_problem(data: bytes) -> str | None:
 def image_problem(file: Path, show: Callable[[Path], str] = str) -> str | None:
     """Why `file` cannot be drawn as an image, or None (`show` formats the path). The file is
     read in full: a PNG must be whole, an SVG well-formed XML with a drawable size."""
+    import xml.etree.ElementTree as ET
+
     from deaddrop.errors import os_problem
     from deaddrop.yaml_loader import YamlProblem, read_regular
+    from pnp.draw.svg_reader import TooLarge, read_svg
 
     suffix = file.suffix.lower()
     if suffix not in (".png", ".svg"):
@@ -114,6 +115,8 @@ def fit_box(box: Box, iw: float, ih: float, fit: str) -> Box:
 def image_ops(path: Path, box: Box, fit: str, colour: str = "#000000") -> tuple[ops.Op, ...]:
     """Ops drawing the image file at `path` into `box`; an SVG's `currentColor` is `colour`."""
     if path.suffix.lower() == ".svg":
+        from pnp.draw.svg_reader import read_svg, recoloured  # (XML read only for an SVG)
+
         (vx, vy, vw, vh), read = read_svg(str(path))
         shapes = recoloured(read, colour)
         placed = fit_box(box, vw, vh, fit)

@@ -187,9 +187,11 @@ class _SegmentIndex:
     """Segments bucketed on a grid, to count those crossing a box quickly."""
 
     CELL = 60.0
+    NEAR = 0.001  # points
 
     def __init__(self, lines: Sequence[Segment]) -> None:
         self.lines = list(lines)
+        self.bounds = [(min(a, c), min(b, d), max(a, c), max(b, d)) for a, b, c, d in self.lines]
         self.cells: dict[tuple[int, int], list[int]] = {}
         c = self.CELL
         for k, (x0, y0, x1, y1) in enumerate(self.lines):
@@ -203,7 +205,20 @@ class _SegmentIndex:
         for gx in range(int(box.x // c), int((box.x + box.w) // c) + 1):
             for gy in range(int(box.y // c), int((box.y + box.h) // c) + 1):
                 seen.update(self.cells.get((gx, gy), ()))
-        return sum(1 for k in seen if _hits(self.lines[k], box))
+        # a segment well clear of the box's bounds cannot pass through it: only those near
+        # are clipped (NEAR points of slack, far above the clipping's rounding)
+        x0, y0 = box.x - self.NEAR, box.y - self.NEAR
+        x1, y1 = box.x + box.w + self.NEAR, box.y + box.h + self.NEAR
+        bounds = self.bounds
+        return sum(
+            1
+            for k in seen
+            if bounds[k][0] <= x1
+            and bounds[k][2] >= x0
+            and bounds[k][1] <= y1
+            and bounds[k][3] >= y0
+            and _hits(self.lines[k], box)
+        )
 
 
 def _hits(seg: Segment, box: Box) -> bool:

@@ -11,6 +11,8 @@ cities always agree. Pure arithmetic, no I/O.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
+from functools import lru_cache
 
 from pnp.model import Box
 from pnp.record import record
@@ -45,6 +47,7 @@ class Conic:
         return self.lon0 + math.degrees(theta / n), math.degrees(lat)
 
 
+@lru_cache(maxsize=16)  # (pure: a map's every place projects with the same three numbers)
 def _constants(lat1: float, lat2: float, lat0: float) -> tuple[float, float, float]:
     p1, p2, p0 = (math.radians(v) for v in (lat1, lat2, lat0))
     if abs(p1 - p2) < 1e-9:
@@ -85,10 +88,15 @@ class MapFrame:
 
     def point(self, x_km: float, y_km: float) -> tuple[float, float]:
         """Page point (y down) of the projected point (x_km, y_km)."""
+        return self.points(((x_km, y_km),))[0]
+
+    def points(self, pairs: Iterable[tuple[float, float]]) -> tuple[tuple[float, float], ...]:
+        """point(x_km, y_km) of each pair, the frame's sums made once."""
         s, w, b = self.scale, self.window, self.box
         ox = b.x + (b.w - (w.x1 - w.x0) * s) / 2
         oy = b.y + (b.h - (w.y1 - w.y0) * s) / 2
-        return ox + (x_km - w.x0) * s, oy + (w.y1 - y_km) * s
+        x0, y1 = w.x0, w.y1
+        return tuple((ox + (x - x0) * s, oy + (y1 - y) * s) for x, y in pairs)
 
     def place(self, lon: float, lat: float) -> tuple[float, float]:
         """Page point (y down) of the place at `lon`, `lat`."""

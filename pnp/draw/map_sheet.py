@@ -17,6 +17,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from pnp import ops
 from pnp.draw import map_symbols as sym
 from pnp.draw.map_labels import Band, Label, Placed, Seam, in_band, place_labels
@@ -165,12 +167,18 @@ def map_layout(art: MapArt) -> MapLayout:
     return layout
 
 
+_ACROSS = tuple(float(i) for i in range(7) for _ in range(3))  # 7 x 3 points over a box
+_DOWN = tuple(float(j) for _ in range(7) for j in range(3))
+
+
 def off_ground(coast: Coast, on_land: bool, boxes: list[Box]) -> list[float]:
     """The share of each box off its ground: a city's name off land, a sea's off water (7 x 3
     points over the box)."""
-    xs = [b.x + b.w * i / 6 for b in boxes for i in range(7) for _ in range(3)]
-    ys = [b.y + b.h * j / 2 for b in boxes for _ in range(7) for j in range(3)]
-    land = coast.on_land(xs, ys).reshape(len(boxes), 21).mean(axis=1)
+    at = np.array([(b.x, b.y, b.w, b.h) for b in boxes], dtype=float).reshape(-1, 4)
+    x, y, w, h = (at[:, k : k + 1] for k in range(4))
+    xs = x + w * _ACROSS / 6  # the same sums as b.x + b.w * i / 6, point by point
+    ys = y + h * _DOWN / 2
+    land = coast.on_land(xs.ravel(), ys.ravel()).reshape(len(boxes), 21).mean(axis=1)
     return [float(1 - v) if on_land else float(v) for v in land]
 
 
@@ -190,7 +198,7 @@ def glue_bands(seams: tuple[tuple[float, bool], ...]) -> list[Band]:
 
 
 def _rings(frame: MapFrame, rings: tuple[tuple[tuple[float, float], ...], ...]) -> tuple[Any, ...]:
-    return tuple(tuple(frame.point(x, y) for x, y in ring) for ring in rings)
+    return tuple(frame.points(ring) for ring in rings)
 
 
 # each power's territory is hatched as well as tinted, so that ownership reads without colour
@@ -218,7 +226,7 @@ def hatch_ops(
     y0, y1 = min(p[1] for p in points), max(p[1] for p in points)
     cx, cy, reach = (x0 + x1) / 2, (y0 + y1) / 2, math.hypot(x1 - x0, y1 - y0) / 2 + 1
     area = Coast.of(rings)
-    out: list[tuple[tuple[float, float], ...]] = []
+    lines = []
     for angle in angles:
         ux, uy = math.cos(math.radians(angle)), -math.sin(math.radians(angle))
         nx, ny = -uy, ux
@@ -229,12 +237,14 @@ def hatch_ops(
         for k in range(k0, k1 + 1):
             off = k * HATCH_STEP - base
             px, py = cx + nx * off, cy + ny * off
-            line = ((px - ux * reach, py - uy * reach), (px + ux * reach, py + uy * reach))
-            for start, end, inside_ in area.spans(line):
-                if inside_:
-                    seg = piece(line, start, end)
-                    if len(seg) == 2:
-                        out.append(tuple(seg))
+            lines.append(((px - ux * reach, py - uy * reach), (px + ux * reach, py + uy * reach)))
+    out: list[tuple[tuple[float, float], ...]] = []
+    for line, spans in zip(lines, area.spans_of(lines), strict=True):
+        for start, end, inside_ in spans:
+            if inside_:
+                seg = piece(line, start, end)
+                if len(seg) == 2:
+                    out.append(tuple(seg))
     # one path of open strokes: the same lines as a polyline each, in far fewer bytes
     return [ops.Path(tuple(out), stroke=colour, fill=None, width=HATCH_WIDTH)] if out else []
 

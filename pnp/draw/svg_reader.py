@@ -7,12 +7,15 @@ marker CURRENT in the shapes read, for the element that places the drawing to co
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ET
 from dataclasses import replace
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from pnp import ops
 from pnp.geometry import Affine, rotate, translate
+
+if TYPE_CHECKING:  # the XML parser loads when an SVG file is read (read_svg), not with path_points
+    import xml.etree.ElementTree as ET
 
 CURRENT = "currentColor"  # a colour the placing element gives (`recoloured`)
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
@@ -233,6 +236,8 @@ def _check(root: ET.Element) -> None:
 def read_svg(path: str) -> tuple[tuple[float, float, float, float], tuple[ops.Op, ...]]:
     """The viewBox and the shapes of the SVG file at `path`: ET.ParseError when it is not
     well-formed XML, TooLarge past the bounds, OSError when it cannot be read."""
+    import xml.etree.ElementTree as ET
+
     from deaddrop.yaml_loader import YamlProblem, read_regular
     from pnp.draw.images import MAX_IMAGE_BYTES
 

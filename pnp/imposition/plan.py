@@ -8,6 +8,7 @@ guide lists which pages go double-sided and which single).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
@@ -220,38 +221,60 @@ SIDES = ("left", "top", "right", "bottom")
 
 
 def _touching(trims: Sequence[Box]) -> Callable[[Box, str], list[int]]:
-    """A lookup of the slots whose facing edge lies within 0.02pt of a box's `side` (those
-    that may abut it there): an index of the trims' edges, in hundredths of a point, so that a
-    sheet of hundreds of counters is not compared pair by pair."""
-    facing: dict[str, dict[int, list[int]]] = {side: {} for side in SIDES}
-    for j, t in enumerate(trims):
-        for side, at in (
-            ("left", t.x + t.w),  # a slot on a box's left shows its right edge
-            ("right", t.x),
-            ("top", t.y + t.h),
-            ("bottom", t.y),
-        ):
-            facing[side].setdefault(round(at * 100), []).append(j)
+    """A lookup of the slots whose facing edge lies within 0.02pt of a box's `side` and whose
+    extent along that side meets the box's (those that may abut it there; some twice): an index
+    of the trims' edges, in hundredths of a point, and of their extents, in cells of SPAN points,
+    so that a sheet of hundreds of counters is not compared pair by pair. Made at the first
+    look-up (a sheet whose pieces have no bleed asks none)."""
+    facing: dict[str, dict[tuple[int, int], list[int]]] = {}
+
+    def index() -> None:
+        facing.update({side: {} for side in SIDES})
+        for j, t in enumerate(trims):
+            across = _cells(t.y, t.y + t.h)  # the extent along a left or right side
+            along = _cells(t.x, t.x + t.w)  # along a top or bottom side
+            for side, at, cells in (
+                ("left", t.x + t.w, across),  # a slot on a box's left shows its right edge
+                ("right", t.x, across),
+                ("top", t.y + t.h, along),
+                ("bottom", t.y, along),
+            ):
+                key = round(at * 100)
+                for cell in cells:
+                    facing[side].setdefault((key, cell), []).append(j)
 
     def lookup(box: Box, side: str) -> list[int]:
+        if not facing:
+            index()
         if side == "left":
-            edge = box.x
+            edge, cells = box.x, _cells(box.y, box.y + box.h)
         elif side == "right":
-            edge = box.x + box.w
+            edge, cells = box.x + box.w, _cells(box.y, box.y + box.h)
         elif side == "top":
-            edge = box.y
+            edge, cells = box.y, _cells(box.x, box.x + box.w)
         else:
-            edge = box.y + box.h
+            edge, cells = box.y + box.h, _cells(box.x, box.x + box.w)
         key = round(edge * 100)
         get = facing[side].get
         found: list[int] = []
         for k in range(key - 2, key + 3):
-            near = get(k)
-            if near:
-                found += near
+            for cell in cells:
+                near = get((k, cell))
+                if near:
+                    found += near
         return found
 
     return lookup
+
+
+SPAN = 72.0  # points: the cells of the edges' extents in _touching
+
+
+def _cells(lo: float, hi: float) -> range:
+    """The cells of SPAN points that the extent lo..hi meets (floor is monotone: two extents
+    that overlap share a cell)."""
+    lo, hi = min(lo, hi), max(lo, hi)
+    return range(math.floor(lo / SPAN), math.floor(hi / SPAN) + 1)
 
 
 def _abuts(box: Box, other: Box, side: str, tol: float = 0.01) -> bool:

@@ -67,7 +67,7 @@ def test_the_component_pdf_reuses_the_kits_art_and_operators(parts):
             # the kit's very tuple of ops for the piece; its operators made with the kit's,
             # unless they hold letters outside ASCII (coded by each document: the cards' names)
             assert any(group.ops is other.ops for other in _groups(document))
-            _, code, owner = kept[id(group.ops)]
+            _, code, owner, _faces = kept[id(group.ops)]
             assert (drawn.art[id(group.ops)] is kept[id(group.ops)]) == (owner is None)
             reused += owner is None
             texts = [op.text for op in group.ops if isinstance(op, ops.Text)]

@@ -1,0 +1,48 @@
+"""A build imports what its kit draws with: a deck of text cards reads no XML (pnp.draw.images
+reads an SVG's XML only for an SVG) and loads no numpy (only the map draws with it)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+RUN = (
+    "import sys; from deaddrop.commands.main import main; sys.argv = ['deaddrop', *sys.argv[1:]]\n"
+    "try:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
+    "print(sorted(m for m in ('xml.etree', 'numpy') if m in sys.modules))"
+)
+
+DECK = """components:
+  cards:
+    kind: card
+    size: [63mm, 88mm]
+    rows:
+      - {title: 'Agent 1'}
+      - {title: 'Agent 2'}
+    front:
+      - rect: {x: 0mm, y: 0mm, w: 100%, h: 100%}
+        radius: 3mm
+        stroke: "#222222"
+      - text: "{title}"
+        box: {x: 4mm, y: 30mm, w: 55mm, h: 12mm}
+"""
+
+
+def _build(tmp_path: Path, templates: Path) -> str:
+    env = {**os.environ, "DEADDROP_CACHE": str(tmp_path / "cache")}
+    args = ["build", "--templates", str(templates), "--out", str(tmp_path / "out")]
+    out = subprocess.run(
+        [sys.executable, "-c", RUN, *args], env=env, capture_output=True, text=True, check=True
+    )
+    return out.stdout.splitlines()[-1]
+
+
+def test_a_deck_of_text_cards_reads_no_xml_and_loads_no_numpy(tmp_path):
+    game = tmp_path / "templates" / "deck"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text("game: deck\ntitle: Deck\n", encoding="utf-8")
+    (game / "cards.yaml").write_text(DECK, encoding="utf-8")
+    assert _build(tmp_path, tmp_path / "templates") == "[]"
+    assert (tmp_path / "out" / "deck.pdf").stat().st_size > 1000
