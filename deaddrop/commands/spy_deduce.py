@@ -138,6 +138,11 @@ def deduce_command(
     ] = None,
 ) -> None:
     """Count the networks that fit the answers so far, map where the lines are, suggest a probe."""
+    import os
+
+    # deduce calls no BLAS routine: numpy's BLAS then starts no pool of threads when it loads
+    # (10 to 30 ms of a cold deduce on two cores; bench/bench_floors.py --only deduce)
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from assistant.games.spy.deduction import deduce_cached
     from assistant.games.spy.model import Field
     from assistant.games.spy.network_input import parse_lengths
