@@ -39,31 +39,40 @@ def _size(value: Json) -> int:
     return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False))
 
 
-def _same_scalar(old: Json, new: Json) -> bool:
-    return type(old) is type(new) and old == new
+_CONTAINERS = (dict, list)
 
 
 def _diff(old: Json, new: Json, path: list[Any], ops: list[Op]) -> None:
-    if type(old) is not type(new) or not isinstance(new, (dict, list)):
-        if not _same_scalar(old, new):
+    if type(old) is not type(new) or not isinstance(new, _CONTAINERS):
+        if type(old) is not type(new) or old != new:
             ops.append(["set", path, new])
         return
     mine: list[Op] = []
     if isinstance(new, dict):
         for key, value in new.items():
-            if key in old:
-                _diff(old[key], value, [*path, key], mine)
-            else:
+            if key not in old:
                 mine.append(["set", [*path, key], value])
+                continue
+            was = old[key]
+            if type(was) is type(value) and not isinstance(value, _CONTAINERS):
+                if was != value:  # a scalar of the same type (the common case, inline)
+                    mine.append(["set", [*path, key], value])
+            else:
+                _diff(was, value, [*path, key], mine)
         mine.extend(["del", [*path, key]] for key in old if key not in new)
     else:
         if len(new) < len(old):
             mine.append(["len", path, len(new)])
         for index, value in enumerate(new):
-            if index < len(old):
-                _diff(old[index], value, [*path, index], mine)
-            else:
+            if index >= len(old):
                 mine.append(["set", [*path, index], value])
+                continue
+            was = old[index]
+            if type(was) is type(value) and not isinstance(value, _CONTAINERS):
+                if was != value:
+                    mine.append(["set", [*path, index], value])
+            else:
+                _diff(was, value, [*path, index], mine)
     if len(mine) > 1 and _size(mine) >= _size(new):
         ops.append(["set", path, new])  # most of it changed: the part whole is shorter
     else:
