@@ -294,8 +294,13 @@ def _shapes(lengths: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarra
 
 @lru_cache(maxsize=4)
 def _cell_weights(span: int) -> np.ndarray:
-    """A random 64-bit word for each cell code row * span + col of a box span x span."""
-    return np.random.default_rng(0).integers(0, 2**64, span * span, dtype=np.uint64)
+    """A pseudo-random 64-bit word for each cell code row * span + col of a box span x span
+    (splitmix64 of the code: numpy's random module is not imported for it)."""
+    with np.errstate(over="ignore"):
+        z = np.arange(1, span * span + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        return z ^ (z >> np.uint64(31))
 
 
 def _exactly(laid: _Laid, number: np.ndarray) -> np.ndarray:
