@@ -558,7 +558,9 @@ async function tap(what, path, body, box, after) {
   if (after) await after(answer);
   showOutcome(box, answer, answer.unsure ? () => tap(what, path, body, box, after) : null);
   reveal(box); // at once, and again once the state it changed is drawn
-  if (!live() || !(await nextDraw(SETTLE_MS))) await reload();
+  // the stream brings the change (it may have come before the answer: the version shown)
+  const shown = () => answer.version && current && String(current.version) === String(answer.version);
+  if (!live() || (!shown() && !(await nextDraw(SETTLE_MS)))) await reload();
   reveal(box);
   return answer;
 }
