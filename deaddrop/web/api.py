@@ -19,13 +19,14 @@ command does; SQLite serialises the writers of every thread and process (the sto
 from __future__ import annotations
 
 import gzip
+import itertools
 import json
 import sys
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -94,6 +95,9 @@ class Seats:
     spectator: str  # the spectators' code
 
 
+_SERIALS = itertools.count(1)  # each reading of a table, numbered
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """A table as read at one version: its replay and its log."""
@@ -104,6 +108,7 @@ class Snapshot:
     log: list[core.LogLine]
     history: int  # the history's own version (requests hold while it stays)
     requests: list[RequestRow]
+    serial: int = field(default_factory=lambda: next(_SERIALS))  # this reading, of all
 
     @cached_property
     def owners(self) -> list[set[str]]:
@@ -127,8 +132,9 @@ class Tables:
         self._pictures: dict[tuple[str, str], tuple[bytes, bytes] | None] = {}
         self._lock = threading.Lock()
         self._refreshed = time.monotonic()
-        # (table, seat) -> {version: the seat's state}, the newest HELD; and the streams' events
-        self._states: dict[tuple[str, str | None], OrderedDict[int, Json]] = {}
+        # (table, seat) -> {version: (the snapshot's serial, the seat's state)}, the newest HELD;
+        # the streams' events by (table, seat, version held, the snapshot's serial)
+        self._states: dict[tuple[str, str | None], OrderedDict[int, tuple[int, Json]]] = {}
         self._updates: OrderedDict[tuple[str, str | None, int | None, int], Update] = OrderedDict()
         self._flights: dict[tuple[str, str | None] | str, threading.Lock] = {}
 
@@ -214,8 +220,8 @@ class Tables:
             self._cache[name] = snap
         return snap
 
-    def _held(self, table: str, seat: str | None, version: int | None) -> Json | None:
-        """The state of `seat` at `version` if it is among those kept."""
+    def _kept(self, table: str, seat: str | None, version: int | None) -> tuple[int, Json] | None:
+        """(serial, state) of `seat` at `version` if it is among those kept."""
         if version is None:
             return None
         with self._lock:
@@ -224,27 +230,38 @@ class Tables:
 
     def seat_state(
         self, table: str, seat: str | None, version: int | None = None
-    ) -> tuple[int, Json]:
-        """(version, state): the state of `seat` (None: the spectators), `state_json`, at
-        `version` when it is kept (no database read), else at the table's current version
-        (computed once for every phone of the seat, then kept). Gone, DeadDropError."""
-        known = self._held(table, seat, version)
-        if known is not None and version is not None:
-            return version, known
+    ) -> tuple[int, int, Json]:
+        """(version, serial, state): the state of `seat` (None: the spectators), `state_json`,
+        of the table's snapshot (`serial` names that reading): without reading the database
+        when the snapshot held is at `version`, else at the table's current version (computed
+        once for every phone of the seat, then kept). Gone, DeadDropError."""
+
+        def held_now() -> tuple[int, int, Json] | None:
+            snap = self._cache.get(table)
+            kept = self._kept(table, seat, version)
+            if snap is None or kept is None or (snap.version, snap.serial) != (version, kept[0]):
+                return None
+            return snap.version, snap.serial, kept[1]
+
+        found = held_now()
+        if found is not None:
+            return found
         with self._flight((table, seat)):
-            known = self._held(table, seat, version)
-            if known is not None and version is not None:
-                return version, known
+            found = held_now()
+            if found is not None:
+                return found
             snap = self.snapshot(table)
-            body = self._held(table, seat, snap.version)
-            if body is None:
-                body = state_json(snap, seat)
-                with self._lock:
-                    kept = self._states.setdefault((table, seat), OrderedDict())
-                    kept[snap.version] = body
-                    while len(kept) > HELD:
-                        kept.popitem(last=False)
-            return snap.version, body
+            kept = self._kept(table, seat, snap.version)
+            if kept is not None and kept[0] == snap.serial:
+                return snap.version, snap.serial, kept[1]
+            body = state_json(snap, seat)
+            with self._lock:
+                states = self._states.setdefault((table, seat), OrderedDict())
+                states.pop(snap.version, None)
+                states[snap.version] = (snap.serial, body)
+                while len(states) > HELD:
+                    states.popitem(last=False)
+            return snap.version, snap.serial, body
 
     def update(self, text: str, held: int | None, version: int | None = None) -> Update | Reply:
         """The next event of the stream of the link `text` for a phone that holds `held`
@@ -255,14 +272,14 @@ class Tables:
         if link is None:
             return UNKNOWN
         try:
-            current, body = self.seat_state(link.table, link.seat, version)
+            current, serial, body = self.seat_state(link.table, link.seat, version)
         except Gone:
             return UNKNOWN
         except DeadDropError as error:
             return self._unavailable(error)
         if held == current:
             return Update("version", current, str(current))
-        key = (link.table, link.seat, held, current)
+        key = (link.table, link.seat, held, serial)
         with self._lock:
             done = self._updates.get(key)
         if done is not None:
@@ -272,7 +289,8 @@ class Tables:
                 done = self._updates.get(key)
             if done is not None:
                 return done
-            old = self._held(link.table, link.seat, held)
+            kept = self._kept(link.table, link.seat, held)  # the state sent with that version
+            old = kept[1] if kept is not None else None
             if old is None:
                 made = Update("state", current, dumps(body))
             else:
@@ -298,7 +316,7 @@ class Tables:
         if link is None:
             return UNKNOWN
         try:
-            _, body = self.seat_state(link.table, link.seat)
+            _, _, body = self.seat_state(link.table, link.seat)
         except Gone:
             return UNKNOWN
         except DeadDropError as error:  # busy, damaged: the link is good, the table unreadable
