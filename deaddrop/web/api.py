@@ -263,6 +263,17 @@ class Tables:
                     states.popitem(last=False)
             return snap.version, snap.serial, body
 
+    def known_update(self, text: str, held: int | None, version: int) -> Update | None:
+        """`update(text, held, version)` when it is made already for another phone of the seat
+        (None otherwise): dictionary lookups only, for the event loop to try before it hands
+        the work to a thread (50 phones woken by one change: one computes, 49 find it)."""
+        link = self.link(text)
+        snap = self._cache.get(link.table) if link is not None else None
+        if link is None or snap is None or snap.version != version or held == version:
+            return None
+        with self._lock:
+            return self._updates.get((link.table, link.seat, held, snap.serial))
+
     def update(self, text: str, held: int | None, version: int | None = None) -> Update | Reply:
         """The next event of the stream of the link `text` for a phone that holds `held`
         (None: nothing known), the table being at `version` (None: read it): see `Update`. The

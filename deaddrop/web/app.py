@@ -45,7 +45,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from assistant import table as core
 from deaddrop.errors import DeadDropError
-from deaddrop.web.api import OPERATIONS, UNKNOWN, Reply, Tables
+from deaddrop.web.api import OPERATIONS, UNKNOWN, Reply, Tables, Update
 from deaddrop.web.links import Link, code, identity, load_key
 from deaddrop.web.watch import STOP, Watcher
 
@@ -396,7 +396,12 @@ def make_app(
                         return
                     if version == last:
                         continue
-                    update = await run_in_threadpool(served.update, text, last, version)
+                    known = served.known_update(text, last, version)
+                    update: Update | Reply = (
+                        known
+                        if known is not None
+                        else await run_in_threadpool(served.update, text, last, version)
+                    )
                     if isinstance(update, Reply):  # gone, or unreadable now: the page
                         return  # reconnects (Last-Event-ID) and is told which
                     if update.version != last:

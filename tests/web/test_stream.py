@@ -183,3 +183,17 @@ def test_the_same_version_of_another_history_is_read_again(tmp_path):
         tables._cache.clear()  # as the differential tests do (tests/web/differential.py)
     assert seen[0]["version"] == seen[1]["version"]  # the collision this guards against
     assert [s["view"]["points"]["red"] for s in seen] == [2, 5]
+
+
+def test_an_event_made_for_one_phone_is_found_for_the_next_without_a_thread(tmp_path):
+    db = tmp_path / "t.sqlite"
+    core.new(db, "tally", "t", {})
+    tables, codes = served(db)
+    first = tables.state(codes["blue"]).body
+    core.do(db, "t", {"type": "add", "player": "red", "n": 1})
+    now = tables.snapshot("t").version
+    assert tables.known_update(codes["blue"], first["version"], now) is None  # none made yet
+    made = tables.update(codes["blue"], first["version"], now)
+    assert tables.known_update(codes["blue"], first["version"], now) is made
+    assert tables.known_update(codes["red"], first["version"], now) is None  # another seat's
+    assert tables.known_update(codes["blue"], first["version"], now + 1) is None
