@@ -12,7 +12,8 @@ differ). An operation is a JSON array:
 - `["len", path, n]`: the list at `path` is cut to its first `n` items.
 
 A path is a list of object keys (strings) and list indices (integers). Where the operations of a
-part would be longer than the part itself (most of it changed), the part is set whole.
+part outnumber half its items and would be longer than the part itself (most of it changed), the
+part is set whole.
 
 A seat's operations are computed from that seat's two states alone: they depend on nothing its
 state does not (docs/serve.md, "Who may see what").
@@ -73,7 +74,7 @@ def _diff(old: Json, new: Json, path: list[Any], ops: list[Op]) -> None:
                     mine.append(["set", [*path, index], value])
             else:
                 _diff(was, value, [*path, index], mine)
-    if len(mine) > 1 and _size(mine) >= _size(new):
+    if len(mine) > 1 and 2 * len(mine) > len(new) and _size(mine) >= _size(new):
         ops.append(["set", path, new])  # most of it changed: the part whole is shorter
     else:
         ops.extend(mine)
