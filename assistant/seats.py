@@ -275,6 +275,26 @@ def void_needs(
     return _needs(concerned, seat)
 
 
+def void_needs_all(table: Loaded, seat: str, owned: list[set[str]] | None = None) -> list[Any]:
+    """`void_needs(table, seat, n, owned)` of every event n = 1, 2, ... in one pass (the
+    concerned seats gathered from the last event back), for a log of any length."""
+    events = table.events
+    owned = owned if owned is not None else owners(table)
+    secrets = keeps_secrets(table.game)
+    out: list[Any] = [None] * len(events)
+    concerned: set[str] = set()
+    later = False  # a live event follows
+    for i in range(len(events) - 1, -1, -1):
+        event = events[i]
+        live = event.status != UNDONE and event.void is None
+        if live:
+            concerned = concerned | owned[i]
+            if not (later and secrets):
+                out[i] = _needs(concerned, seat)
+            later = True
+    return out
+
+
 def described_request(table: Loaded, op: str, event: int | None, why: Any, seat: str | None) -> str:
     """A request's subject as `seat` reads it: "undo 8: guess side=blue ..."."""
     if event is None or not 1 <= event <= len(table.events):

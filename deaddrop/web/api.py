@@ -19,11 +19,15 @@ command does; SQLite serialises the writers of every thread and process (the sto
 from __future__ import annotations
 
 import gzip
+import itertools
+import json
 import sys
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -35,10 +39,13 @@ from assistant.seats import seat_params, seat_text, seat_values, seat_view, seat
 from assistant.store import RequestRow
 from deaddrop.errors import DeadDropError, InputError, Refused, Unavailable
 from deaddrop.web.choices import choices
+from deaddrop.web.delta import diff
 from deaddrop.web.links import Link, code, identity
 
 OPERATIONS = ("do", "undo", "redo", "void", "answer")
 REFRESH_S = 2.0
+HELD = 16  # states kept for each seat: a phone that holds an older one is sent the whole state
+UPDATES = 512  # events of the streams kept (each is the same for every phone of a seat)
 
 
 @dataclass(frozen=True)
@@ -50,6 +57,30 @@ class Reply:
 
 
 UNKNOWN = Reply(404, {"error": "unknown link"})
+
+
+@dataclass(frozen=True)
+class Update:
+    """One event of a phone's stream (docs/serve.md, "Live"): `version` (the page holds it
+    already: its data is the version), `delta` (the operations that turn the state the phone
+    holds into this one, deaddrop.web.delta) or `state` (the whole state, as /state gives it: the
+    server no longer holds the phone's). `data` is its JSON text."""
+
+    kind: str
+    version: int
+    data: str
+
+    def text(self) -> str:
+        """The event as the stream sends it; its id is the version, which the browser sends
+        back (Last-Event-ID) when it reconnects."""
+        return f"id: {self.version}\nevent: {self.kind}\ndata: {self.data}\n\n"
+
+
+def dumps(body: Json) -> str:
+    """JSON as the replies are written (Starlette's JSONResponse): compact, UTF-8."""
+    return json.dumps(body, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
 SPECTATORS = Reply(403, {"ok": False, "error": "spectators cannot act"})
 
 
@@ -64,6 +95,9 @@ class Seats:
     spectator: str  # the spectators' code
 
 
+_SERIALS = itertools.count(1)  # each reading of a table, numbered
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """A table as read at one version: its replay and its log."""
@@ -74,6 +108,12 @@ class Snapshot:
     log: list[core.LogLine]
     history: int  # the history's own version (requests hold while it stays)
     requests: list[RequestRow]
+    serial: int = field(default_factory=lambda: next(_SERIALS))  # this reading, of all
+
+    @cached_property
+    def owners(self) -> list[set[str]]:
+        """Each event's owners (`assistant.seats.owners`): the same for every seat."""
+        return seating.owners(self.table)
 
 
 class Gone(Exception):
@@ -92,6 +132,11 @@ class Tables:
         self._pictures: dict[tuple[str, str], tuple[bytes, bytes] | None] = {}
         self._lock = threading.Lock()
         self._refreshed = time.monotonic()
+        # (table, seat) -> {version: (the snapshot's serial, the seat's state)}, the newest HELD;
+        # the streams' events by (table, seat, version held, the snapshot's serial)
+        self._states: dict[tuple[str, str | None], OrderedDict[int, tuple[int, Json]]] = {}
+        self._updates: OrderedDict[tuple[str, str | None, int | None, int], Update] = OrderedDict()
+        self._flights: dict[tuple[str, str | None] | str, threading.Lock] = {}
 
     # -- links ---------------------------------------------------------------------------------
 
@@ -145,9 +190,16 @@ class Tables:
 
     # -- reading -------------------------------------------------------------------------------
 
+    def _flight(self, key: tuple[str, str | None] | str) -> threading.Lock:
+        """The lock under which one thread computes what `key` names while the others wait
+        for it (50 phones woken by one change ask for the same few things at once)."""
+        with self._lock:
+            return self._flights.setdefault(key, threading.Lock())
+
     def snapshot(self, name: str) -> Snapshot:
-        """The table `name` at its current version (replayed only when it changed)."""
-        with core.opened(self.db) as store, store.read():
+        """The table `name` at its current version (replayed only when it changed, by one
+        thread at a time)."""
+        with self._flight(name), core.opened(self.db) as store, store.read():
             row = store.find(name)
             if row is None:
                 raise Gone(name)
@@ -160,8 +212,108 @@ class Tables:
             requests = [r for r in store.requests(row.id) if r.history == history]
         snap = Snapshot(version, row.id, table, core.log_lines(table), history, requests)
         with self._lock:
+            if cached is not None and cached.row_id != row.id:  # a new table of that name
+                for seat_key in [k for k in self._states if k[0] == name]:
+                    del self._states[seat_key]
+                for update_key in [k for k in self._updates if k[0] == name]:
+                    del self._updates[update_key]
             self._cache[name] = snap
         return snap
+
+    def _kept(self, table: str, seat: str | None, version: int | None) -> tuple[int, Json] | None:
+        """(serial, state) of `seat` at `version` if it is among those kept."""
+        if version is None:
+            return None
+        with self._lock:
+            kept = self._states.get((table, seat))
+            return kept.get(version) if kept is not None else None
+
+    def seat_state(
+        self, table: str, seat: str | None, version: int | None = None
+    ) -> tuple[int, int, Json]:
+        """(version, serial, state): the state of `seat` (None: the spectators), `state_json`,
+        of the table's snapshot (`serial` names that reading): without reading the database
+        when the snapshot held is at `version`, else at the table's current version (computed
+        once for every phone of the seat, then kept). Gone, DeadDropError."""
+
+        def held_now() -> tuple[int, int, Json] | None:
+            snap = self._cache.get(table)
+            kept = self._kept(table, seat, version)
+            if snap is None or kept is None or (snap.version, snap.serial) != (version, kept[0]):
+                return None
+            return snap.version, snap.serial, kept[1]
+
+        found = held_now()
+        if found is not None:
+            return found
+        with self._flight((table, seat)):
+            found = held_now()
+            if found is not None:
+                return found
+            snap = self.snapshot(table)
+            kept = self._kept(table, seat, snap.version)
+            if kept is not None and kept[0] == snap.serial:
+                return snap.version, snap.serial, kept[1]
+            body = state_json(snap, seat)
+            with self._lock:
+                states = self._states.setdefault((table, seat), OrderedDict())
+                states.pop(snap.version, None)
+                states[snap.version] = (snap.serial, body)
+                while len(states) > HELD:
+                    states.popitem(last=False)
+            return snap.version, snap.serial, body
+
+    def known_update(self, text: str, held: int | None, version: int) -> Update | None:
+        """`update(text, held, version)` when it is made already for another phone of the seat
+        (None otherwise): dictionary lookups only, for the event loop to try before it hands
+        the work to a thread (50 phones woken by one change: one computes, 49 find it)."""
+        link = self.link(text)
+        snap = self._cache.get(link.table) if link is not None else None
+        if link is None or snap is None or snap.version != version or held == version:
+            return None
+        with self._lock:
+            return self._updates.get((link.table, link.seat, held, snap.serial))
+
+    def update(self, text: str, held: int | None, version: int | None = None) -> Update | Reply:
+        """The next event of the stream of the link `text` for a phone that holds `held`
+        (None: nothing known), the table being at `version` (None: read it): see `Update`. The
+        same event for every phone of that seat holding that version (kept). A Reply (404, 503)
+        when the table cannot be read."""
+        link = self.link(text)
+        if link is None:
+            return UNKNOWN
+        try:
+            current, serial, body = self.seat_state(link.table, link.seat, version)
+        except Gone:
+            return UNKNOWN
+        except DeadDropError as error:
+            return self._unavailable(error)
+        if held == current:
+            return Update("version", current, str(current))
+        key = (link.table, link.seat, held, serial)
+        with self._lock:
+            done = self._updates.get(key)
+        if done is not None:
+            return done
+        with self._flight((link.table, link.seat)):
+            with self._lock:
+                done = self._updates.get(key)
+            if done is not None:
+                return done
+            kept = self._kept(link.table, link.seat, held)  # the state sent with that version
+            old = kept[1] if kept is not None else None
+            if old is None:
+                made = Update("state", current, dumps(body))
+            else:
+                ops = diff(old, body)
+                made = Update(
+                    "delta", current, dumps({"from": held, "version": current, "ops": ops})
+                )
+            with self._lock:
+                self._updates[key] = made
+                while len(self._updates) > UPDATES:
+                    self._updates.popitem(last=False)
+        return made
 
     def version(self, name: str) -> int:
         """The table's version (0: it is gone)."""
@@ -175,12 +327,12 @@ class Tables:
         if link is None:
             return UNKNOWN
         try:
-            snap = self.snapshot(link.table)
+            _, _, body = self.seat_state(link.table, link.seat)
         except Gone:
             return UNKNOWN
         except DeadDropError as error:  # busy, damaged: the link is good, the table unreadable
             return self._unavailable(error)
-        return Reply(200, state_json(snap, link.seat))
+        return Reply(200, body)
 
     def picture(self, text: str, name: str, *, gzipped: bool = False) -> bytes | None:
         """GET /api/<code>/<name>: the picture (SVG) a map widget of the code's game shows,
@@ -352,11 +504,10 @@ def state_json(snap: Snapshot, seat: str | None) -> Json:
     view = seat_view(game, state, seat)
     acting = seat is not None
     log = seating.log_for(table, seat, snap.log)
-    owned = seating.owners(table) if acting else []
+    owned = snap.owners if acting else []
+    needs = seating.void_needs_all(table, seat, owned) if seat is not None else []
     for line in log:
-        line["void_needs"] = (
-            seating.void_needs(table, seat, line["n"], owned) if seat is not None else None
-        )
+        line["void_needs"] = needs[line["n"] - 1] if seat is not None else None
     undo = seating.undo_needs(table, seat, owned) if seat is not None else None
     redo = seating.redo_needs(table, seat, owned) if seat is not None else None
     return {

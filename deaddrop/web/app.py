@@ -5,7 +5,8 @@ Routes (docs/serve.md):
 - GET /api/<code>/<picture>.svg: the picture of a game's map widget (the same for every seat).
 - GET /api/<code>/state; POST /api/<code>/do, /undo, /redo, /void: deaddrop.web.api.
 - POST /api/<code>/photo: a Spy! seat's photo of its sheet, read (deaddrop.web.photo).
-- GET /api/<code>/events: server-sent events, `event: version` when the table changes.
+- GET /api/<code>/events: server-sent events: what changed for the link's seat since the version
+  the page holds (`delta`, `state` or `version`: deaddrop.web.api.Update, docs/serve.md "Live").
 - GET /static/<file>: the page's files, from deaddrop/web/static/ (no listing, nothing outside).
 Every other path, and every unknown code, gets 404 {"error": "unknown link"}, the same body
 whatever was wrong. Every response carries a Content-Security-Policy that allows only this
@@ -44,7 +45,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from assistant import table as core
 from deaddrop.errors import DeadDropError
-from deaddrop.web.api import OPERATIONS, UNKNOWN, Reply, Tables
+from deaddrop.web.api import OPERATIONS, UNKNOWN, Reply, Tables, Update
 from deaddrop.web.links import Link, code, identity, load_key
 from deaddrop.web.watch import STOP, Watcher
 
@@ -162,6 +163,16 @@ async def json_answer(send: Send, status: int, body: Any, *, close: bool = False
         headers.append((b"connection", b"close"))
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": data})
+
+
+def held_version(request: Request) -> int | None:
+    """The version a phone's page holds: the id of the last event its stream had (the browser
+    sends it as Last-Event-ID when it reconnects), else `?since=` (the /state it read first);
+    None when it names none (the stream then starts with the whole state)."""
+    for text in (request.headers.get("last-event-id"), request.query_params.get("since")):
+        if text is not None and text.strip().isdigit() and len(text.strip()) <= 12:
+            return int(text.strip())
+    return None
 
 
 def allowed_hosts(host: str, port: int) -> list[str]:
@@ -301,7 +312,7 @@ def make_app(
             if request.method not in ("GET", "HEAD"):
                 return Response(status_code=405, headers={"allow": "GET, HEAD"})
             if what == "events":
-                return await events(link)
+                return await events(request, text, link)
             return reply(await run_in_threadpool(served.state, text))
         if what.endswith(".svg"):
             if request.method not in ("GET", "HEAD"):
@@ -356,29 +367,46 @@ def make_app(
             return body
         return reply(await run_in_threadpool(read_seat_photo, served, text, body))
 
-    async def events(link: Link) -> Response:
-        current = await run_in_threadpool(served.version, link.table)
-        if current == 0:
-            return unknown()
-        stream = watch.open(link.table)
+    async def events(request: Request, text: str, link: Link) -> Response:
+        """The stream of `link`'s seat (docs/serve.md, "Live"): first what brings the state the
+        phone holds (Last-Event-ID, else ?since=) to the current one, then an event for each
+        change. The state is computed once a version for every phone of the seat."""
+        held = held_version(request)
+        stream = watch.open(link.table)  # before the first reading: no change falls between
+        first = await run_in_threadpool(served.update, text, held)
+        if isinstance(first, Reply):
+            watch.close(stream)
+            return reply(first)
 
         async def lines() -> AsyncIterator[str]:
             import asyncio
 
-            last = current
+            last = first.version
             try:
-                yield f"retry: 2000\nevent: version\ndata: {last}\n\n"
+                yield "retry: 2000\n" + first.text()
                 while True:
                     try:
                         version = await asyncio.wait_for(stream.queue.get(), keepalive)
                     except TimeoutError:
                         yield ": keepalive\n\n"
                         continue
+                    while version != STOP and not stream.queue.empty():  # only the newest
+                        version = stream.queue.get_nowait()
                     if version == STOP:
                         return
-                    if version != last:
-                        last = version
-                        yield f"event: version\ndata: {version}\n\n"
+                    if version == last:
+                        continue
+                    known = served.known_update(text, last, version)
+                    update: Update | Reply = (
+                        known
+                        if known is not None
+                        else await run_in_threadpool(served.update, text, last, version)
+                    )
+                    if isinstance(update, Reply):  # gone, or unreadable now: the page
+                        return  # reconnects (Last-Event-ID) and is told which
+                    if update.version != last:
+                        last = update.version
+                        yield update.text()
             finally:
                 watch.close(stream)
 

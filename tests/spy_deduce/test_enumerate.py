@@ -124,21 +124,65 @@ def test_words_round_trip():
     assert en.words_to_int(en.int_to_words(value, 4)) == value
 
 
-def _fingerprint(nets: en.Networks) -> tuple:
-    return (nets.masks.tobytes(), nets.shape_vertices.tobytes(), nets.origin.tobytes())
+def _fingerprint(nets: en.Networks) -> str:
+    """A checksum of everything the networks hold, in order: masks, shapes, origins, chains."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for part in (nets.masks, nets.shape_id, nets.origin, nets.shape_vertices):
+        digest.update(part.dtype.str.encode())
+        digest.update(str(part.shape).encode())
+        digest.update(np.ascontiguousarray(part).tobytes())
+    return digest.hexdigest()[:16]
 
 
-@pytest.mark.parametrize("lengths", [(1, 2, 3), (1, 1, 2, 3), (1, 2, 3, 4, 5)])
-def test_blocks_and_a_shared_hash_give_the_same_networks(lengths, monkeypatch):
-    """The shapes are laid out a block of turn patterns at a time; with every hash the same (so
-    that each block's shapes look already seen), the one-pass check takes over: the same
-    networks, in the same order, with the same chains."""
-    blocked = en.enumerate_networks(7, 7, lengths)
-    monkeypatch.setattr(en, "TURN_BLOCK", 1)
-    single = en.enumerate_networks(7, 7, lengths)
-    monkeypatch.setattr(en, "_row_keys", lambda order: np.zeros(order.shape[0], np.uint64))
+# The networks as the enumerator before issue 37 made them (every chain laid out, each shape kept
+# with its first chain), checksummed by _fingerprint: the same networks in the same order with the
+# same chains, so that `spy random --seed` draws the same network and the cache format holds.
+BEFORE = {
+    (10, 10, (1, 2, 3, 4, 5, 6)): (141_528, "72bfa53938714ab0"),
+    (7, 7, (1, 2, 3)): (856, "c1b3ec4a564c0369"),
+    (7, 7, (1, 1, 2, 3)): (2_576, "96b05ec0c436b25b"),
+    (6, 6, (1, 1, 2, 3, 4)): (3_136, "244780da4499cee1"),
+    (1, 6, (1,)): (5, "a5d106c2ed2d0714"),
+    (2, 2, (1, 1, 1)): (1, "633b6c75789d0a0d"),
+    (3, 8, (1, 2, 3, 4)): (64, "e9dd46a1faa4942c"),
+    (5, 9, (2, 3, 4, 5)): (240, "31744c25bce9cb01"),
+    (16, 16, (1, 2, 3, 4, 5, 6)): (2_121_944, "f3ebe7ed77fdeea2"),
+    (10, 10, (1, 1, 2, 3, 4, 5, 6)): (733_896, "ec7ce9d63f33a100"),
+    (4, 4, (2, 2)): (16, "7c7bd0489aa852ad"),
+    (1, 1, (1,)): (0, "a1ac846bd0f55f00"),
+    (12, 5, (1, 2, 3, 4, 5, 6)): (4_040, "2cc10bf90f2e42fb"),
+    (9, 9, (1, 1, 1, 2, 2)): (7_980, "551a7fe38d70bbb8"),
+}
+
+
+@pytest.mark.parametrize("key", list(BEFORE), ids=lambda k: f"{k[0]}x{k[1]}-{k[2]}")
+def test_the_same_networks_in_the_same_order_as_before(key):
+    nets = en.enumerate_networks(*key)
+    assert (len(nets), _fingerprint(nets)) == BEFORE[key]
+
+
+@pytest.mark.parametrize("lengths", [(1,), (1, 2, 3), (1, 1, 2, 3), (1, 2, 3, 4, 5), (2, 2, 2)])
+def test_a_shared_hash_gives_the_same_networks(lengths, monkeypatch):
+    """The images of the laid-out chains are grouped by a hash of their cells; with every hash
+    the same (every image looks like every other), the check cell by cell finds the clash and
+    the exact deduplication takes over: the same networks, in the same order, with the same
+    chains."""
+    hashed = en.enumerate_networks(7, 7, lengths)
+    monkeypatch.setattr(en, "_cell_weights", lambda span: np.zeros(span * span, np.uint64))
     clashing = en.enumerate_networks(7, 7, lengths)
-    assert _fingerprint(blocked) == _fingerprint(single) == _fingerprint(clashing)
+    assert _fingerprint(hashed) == _fingerprint(clashing)
+    assert _cell_sets(hashed) == distinct_networks(7, 7, lengths)
+
+
+@pytest.mark.parametrize("rows, cols", [(3, 23), (9, 8), (8, 9), (16, 16), (2, 64)])
+def test_placement_across_words(rows, cols):
+    """Every network's mask is its chain's cells, whatever word of the mask a cell falls in."""
+    nets = en.enumerate_networks(rows, cols, (1, 2, 3))
+    field = Field(rows, cols)
+    for i in np.random.default_rng(1).choice(len(nets), min(len(nets), 400), replace=False):
+        assert Network(nets.vertices(int(i))).mask(field) == nets.mask(int(i))
 
 
 def test_the_seven_line_variant_fits_in_little_memory():

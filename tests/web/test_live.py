@@ -1,15 +1,18 @@
 """Live tables: two phones posting at once lose nothing, with the CLI writing too; the event
-stream reports a change made by the CLI in another process."""
+stream reports a change made by the CLI in another process, as what changed for the seat."""
 
 from __future__ import annotations
 
 import http.client
+import json
 import subprocess
 import sys
 import threading
 import time
+from typing import Any
 
 from assistant import table as core
+from deaddrop.web.delta import patch
 from tests.web.conftest import CLI, Server, running
 
 ADDS = 15
@@ -74,17 +77,22 @@ def test_two_phones_and_another_process_at_once_lose_nothing(db):
 
 
 def events(
-    server: Server, code: str
+    server: Server, code: str, since: int | None = None, last: int | None = None
 ) -> tuple[http.client.HTTPConnection, http.client.HTTPResponse]:
+    """A page's event stream (`since`: the version of the state it read; `last`: the
+    Last-Event-ID a reconnecting browser sends)."""
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=20)
-    connection.request("GET", f"/api/{code}/events")
+    query = f"?since={since}" if since is not None else ""
+    headers = {"Last-Event-ID": str(last)} if last is not None else {}
+    connection.request("GET", f"/api/{code}/events{query}", headers=headers)
     response = connection.getresponse()
     return connection, response
 
 
 def next_event(response: http.client.HTTPResponse) -> tuple[str, list[str]]:
-    """The next event's name and data (comments, such as keepalives, listed as ': ...')."""
-    name, lines = "", []
+    """The next event's name and lines but its name (comments, such as keepalives, listed as
+    ': ...')."""
+    name, lines = "", list[str]()
     while True:
         line = response.readline().decode().rstrip("\n")
         if line == "":
@@ -93,11 +101,27 @@ def next_event(response: http.client.HTTPResponse) -> tuple[str, list[str]]:
             continue
         if line.startswith("event: "):
             name = line.removeprefix("event: ")
-        elif line.startswith(("data: ", ": ", "retry: ")):
+        elif line.startswith(("data: ", ": ", "retry: ", "id: ")):
             lines.append(line)
 
 
+def next_change(response: http.client.HTTPResponse) -> tuple[str, list[str]]:
+    """The next event that is not a keepalive."""
+    for _ in range(30):  # keepalives (one a second here) until the change comes
+        name, lines = next_event(response)
+        if name:
+            return name, lines
+        assert lines == [": keepalive"]
+    raise AssertionError("no change came")
+
+
+def data(lines: list[str]) -> Any:
+    return json.loads(next(line for line in lines if line.startswith("data: "))[6:])
+
+
 def test_the_event_stream_reports_a_cli_change(db):
+    """The stream starts with the whole state, then carries each change of another process as
+    a delta that, applied to the state the page holds, gives the state /state gives."""
     core.new(db, "tally", "t", {})
     with running(db) as server:
         red = server.seat("t", "red")
@@ -106,8 +130,10 @@ def test_the_event_stream_reports_a_cli_change(db):
             assert response.status == 200
             assert response.getheader("content-type") == "text/event-stream; charset=utf-8"
             assert response.getheader("cache-control") == "no-store"
-            version = red.state()["version"]
-            assert next_event(response) == ("version", ["retry: 2000", f"data: {version}"])
+            state = red.state()
+            name, lines = next_event(response)
+            assert (name, lines[:2]) == ("state", ["retry: 2000", f"id: {state['version']}"])
+            assert data(lines) == state
             for points in (3, 6, 9):  # each change of another process, not only the first
                 done = subprocess.run(
                     [sys.executable, "-c", CLI, "table", "--db", str(db), "do", "add"]
@@ -117,16 +143,13 @@ def test_the_event_stream_reports_a_cli_change(db):
                     timeout=60,
                 )
                 assert done.returncode == 0, done.stderr
-                name, data = next_event(response)
-                for _ in range(30):  # keepalives (one a second here) until the change comes
-                    if name:
-                        break
-                    assert data == [": keepalive"]
-                    name, data = next_event(response)
+                name, lines = next_change(response)
                 after = red.state()
-                assert (name, data) == ("version", [f"data: {after['version']}"])
-                assert after["version"] != version and after["view"]["points"]["blue"] == points
-                version = after["version"]
+                delta = data(lines)
+                assert (name, lines[0]) == ("delta", f"id: {after['version']}")
+                assert (delta["from"], delta["version"]) == (state["version"], after["version"])
+                state = patch(state, delta["ops"])
+                assert state == after and state["view"]["points"]["blue"] == points
             assert server.app.state.watcher.count() == 1
         finally:
             connection.close()
@@ -134,6 +157,41 @@ def test_the_event_stream_reports_a_cli_change(db):
         while server.app.state.watcher.count() and time.monotonic() < deadline:
             time.sleep(0.05)
         assert server.app.state.watcher.count() == 0
+
+
+def test_a_page_resumes_from_the_version_it_holds(db):
+    """/state once, then the stream from its version (?since=); a reconnecting browser's
+    Last-Event-ID wins over it; a version the server does not hold gets the whole state."""
+    core.new(db, "tally", "t", {})
+    with running(db) as server:
+        blue = server.seat("t", "blue")
+        first = blue.state()
+        connection, response = events(server, blue.code, since=first["version"])
+        try:
+            assert next_event(response) == (
+                "version",
+                ["retry: 2000", f"id: {first['version']}", f"data: {first['version']}"],
+            )
+        finally:
+            connection.close()
+        for n in (1, 2):
+            core.do(db, "t", {"type": "add", "player": "red", "n": n})
+        now = blue.state()
+        for since, last in ((first["version"], None), (12345, first["version"])):
+            connection, response = events(server, blue.code, since=since, last=last)
+            try:
+                name, lines = next_event(response)
+                assert (name, lines[1]) == ("delta", f"id: {now['version']}")
+                assert patch(first, data(lines)["ops"]) == now
+            finally:
+                connection.close()
+        for since in (12345, None):
+            connection, response = events(server, blue.code, since=since)
+            try:
+                name, lines = next_event(response)
+                assert (name, data(lines)) == ("state", now)
+            finally:
+                connection.close()
 
 
 def test_a_stream_for_a_bad_code_is_the_404(db):

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -103,7 +104,7 @@ def phone(browser: Any) -> Iterator[Any]:
         def on_response(response: Any) -> None:
             # the API's JSON; not the events stream, nor a map's picture (the same bytes for
             # every seat: tests/web/test_map_picture.py)
-            url = response.url
+            url = urlsplit(response.url).path  # the stream is /events?since=<version>
             if "/api/" in url and not url.endswith("/events") and not url.endswith(".svg"):
                 opened.responses.append(response)
 

@@ -14,12 +14,14 @@ appears once, with one representative chain (some line order and turn pattern co
 cells) so that a solved network can be printed in the vertex-list form. `spy random` draws
 `i = rng.integers(len(nets))` for a uniform choice among distinct networks.
 
-How: a network is a self-avoiding chain whose shape does not depend on where it sits. Every
-ordering of the lengths and every turn pattern is laid out at once with numpy from the origin; the
-chains that revisit a cell are dropped; the rest are normalised to their bounding box and
-deduplicated (two placements cover the same cells exactly when their normalised shapes are equal and
-they sit at the same place). Each distinct shape is then placed at every position where its box
-fits. No deduplication over placements is needed.
+How: a network is a self-avoiding chain whose shape does not depend on where it sits. The chains
+are laid out from the origin with numpy, every ordering of the lengths under every turn pattern:
+in fact only a sixteenth of them, the others being their images under the symmetries of the square
+and their reverses, found by arithmetic (`_shapes`). The chains that revisit a cell are dropped;
+the rest are normalised to their bounding box and deduplicated (two placements cover the same
+cells exactly when their normalised shapes are equal and they sit at the same place). Each
+distinct shape is then placed at every position where its box fits. No deduplication over
+placements is needed.
 
 The result is cached under `deaddrop.paths.cache_dir()/spy/` in an `.npz` file keyed by the format
 version, rows, columns and the sorted lengths, written atomically. A cache that cannot be read, or
@@ -46,11 +48,11 @@ FORMAT_VERSION = 1
 _DR = np.array([0, 1, 0, -1], dtype=np.int16)  # right, down, left, up
 _DC = np.array([1, 0, -1, 0], dtype=np.int16)
 MAX_BYTES = 400_000_000  # the masks and indexes of every network, in memory
-# Every ordering x turn pattern of the lines is laid out cell by cell before the shapes are
-# deduplicated: (orderings * 2**(n + 1)) chains of (sum + 1) cells. 1,1,2,3,4,5,6 lays out about
-# 15 million cells (a block of TURN_BLOCK turn patterns at a time: 61 MB at the peak, about 1 s);
-# 1,2,3,4,5,6,7 would lay out 37 million.
+# The shapes are deduplicated among (orderings * 2**(n + 1)) chains of (sum + 1) cells, a
+# sixteenth of them laid out, the others found as their images: 1,1,2,3,4,5,6 stands for about
+# 15 million cells (under 1 million laid out); 1,2,3,4,5,6,7 would stand for 37 million.
 MAX_CHAIN_CELLS = 20_000_000
+PLACE_BLOCK = 1 << 18  # networks placed at once: bounds the memory of the placement
 _MEMO: dict[tuple[int, int, tuple[int, ...]], Networks] = {}
 
 
@@ -128,9 +130,6 @@ def _check(rows: int, cols: int, lengths: Sequence[int]) -> None:
         )
 
 
-TURN_BLOCK = 16  # turn patterns laid out at once: bounds the memory of the layout
-
-
 def _chains(
     lengths: tuple[int, ...], perms: np.ndarray, turns: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -141,157 +140,186 @@ def _chains(
     flips = np.where(((turns[:, None] // 4) >> np.arange(n - 1)) & 1, 1, -1)
     start = np.zeros((len(turns), 1), np.int64)
     dirs = (turns[:, None] % 4 + np.concatenate([start, flips.cumsum(1)], 1)) % 4  # (T, n)
-    line_of_step = _line_of_step(n, perms)
+    line_of_step = np.stack([np.repeat(np.arange(n), p) for p in perms])  # (P, S)
     chains = len(turns) * len(perms)
     out = []
     for unit in (_DR, _DC):
         along = unit[dirs]  # (T, n): the step of each line under each turn pattern
         step = along[:, line_of_step.T].transpose(1, 0, 2).reshape(total, chains)
         coords = np.zeros((total + 1, chains), np.int16)
-        for s in range(total):  # a running sum, one row at a time (accumulate is not vectorised)
-            np.add(coords[s], step[s], out=coords[s + 1])
+        np.cumsum(step, axis=0, dtype=np.int16, out=coords[1:])
         out.append(coords)
     corners = np.concatenate([np.zeros((len(perms), 1), np.int64), perms.cumsum(1)], 1)
     corner_index = np.tile(corners, (len(turns), 1))  # (T*P, n+1), matches the chain order
     return out[0], out[1], corner_index
 
 
-def _row_keys(order: np.ndarray) -> np.ndarray:
-    """A 64-bit hash of each row of `order` (M, K) int32, a column at a time (so that no (M, K)
-    temporary of 64-bit words is made)."""
-    drawn = np.random.default_rng(0).integers(1, 2**63, order.shape[1], dtype=np.uint64)
-    weights = np.bitwise_or(np.asarray(drawn, np.uint64), np.uint64(1))
-    key = np.zeros(order.shape[0], np.uint64)
-    for j in range(order.shape[1]):  # wraps: a 64-bit hash
-        key += order[:, j].astype(np.uint64) * weights[j]
-    return key
+# The symmetries of the square, as (mirrored, quarter turns): a chain's image under one is the
+# chain of the same ordering whose turns all go the other way (mirrored), its first line's
+# direction then turned `quarter turns` times.
+SYMMETRIES = tuple((m, k) for m in (False, True) for k in range(4))
 
 
-def _rows_equal(a: np.ndarray, b: np.ndarray) -> bool:
-    return all(np.array_equal(a[:, j], b[:, j]) for j in range(a.shape[1]))
+def _image(
+    rows: np.ndarray,
+    cols: np.ndarray,
+    height: np.ndarray,
+    width: np.ndarray,
+    mirrored: bool,
+    turns: int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Cells (rows, cols) of shapes in their boxes (`height` x `width`; a row per cell, a column
+    per shape) mirrored top to bottom when `mirrored`, then turned a quarter `turns` times the
+    way the directions go (right to down: (r, c) -> (c, height - 1 - r)), in the images' boxes."""
+    if mirrored:
+        rows = height - 1 - rows
+    for _ in range(turns):
+        rows, cols, height, width = cols, height - 1 - rows, width, height
+    return rows, cols
+
+
+@dataclass(frozen=True)
+class _Laid:
+    """The legal chains laid out (a column each, normalised to their boxes) and their images:
+    image e is symmetry e // L of chain e % L."""
+
+    rows: np.ndarray  # (S+1, L)
+    cols: np.ndarray
+    height: np.ndarray  # (L,)
+    width: np.ndarray
+    span: int
+
+    def cells(self, which: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Rows and cols (S+1, len) of the cells of the images `which`."""
+        return self.part(which, self.rows, self.cols)
+
+    def part(
+        self, which: np.ndarray, rows: np.ndarray, cols: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Some cells (`rows`, `cols`: (K, L) of the chains) of the images `which`: (K, len)."""
+        out_r = np.empty((rows.shape[0], len(which)), np.int16)
+        out_c = np.empty_like(out_r)
+        symmetry, chain = np.divmod(which, rows.shape[1])
+        for s, (mirrored, k) in enumerate(SYMMETRIES):
+            at = np.flatnonzero(symmetry == s)
+            if len(at):
+                i = chain[at]
+                r, c = _image(rows[:, i], cols[:, i], self.height[i], self.width[i], mirrored, k)
+                out_r[:, at], out_c[:, at] = r, c
+        return out_r, out_c
+
+    def sorted_codes(self, which: np.ndarray) -> np.ndarray:
+        """The cells of the images `which` as codes row * span + col, sorted: (len, S+1)."""
+        r, c = self.cells(which)
+        codes = np.ascontiguousarray((r.astype(np.int32) * self.span + c).T)
+        codes.sort(1)
+        return codes
+
+
+def _shapes(lengths: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Distinct legal shapes in chain order (each kept with the first chain that draws it): the
+    rows and the cols of their cells (S+1, U) int16 (a shape's cells in no particular order),
+    and the vertices of that chain (U, n+1, 2) int16, all relative to the shape's box.
+
+    Chain order is turn-major (chain t * P + p: turn pattern t, ordering p of the P), a turn
+    pattern t being the first line's direction t % 4 and the turns t // 4 (bit j: the turn
+    after line j goes the way the directions go). Only a sixteenth of the chains are laid out:
+    those whose first line goes right, whose last turn goes against the directions' way (every
+    pattern for a single line) and whose ordering comes no later than its reverse. Every chain
+    is, with the same ordering, the image of one of them under one of the eight symmetries of
+    the square, or the reverse of such an image (the same cells; its ordering reversed, its
+    turns reversed and each the other way, its first line the other way along the image's
+    last), so each legal chain is found with its number by arithmetic, and an image stands for
+    its reverse too (the smaller number of the two). The images are grouped by a hash of their
+    cell sets that does not depend on the cells' order (a sum of a random word per cell), each
+    group keeping the image of the smallest chain number; images that share a hash are checked
+    cell by cell, and should two different shapes share one, every image is deduplicated
+    exactly instead (`_exactly`)."""
+    span, bits = sum(lengths) + 1, len(lengths) - 1
+    perms = sorted(set(itertools.permutations(lengths)))
+    position = {p: i for i, p in enumerate(perms)}
+    reverse = np.array([position[p[::-1]] for p in perms])
+    kept = np.flatnonzero(np.arange(len(perms)) <= reverse)  # an ordering or its reverse
+    base = 4 * np.arange(2 ** max(bits - 1, 0), dtype=np.int64)  # right first, last bit 0
+    rows, cols, corner_index = _chains(lengths, np.array(perms, np.int64)[kept], base)
+    rows -= rows.min(0)
+    cols -= cols.min(0)
+    order = np.sort(np.ascontiguousarray((rows.astype(np.int32) * span + cols).T), 1)
+    legal = np.flatnonzero((order[:, 1:] != order[:, :-1]).all(1))
+    del order
+    rows, cols = rows[:, legal], cols[:, legal]  # (S+1, L)
+    laid = _Laid(rows, cols, rows.max(0) + 1, cols.max(0) + 1, span)
+    corners = corner_index[legal].T  # (n+1, L): which cell of each chain is a vertex
+    v_rows, v_cols = rows[corners, np.arange(len(legal))], cols[corners, np.arange(len(legal))]
+    first_turns, p = base[legal // len(kept)] // 4, kept[legal % len(kept)]
+    everything = (1 << bits) - 1
+    ones = np.array([bin(x).count("1") for x in range(everything + 1)])
+    backwards = np.array(
+        [int(format(x, f"0{bits}b")[::-1] or "0", 2) for x in range(everything + 1)]
+    )
+    weights = _cell_weights(span)
+    keys, numbers, flipped = [], [], []
+    for mirrored, k in SYMMETRIES:
+        r, c = _image(rows, cols, laid.height, laid.width, mirrored, k)
+        keys.append(weights[r.astype(np.int32) * span + c].sum(0))  # wraps: a 64-bit hash
+        turns = (~first_turns & everything) if mirrored else first_turns
+        number = (k + 4 * turns) * len(perms) + p
+        last = (k + 2 * ones[turns] - bits) % 4  # the direction of the image's last line
+        back = ((last + 2) % 4 + 4 * backwards[~turns & everything]) * len(perms) + reverse[p]
+        numbers.append(np.minimum(number, back))
+        flipped.append(back < number)
+    key, number, backward = np.concatenate(keys), np.concatenate(numbers), np.concatenate(flipped)
+    del keys, numbers, flipped
+    count = len(key)
+    grouped = np.argsort(key)
+    heads = np.ones(count, bool)
+    heads[1:] = key[grouped[1:]] != key[grouped[:-1]]
+    starts = np.flatnonzero(heads)
+    best = np.minimum.reduceat(number[grouped] * count + grouped, starts)  # number, then image
+    leader = (best % count)[np.cumsum(heads) - 1]  # of the image at each place of `grouped`
+    others = grouped != leader
+    if others.any() and not np.array_equal(
+        laid.sorted_codes(grouped[others]), laid.sorted_codes(leader[others])
+    ):
+        chosen = _exactly(laid, number)
+    else:
+        chosen = np.sort(best) % count
+    cell_rows, cell_cols = laid.cells(chosen)
+    vertex_rows, vertex_cols = laid.part(chosen, v_rows, v_cols)
+    vertices = np.stack([vertex_rows.T, vertex_cols.T], -1)  # (U, n+1, 2)
+    back = backward[chosen]  # the chain is the image's reverse: its vertices the other way
+    vertices[back] = vertices[back, ::-1]
+    return cell_rows, cell_cols, vertices
 
 
 @lru_cache(maxsize=4)
-def _steps_of(n: int, perms_bytes: bytes) -> np.ndarray:
-    perms = np.frombuffer(perms_bytes, np.int64).reshape(-1, n)
-    return np.stack([np.repeat(np.arange(n), p) for p in perms])
+def _cell_weights(span: int) -> np.ndarray:
+    """A pseudo-random 64-bit word for each cell code row * span + col of a box span x span
+    (splitmix64 of the code: numpy's random module is not imported for it)."""
+    with np.errstate(over="ignore"):
+        z = np.arange(1, span * span + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        return z ^ (z >> np.uint64(31))
 
 
-def _line_of_step(n: int, perms: np.ndarray) -> np.ndarray:
-    """(P, S): which line each step of each ordering is on (the same for every block)."""
-    return _steps_of(n, np.ascontiguousarray(perms).tobytes())
-
-
-def _first_of_each(order: np.ndarray) -> np.ndarray:
-    """Index of the first occurrence of each distinct row of `order` (M, K) int32, in order."""
-    _, first, inverse = np.unique(_row_keys(order), return_index=True, return_inverse=True)
-    if not _rows_equal(order, order[first[inverse.ravel()]]):  # two shapes share a hash
-        rows_as_bytes = np.ascontiguousarray(order).view(np.dtype((np.void, order.shape[1] * 4)))
-        _, first = np.unique(rows_as_bytes.ravel(), return_index=True)
-    first.sort()
-    return first
-
-
-def _block_shapes(
-    lengths: tuple[int, ...], perms: np.ndarray, turns: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct legal shapes of one block of turn patterns, in chain order: sorted
-    normalised cell codes (U, S+1) int32 and the vertices (U, n+1, 2)."""
-    rows, cols, corner_index = _chains(lengths, perms, turns)
-    span = sum(lengths) + 1
-    rows -= rows.min(0)
-    cols -= cols.min(0)
-    code = rows.astype(np.int32) * span + cols
-    order = np.sort(np.ascontiguousarray(code.T), 1)
-    legal = np.flatnonzero((order[:, 1:] != order[:, :-1]).all(1))
-    order = order[legal]
-    first = _first_of_each(order)
-    chosen = legal[first]
-    pick = corner_index[chosen].T  # (n+1, U): which cell of each chain is a vertex
-    u = np.arange(len(chosen))
-    vertices = np.stack([rows[:, chosen][pick, u].T, cols[:, chosen][pick, u].T], -1)
-    return order[first], vertices.astype(np.int16)
-
-
-def _shapes(lengths: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """Distinct legal shapes: sorted normalised cells (U, S+1, 2) int16 as (row, col), and
-    vertices (U, n+1, 2).
-
-    The chains are laid out a block of turn patterns at a time (the chain order is turn-major,
-    so the blocks come in chain order and each shape keeps the first chain that draws it); a
-    block's shapes already drawn by an earlier block are dropped at once (by their hash, checked
-    cell by cell), so that memory holds little more than the distinct shapes."""
-    n = len(lengths)
-    span = sum(lengths) + 1
-    perms = np.array(sorted(set(itertools.permutations(lengths))), dtype=np.int64)
-    turns_n = 4 * 2 ** (n - 1)
-    cells: list[np.ndarray] = []
-    vertices: list[np.ndarray] = []
-    seen = np.zeros(0, np.uint64)  # the hashes of the shapes kept so far, sorted
-    seen_at = np.zeros(0, np.int64)  # where each is among the shapes kept
-    kept = 0
-    for lo in range(0, turns_n, TURN_BLOCK):
-        block = np.arange(lo, min(lo + TURN_BLOCK, turns_n))
-        c, v = _block_shapes(lengths, perms, block)
-        keys = _row_keys(c)
-        where = np.minimum(np.searchsorted(seen, keys), max(len(seen) - 1, 0))
-        old = (seen[where] == keys) if len(seen) else np.zeros(len(keys), bool)
-        if old.any() and not _rows_equal(c[old], _gather(cells, seen_at[where[old]])):
-            return _shapes_at_once(lengths, perms, turns_n)  # two shapes share a hash
-        c, v, keys = c[~old], v[~old], keys[~old]
-        cells.append(c)
-        vertices.append(v)
-        new_order = np.argsort(keys)
-        at = np.searchsorted(seen, keys[new_order])
-        seen = np.insert(seen, at, keys[new_order])
-        seen_at = np.insert(seen_at, at, kept + new_order)
-        kept += len(keys)
-    all_cells = np.concatenate(cells)
-    del cells
-    return _split(all_cells, span), np.concatenate(vertices)
-
-
-def _gather(parts: list[np.ndarray], index: np.ndarray) -> np.ndarray:
-    """Rows `index` of the rows of `parts` one after another (without joining them)."""
-    starts = np.cumsum([0] + [len(p) for p in parts])
-    part = np.searchsorted(starts, index, side="right") - 1
-    out = np.empty((len(index), parts[0].shape[1]), parts[0].dtype)
-    for k in np.unique(part):
-        at = np.flatnonzero(part == k)
-        out[at] = parts[k][index[at] - starts[k]]
-    return out
-
-
-def _split(codes: np.ndarray, span: int) -> np.ndarray:
-    """Cell codes row * span + col (U, S+1) as (row, col) pairs (U, S+1, 2) int16."""
-    out = np.empty((*codes.shape, 2), np.int16)
-    np.floor_divide(codes, span, out=out[..., 0], casting="unsafe")
-    np.remainder(codes, span, out=out[..., 1], casting="unsafe")
-    return out
-
-
-def _shapes_at_once(
-    lengths: tuple[int, ...], perms: np.ndarray, turns_n: int
-) -> tuple[np.ndarray, np.ndarray]:
-    """`_shapes` for the unlikely case of two shapes of two blocks sharing a hash: every block,
-    then one deduplication that checks every row."""
-    span = sum(lengths) + 1
-    parts = [
-        _block_shapes(lengths, perms, np.arange(lo, min(lo + TURN_BLOCK, turns_n)))
-        for lo in range(0, turns_n, TURN_BLOCK)
-    ]
-    all_cells = np.concatenate([c for c, _ in parts])
-    first = _first_of_each(all_cells)
-    return _split(all_cells[first], span), np.concatenate([v for _, v in parts])[first]
+def _exactly(laid: _Laid, number: np.ndarray) -> np.ndarray:
+    """The image of the smallest chain number of each distinct cell set, in chain order,
+    compared cell by cell (no hash): for the unlikely clash of two shapes on one hash."""
+    by_number = np.argsort(number, kind="stable")
+    codes = laid.sorted_codes(by_number)
+    as_bytes = np.ascontiguousarray(codes).view(np.dtype((np.void, codes.shape[1] * 4)))
+    _, first = np.unique(as_bytes.ravel(), return_index=True)
+    return by_number[np.sort(first)]
 
 
 def enumerate_networks(rows: int, cols: int, lengths: Iterable[int]) -> Networks:
     """Build every distinct legal network (no cache)."""
     lengths = tuple(sorted(int(x) for x in lengths))
     _check(rows, cols, lengths)
-    cells, vertices = _shapes(lengths)
-    height = cells[..., 0].max(1).astype(np.int64) + 1
-    width = cells[..., 1].max(1).astype(np.int64) + 1
+    cell_rows, cell_cols, vertices = _shapes(lengths)
+    height = cell_rows.max(0).astype(np.int64) + 1
+    width = cell_cols.max(0).astype(np.int64) + 1
     across = np.maximum(cols - width + 1, 0)
     count = np.maximum(rows - height + 1, 0) * across
     total = int(count.sum())
@@ -301,49 +329,51 @@ def enumerate_networks(rows: int, cols: int, lengths: Iterable[int]) -> Networks
             f"{','.join(map(str, lengths))}: too many to hold in memory (20 x 20 fits)"
         )
     shape_id = np.repeat(np.arange(len(count), dtype=np.int32), count)
-    start = np.concatenate([[0], count.cumsum()[:-1]])
-    k = np.arange(len(shape_id), dtype=np.int64) - start[shape_id]
-    prow = (k // across[shape_id]).astype(np.int16)
-    pcol = (k % across[shape_id]).astype(np.int16)
+    start = np.concatenate([[0], count.cumsum()[:-1]]).astype(np.int32)
+    k = np.arange(len(shape_id), dtype=np.int32) - start[shape_id]  # 20 x 20: 5.8 million
+    prow, pcol = np.divmod(k, across.astype(np.int32)[shape_id])
     n_words = word_count(rows, cols)
-    base = _shape_masks(cells, cols, n_words)  # each shape at (0, 0)
-    del cells
-    masks = np.zeros((len(shape_id), n_words), np.uint64)
-    down = rows - height + 1  # how many rows each shape can start at
-    for r in range(rows):
-        for c in range(cols):
-            fits = np.flatnonzero((down > r) & (across > c))  # the shapes placed at (r, c)
-            if len(fits):
-                where = start[fits] + r * across[fits] + c  # their rows in `masks`
-                masks[where] = _shifted(base[fits], r * cols + c)
-    return Networks(
-        rows, cols, lengths, masks, shape_id, np.stack([prow, pcol], 1), vertices.astype(np.int16)
-    )
+    base = _shape_masks(cell_rows, cell_cols, cols, n_words)  # each shape at (0, 0)
+    del cell_rows, cell_cols
+    masks = np.empty((len(shape_id), n_words), np.uint64)
+    for lo in range(0, len(shape_id), PLACE_BLOCK):  # bounds the temporaries' memory
+        at = slice(lo, lo + PLACE_BLOCK)
+        masks[at] = _shifted(base[:, shape_id[at]], prow[at] * cols + pcol[at])
+    origin = np.stack([prow, pcol], 1).astype(np.int16)
+    return Networks(rows, cols, lengths, masks, shape_id, origin, vertices)
 
 
-def _shape_masks(cells: np.ndarray, cols: int, n_words: int) -> np.ndarray:
-    """(U, n_words) uint64 masks of shapes at (0, 0) from their (U, S+1, 2) (row, col) cells, a
-    cell at a time; bits past the last word (a shape too big for the field, never placed) are
-    left out."""
-    masks = np.zeros((cells.shape[0], n_words), np.uint64)
-    for j in range(cells.shape[1]):
-        bit = cells[:, j, 0].astype(np.int64) * cols + cells[:, j, 1]
-        inside = np.flatnonzero(bit >> 6 < n_words)
-        one = np.left_shift(np.uint64(1), (bit[inside] & 63).astype(np.uint64))
-        masks[inside, bit[inside] >> 6] |= one
+def _shape_masks(cell_rows: np.ndarray, cell_cols: np.ndarray, cols: int, words: int) -> np.ndarray:
+    """(words, U) uint64: the masks of shapes at (0, 0) from their cells ((S+1, U) rows and
+    cols), word by word; bits past the last word (a shape too big for the field, never placed)
+    are left out."""
+    masks = np.zeros((words, cell_rows.shape[1]), np.uint64)
+    for r, c in zip(cell_rows, cell_cols, strict=True):  # a cell of every shape at a time
+        bit = r.astype(np.int64) * cols + c
+        one = np.left_shift(np.uint64(1), (bit & 63).astype(np.uint64))
+        word = bit >> 6
+        for w in range(words):
+            np.bitwise_or(masks[w], one, out=masks[w], where=word == w)
     return masks
 
 
-def _shifted(masks: np.ndarray, shift: int) -> np.ndarray:
-    """Multi-word masks (word 0 holds bits 0-63) shifted `shift` bits up; bits past the last
-    word drop out (a shape placed where it fits has none)."""
-    words, bits = divmod(shift, 64)
-    out = np.zeros_like(masks)
-    n = masks.shape[1]
-    if words < n:
-        out[:, words:] = masks[:, : n - words] << np.uint64(bits)
-        if bits and words + 1 < n:
-            out[:, words + 1 :] |= masks[:, : n - words - 1] >> np.uint64(64 - bits)
+def _shifted(masks: np.ndarray, shift: np.ndarray) -> np.ndarray:
+    """Multi-word masks ((words, K): word 0 holds bits 0-63) each shifted `shift` bits up (one
+    amount each), as (K, words); bits past the last word drop out (a shape placed where it
+    fits has none)."""
+    n = masks.shape[0]
+    whole = shift >> 6
+    up = (shift & 63).astype(np.uint64)
+    down = np.uint64(63) - up  # (x >> 1) >> down: x >> (64 - up), and 0 when up is 0
+    out = np.empty((masks.shape[1], n), np.uint64)
+    for o in range(n):
+        word = masks[o] << up if n == 1 else np.zeros(masks.shape[1], np.uint64)
+        for d in range(o + 1) if n > 1 else ():  # from the words d below
+            moved = masks[o - d] << up
+            if o - d > 0:
+                moved |= (masks[o - d - 1] >> np.uint64(1)) >> down
+            np.copyto(word, moved, where=whole == d)
+        out[:, o] = word
     return out
 
 

@@ -1,12 +1,15 @@
 // The page of one seat at one table (`deaddrop serve`, docs/serve.md): the board, the actions
-// this seat may take, the log with undo, redo and void; live from the server's events, with a
-// poll as the fallback. The secret code is the last part of the address: /p/<code>.
+// this seat may take, the log with undo, redo and void; live from the server's events (the
+// state read once, then what changed: delta.js), with a poll while they are down. The secret
+// code is the last part of the address: /p/<code>.
+import { patch } from "./delta.js";
 import { $, clear, h, sideKey } from "./dom.js";
 import { drawBoard } from "./widgets.js";
 import { drawForms, fieldValues, formParams, pickLine, pickValue, updateChoices } from "./forms.js";
 import { photoControl } from "./photo.js";
 
-const POLL_MS = 5000;
+const POLL_MS = 5000; // while the event stream is down
+const SETTLE_MS = 1500; // after a tap, how long the stream has to bring its change
 const code = (/^\/p\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname) || [])[1] || null;
 const api = (path) => `/api/${code}/${path}`;
 
@@ -16,6 +19,7 @@ let formsMade = 0; // how many times the forms were built (a new set is laid out
 let loading = null;
 let reloadAgain = false;
 let events = null;
+let drawn = []; // waiting for the next state drawn (see nextDraw)
 
 // ---- talking to the server -------------------------------------------------------------------
 
@@ -525,6 +529,7 @@ function clearPick() {
 
 function draw(state) {
   current = state;
+  for (const done of drawn.splice(0)) done(true);
   message("");
   document.body.dataset.state = "shown";
   if (events === null && code) listen();
@@ -553,7 +558,9 @@ async function tap(what, path, body, box, after) {
   if (after) await after(answer);
   showOutcome(box, answer, answer.unsure ? () => tap(what, path, body, box, after) : null);
   reveal(box); // at once, and again once the state it changed is drawn
-  await reload();
+  // the stream brings the change (it may have come before the answer: the version shown)
+  const shown = () => answer.version && current && String(current.version) === String(answer.version);
+  if (!live() || (!shown() && !(await nextDraw(SETTLE_MS)))) await reload();
   reveal(box);
   return answer;
 }
@@ -638,19 +645,74 @@ function setLive(state) {
   live.textContent = { live: "live", polling: "polling", offline: "offline" }[state] || state;
 }
 
+// The event stream: the server sends what changed since the version the page holds (`since`,
+// then the id of the last event, which the browser sends back when it reconnects): `delta`
+// (operations on the state held), `state` (the whole state) or `version` (nothing changed).
 function listen() {
   if (!("EventSource" in window)) return setLive("polling");
-  events = new EventSource(api("events"));
-  events.addEventListener("open", () => setLive("live"));
-  events.addEventListener("version", (event) => {
-    if (!current || String(current.version) !== String(event.data)) reload();
+  const stream = new EventSource(api(current ? `events?since=${encodeURIComponent(current.version)}` : "events"));
+  events = stream;
+  const mine = (handler) => (event) => {
+    if (events === stream) handler(event);
+  };
+  stream.addEventListener("open", mine(() => setLive("live")));
+  stream.addEventListener("state", mine((event) => draw(JSON.parse(event.data))));
+  stream.addEventListener(
+    "delta",
+    mine((event) => {
+      const delta = JSON.parse(event.data);
+      if (!current || String(delta.from) !== String(current.version)) return resync();
+      let next;
+      try {
+        next = patch(current, delta.ops);
+      } catch (error) {
+        console.error(error);
+        return resync();
+      }
+      draw(next);
+    }),
+  );
+  stream.addEventListener(
+    "version",
+    mine((event) => {
+      if (!current || String(current.version) !== String(event.data)) resync();
+    }),
+  );
+  stream.addEventListener("error", mine(() => setLive(stream.readyState === EventSource.CLOSED ? "polling" : "offline")));
+}
+
+const live = () => events !== null && events.readyState === EventSource.OPEN;
+
+// The state read again, and the stream opened again from it (a delta that does not fit).
+async function resync() {
+  if (events) events.close();
+  events = null;
+  await reload();
+  if (events === null && current && code) listen();
+}
+
+// Resolves true at the next state drawn, false after `ms`.
+function nextDraw(ms) {
+  return new Promise((resolve) => {
+    const done = (value) => {
+      clearTimeout(timer);
+      drawn = drawn.filter((d) => d !== done);
+      resolve(value);
+    };
+    const timer = setTimeout(() => done(false), ms);
+    drawn.push(done);
   });
-  events.addEventListener("error", () => setLive(events.readyState === EventSource.CLOSED ? "polling" : "offline"));
 }
 
 function poll() {
   setInterval(() => {
-    if (!document.hidden) reload();
+    if (document.hidden) return;
+    if (events && events.readyState === EventSource.CLOSED) {
+      events = null; // the server ended it: try it again from the state read now
+      reload().then(() => {
+        if (events === null && current && code) listen();
+      });
+    } else if (!live()) reload();
   }, POLL_MS);
 }
 
@@ -677,7 +739,7 @@ function start() {
   setLive("offline");
   reload().then(poll);
   document.addEventListener("visibilitychange", () => {
-    if (!document.hidden) reload();
+    if (!document.hidden && !live()) reload();
   });
 }
 
