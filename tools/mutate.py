@@ -37,12 +37,12 @@ Two ways to run them:
   `cd COPY && PYTHONPATH=$PWD python tools/mutate.py ... --files` (an editable install would
   otherwise import the original tree's module, and every mutant would survive unseen).
 
---only runs the given mutant numbers, --sample N every k-th mutant (about N of them). Mutants
-listed in the --equivalents file (lines `MODULE | what | source line | why`; `#` comments) are
-set aside: they change nothing a caller could see, each with its reason. A survivor is printed
-with its number, line, mutation and source line, for a person to judge. Prints the figures:
-mutants run, equivalents set aside, caught, survived, the share of the behaviour-changing ones
-caught.
+--only runs the given mutant numbers (a run cut short goes on with `--only K-LAST`), --sample N
+every k-th mutant (about N of them). Mutants listed in the --equivalents file (lines `MODULE |
+what | source line | why`; `#` comments) are set aside: they change nothing a caller could see,
+each with its reason. A survivor is printed with its number, line, mutation and source line,
+for a person to judge. Prints the figures: mutants run, equivalents set aside, caught,
+survived, the share of the behaviour-changing ones caught.
 """
 
 from __future__ import annotations
@@ -383,7 +383,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("modules", nargs="+", type=Path)
     parser.add_argument("--fast", default="", help="tests run first (space-separated)")
     parser.add_argument("--full", default="", help="tests run on the fast tests' survivors")
-    parser.add_argument("--only", default="", help="mutant numbers to run (1,5,9)")
+    parser.add_argument("--only", default="", help="mutant numbers to run (1,5,9,200-702)")
     parser.add_argument("--sample", type=int, default=0, help="about this many, evenly spread")
     parser.add_argument("--equivalents", type=Path, help="mutants set aside, with reasons")
     parser.add_argument("--timeout", type=float, default=60, help="seconds a mutant may run")
@@ -399,7 +399,10 @@ def main(argv: list[str]) -> int:
         parser.error("--fast: which tests to run (or the tests after --)")
     if args.files and not args.fast:
         parser.error("--files: --fast names the tests")
-    only = {int(n) for n in args.only.split(",") if n}
+    only: set[int] = set()
+    for part in filter(None, args.only.split(",")):
+        low, _, high = part.partition("-")
+        only.update(range(int(low), int(high or low) + 1))
     equivalents = read_equivalents(args.equivalents)
     counts = {"caught": 0, "SURVIVED": 0, "equivalent": 0, "skipped": 0}
     survivors: list[str] = []
