@@ -20,11 +20,12 @@ Two ways to run them:
 - in process (the default): the tests (fast and full) are collected once, in this process; a first
   pass runs each test once, tracing the lines it runs in the mutated module (a pass that must be
   green). Then, for each mutant, a child is forked: the mutated functions' code is swapped into the
-  loaded module in place (`__code__`, methods and context managers included, so every reference to
-  them runs the mutant) and module-level values replaced; the child runs only the tests that ran
-  the function the mutant changes (the fast tests first, then the full ones), stopping at the first
-  failure. A child past --timeout seconds (beyond three times the time its tests took in the
-  tracing pass) is killed (caught: a mutant that hangs). A mutant outside every function (a
+  loaded module in place (`__code__` and the default values, methods and context managers
+  included, so every reference to them runs the mutant) and module-level values replaced; the
+  child runs only the tests that ran the function the mutant changes (the fast tests first,
+  then the full ones), stopping at the first failure. A child past --timeout seconds (beyond
+  three times the time its tests took in the tracing pass) is killed (caught: a mutant that
+  hangs). A mutant outside every function (a
   module constant, a class body) is run as --files runs it with --module-level (in a copy of
   the tree, below), else counted as not run. Without --fast, the tests are the pytest
   arguments after `--` (`tools/mutate.py a.py b.py -- tests/spies -m "not slow"`).
@@ -241,6 +242,8 @@ def swap(module: types.ModuleType, source: str) -> None:
             if name in old and old[name].__code__ is not new.__code__:
                 if new.__module__ == module.__name__:
                     old[name].__code__ = new.__code__
+                    old[name].__defaults__ = new.__defaults__  # a default value mutated
+                    old[name].__kwdefaults__ = new.__kwdefaults__
 
     swap_code(module.__dict__, namespace)
     for name in [n for n in module.__dict__ if n not in namespace and not n.startswith("__")]:

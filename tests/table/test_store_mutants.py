@@ -325,3 +325,76 @@ def test_the_version_follows_the_history_and_the_open_requests(tmp_path):
         assert len({history, asked, answered}) == 3
         store.drop_requests(table_id)
         assert store.version(table_id) == history
+
+
+def test_a_stored_blob_is_read_as_text_and_bounded_as_text(tmp_path):
+    """A value stored as a blob (a file written by something else: the columns are TEXT NOT
+    NULL, so a blob is the only other kind SQLite hands back) reads as its JSON, and past
+    MAX_STORED bytes it is a damaged row named with its length, as text is."""
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time=None)
+    text = b'{"type": "add"}'
+    for length, fits in ((store_module.MAX_STORED, True), (store_module.MAX_STORED + 1, False)):
+        con = sqlite3.connect(path)
+        con.execute("UPDATE events SET action=?", (text.ljust(length),))
+        con.commit()
+        con.close()
+        with Store(path, create=False) as store:
+            if fits:
+                assert [row.action for row in store.events(table_id)] == [{"type": "add"}]
+                continue
+            with pytest.raises(InputError) as caught:
+                store.events(table_id)
+        assert caught.value.message == (
+            f"{path}: damaged Dead Drop database (event id 1: action is 1000001 characters long; "
+            "at most 1000000)"
+        )
+
+
+def test_opening_a_database_tightens_it_to_its_owner(tmp_path):
+    """A database another user could read is made 0600 when opened, by the store itself, for
+    every command (tests/web/test_secrets_loose_ends.py checks its -wal and -shm too)."""
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+    path.chmod(0o644)
+    with Store(path, create=False, write=False) as store:
+        assert oct(path.stat().st_mode & 0o777) == "0o600"
+        store.tables()
+
+
+@pytest.mark.parametrize("stored", ["5", "[1]", '"add"', '{"type": 3}', '{"player": "red"}'])
+def test_a_stored_action_that_is_not_a_mapping_with_a_type_is_a_damaged_row(tmp_path, stored):
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time=None)
+    con = sqlite3.connect(path)
+    con.execute("UPDATE events SET action=?", (stored,))
+    con.commit()
+    con.close()
+    with Store(path, create=False) as store, pytest.raises(InputError) as caught:
+        store.events(table_id)
+    assert caught.value.message == (
+        f"{path}: damaged Dead Drop database (event id 1: the action is not a mapping with a type)"
+    )
+
+
+def test_leaving_the_with_block_closes_the_connection(tmp_path):
+    with Store(tmp_path / "t.db", create=True) as store:
+        store.tables()
+    with pytest.raises(sqlite3.ProgrammingError):
+        store.db.execute("SELECT 1")
+
+
+def test_a_new_table_is_the_current_one_unless_told_not_to_be(tmp_path):
+    with Store(tmp_path / "t.db", create=True) as store, store.write():
+        store.create_table("a", "tally", {}, "2024-01-01")
+        store.create_table("b", "tally", {}, "2024-01-01")
+        assert store.find(None).name == "b"
+        store.create_table("c", "tally", {}, "2024-01-01", current=False)
+        assert store.find(None).name == "b"
