@@ -204,10 +204,10 @@ def read_equivalents(path: Path | None) -> dict[tuple[str, str, str], str]:
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue
-        parts = [p.strip() for p in raw.split(" | ")]
-        if len(parts) != 4 or not all(parts):
+        parts = [p.strip() for p in raw.split(" | ")]  # the source line may hold " | " too
+        if len(parts) < 4 or not all(parts):
             raise SystemExit(f"{path}:{number}: expected 'module | what | source line | why'")
-        found[(parts[0], parts[1], parts[2])] = parts[3]
+        found[(parts[0], parts[1], " | ".join(parts[2:-1]))] = parts[-1]
     return found
 
 

@@ -398,3 +398,19 @@ def test_a_new_table_is_the_current_one_unless_told_not_to_be(tmp_path):
         assert store.find(None).name == "b"
         store.create_table("c", "tally", {}, "2024-01-01", current=False)
         assert store.find(None).name == "b"
+
+
+def test_a_history_or_version_whose_checksum_is_zero_is_still_a_table(tmp_path, monkeypatch):
+    """0 means "no such table" to `deaddrop serve`: a table whose checksum happens to be 0 (one
+    in 2**32) reads 1 instead, for its history and for its version with open requests."""
+    import zlib
+
+    with Store(tmp_path / "t.db", create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time=None)
+        store.add_request(table_id, "undo", 1, None, "red", ["blue"], 5, "2024-01-01")
+        assert store.history(table_id) > 1 and store.version(table_id) > 1
+        monkeypatch.setattr(zlib, "crc32", lambda data: 0)
+        assert (store.history(table_id), store.version(table_id)) == (1, 1)
+        assert (store.history(table_id + 1), store.version(table_id + 1)) == (0, 0)
