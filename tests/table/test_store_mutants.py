@@ -414,3 +414,29 @@ def test_a_history_or_version_whose_checksum_is_zero_is_still_a_table(tmp_path, 
         monkeypatch.setattr(zlib, "crc32", lambda data: 0)
         assert (store.history(table_id), store.version(table_id)) == (1, 1)
         assert (store.history(table_id + 1), store.version(table_id + 1)) == (0, 0)
+
+
+def test_a_reply_kept_under_a_key_is_recalled_and_found_by_its_prefix(tmp_path):
+    with Store(tmp_path / "t.db", create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        assert store.recall(table_id, "red:abc") is None
+        assert not store.keyed(table_id, "red:")
+        store.remember(table_id, "red:abc", "1. red adds 3")
+        assert store.recall(table_id, "red:abc") == "1. red adds 3"
+        assert store.recall(table_id, "red:abd") is None
+        assert store.keyed(table_id, "red:") and store.keyed(table_id, "red:abc")
+        assert not store.keyed(table_id, "blue:") and not store.keyed(table_id + 1, "red:")
+
+
+def test_requests_made_at_another_history_are_dropped_and_the_others_kept(tmp_path):
+    with Store(tmp_path / "t.db", create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time=None)
+        for asker, history in (("red", 5), ("blue", 6), ("green", 6)):
+            store.add_request(table_id, "undo", 1, None, asker, ["x"], history, "now")
+        store.drop_requests(table_id, keep_history=6)
+        assert sorted(r.history for r in store.requests(table_id)) == [6, 6]
+        store.drop_requests(table_id)
+        assert store.requests(table_id) == []
