@@ -440,3 +440,63 @@ def test_requests_made_at_another_history_are_dropped_and_the_others_kept(tmp_pa
         assert sorted(r.history for r in store.requests(table_id)) == [6, 6]
         store.drop_requests(table_id)
         assert store.requests(table_id) == []
+
+
+def test_an_askers_new_request_withdraws_his_earlier_one(tmp_path):
+    with Store(tmp_path / "t.db", create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time=None)
+        store.add_request(table_id, "undo", 1, None, "red", ["blue"], 5, "now")
+        store.add_request(table_id, "undo", 1, None, "blue", ["red"], 5, "now")
+        store.add_request(table_id, "void", 1, "misheard", "red", ["blue"], 5, "now")
+        assert sorted((r.asker, r.op) for r in store.requests(table_id)) == [
+            ("blue", "undo"),
+            ("red", "void"),
+        ]
+
+
+def test_sqlites_message_is_cut_at_200_characters():
+    assert store_module._said(Exception("x" * 200)) == "x" * 200
+    assert store_module._said(Exception("y" * 201)) == "y" * 200 + "..."
+
+
+def test_the_rows_read_back_cannot_be_changed_in_place():
+    import dataclasses
+
+    row = TableRow(1, "t", "tally", {}, "2024-01-01", 1, None)
+    event = store_module.EventRow(1, {"type": "add"}, None, None, None, None, "live", None)
+    request = store_module.RequestRow(1, "undo", 1, None, "red", ["blue"], [], 5, None)
+    for each in (row, event, request):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            each.id = 2  # type: ignore[misc]
+
+
+def test_an_empty_file_is_read_as_an_empty_database_and_left_as_it_is(tmp_path):
+    path = tmp_path / "t.db"
+    path.write_bytes(b"")
+    with Store(path, create=False) as store:
+        assert store.tables() == [] and store.find(None) is None
+        assert store.db.execute("PRAGMA database_list").fetchone()[2] == ""  # in memory
+    assert path.read_bytes() == b"" and not list(tmp_path.glob("t.db-*"))
+
+
+def test_a_database_that_cannot_be_written_here_is_read_in_its_own_journal_mode(
+    tmp_path, monkeypatch
+):
+    """Read-only (here injected: root may write anywhere), a database in the rollback journal
+    mode is read as it is: no PRAGMA that would write it (journal_mode=WAL) is tried."""
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA journal_mode=DELETE")
+    con.close()
+    before = path.read_bytes()
+    monkeypatch.setattr(Store, "_write_problem", lambda self: "the folder is read-only")
+    with Store(path, create=False, write=False) as store:
+        assert store.read_only and [t.name for t in store.tables()] == ["t"]
+    assert path.read_bytes() == before
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    con.close()
