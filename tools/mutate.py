@@ -40,10 +40,11 @@ Two ways to run them:
 
 --only runs the given mutant numbers (a run cut short goes on with `--only K-LAST`), --sample N
 every k-th mutant (about N of them). Mutants listed in the --equivalents file (lines `MODULE |
-what | source line | why`; `#` comments) are set aside: they change nothing a caller could see,
-each with its reason. A survivor is printed with its number, line, mutation and source line,
-for a person to judge. Prints the figures: mutants run, equivalents set aside, caught,
-survived, the share of the behaviour-changing ones caught.
+FUNCTION | what | source line | why`, FUNCTION as `Class.method`; `#` comments) are set aside:
+they change nothing a caller could see, each with its reason. A survivor is printed with its
+number, line, function, mutation and source line, for a person to judge. Prints the figures:
+mutants run, equivalents set aside, caught, survived, the share of the behaviour-changing ones
+caught.
 """
 
 from __future__ import annotations
@@ -87,9 +88,10 @@ class Mutant:
     line: int
     source: str  # the mutated module's source
     shown: str  # the source line, stripped
+    where: str  # the innermost function (Class.method) around it, or "" at module level
 
-    def key(self, module: str) -> tuple[str, str, str]:
-        return module, self.what, self.shown
+    def key(self, module: str) -> tuple[str, str, str, str]:
+        return module, self.where, self.what, self.shown
 
 
 def _is_docstring(node: ast.AST) -> bool:
@@ -188,26 +190,45 @@ def mutants(source: str) -> Iterator[Mutant]:
     tree = ast.parse(source)
     lines = source.splitlines()
     seen = {ast.unparse(tree)}
+    spans = list(_functions_of(tree, ""))
     for number, (what, line, clone) in enumerate(edits(tree), 1):
         text = ast.unparse(ast.fix_missing_locations(clone))
         if text in seen:
             continue
         seen.add(text)
-        yield Mutant(number, what, line, text + "\n", lines[line - 1].strip() if line else "")
+        around = [(b - a, name) for a, b, name in spans if a <= line <= b]
+        where = min(around)[1] if around else ""
+        shown = lines[line - 1].strip() if line else ""
+        yield Mutant(number, what, line, text + "\n", shown, where)
 
 
-def read_equivalents(path: Path | None) -> dict[tuple[str, str, str], str]:
-    """(module, what, source line) -> why, from lines `module | what | source line | why`."""
-    found: dict[tuple[str, str, str], str] = {}
+def _functions_of(node: ast.AST, prefix: str) -> Iterator[tuple[int, int, str]]:
+    """(first line, last line, qualified name) of every function and method under `node`."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            name = prefix + child.name
+            if not isinstance(child, ast.ClassDef):
+                yield child.lineno, child.end_lineno or child.lineno, name
+            yield from _functions_of(child, name + ".")
+        else:
+            yield from _functions_of(child, prefix)
+
+
+def read_equivalents(path: Path | None) -> dict[tuple[str, str, str, str], str]:
+    """(module, function, what, source line) -> why, from lines `module | function | what |
+    source line | why`."""
+    found: dict[tuple[str, str, str, str], str] = {}
     if path is None:
         return found
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue
         parts = [p.strip() for p in raw.split(" | ")]  # the source line may hold " | " too
-        if len(parts) < 4 or not all(parts):
-            raise SystemExit(f"{path}:{number}: expected 'module | what | source line | why'")
-        found[(parts[0], parts[1], " | ".join(parts[2:-1]))] = parts[-1]
+        if len(parts) < 5 or not all(parts):
+            raise SystemExit(
+                f"{path}:{number}: expected 'module | function | what | source line | why'"
+            )
+        found[(parts[0], parts[1], parts[2], " | ".join(parts[3:-1]))] = parts[-1]
     return found
 
 
@@ -431,7 +452,10 @@ def main(argv: list[str]) -> int:
         counts[outcome] += 1
         if outcome == "skipped":
             return
-        shown = f"{file}:{mutant.line} #{mutant.number} {mutant.what} | {mutant.shown[:90]}"
+        shown = (
+            f"{file}:{mutant.line} #{mutant.number} {mutant.where} | {mutant.what}"
+            f" | {mutant.shown[:90]}"
+        )
         if outcome == "SURVIVED":
             survivors.append(shown)
         print(f"{outcome:9}{shown}", flush=True)
@@ -439,7 +463,10 @@ def main(argv: list[str]) -> int:
     if args.list:
         for module in args.modules:
             for mutant in chosen_mutants(str(module), list(mutants(module.read_text()))):
-                print(f"{module}:{mutant.line} #{mutant.number} {mutant.what} | {mutant.shown}")
+                print(
+                    f"{module}:{mutant.line} #{mutant.number} {mutant.where} | {mutant.what}"
+                    f" | {mutant.shown}"
+                )
         return 0
     fast = [t for t in args.fast.split() if t]
     full = [t for t in args.full.split() if t]
