@@ -500,3 +500,29 @@ def test_a_database_that_cannot_be_written_here_is_read_in_its_own_journal_mode(
     con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
     con.close()
+
+
+def test_an_event_appended_after_an_undo_drops_the_redo_stack_unless_the_table_is_new(tmp_path):
+    with Store(tmp_path / "t.db", create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add", "n": 1}, time=None)
+        store.set_status(store.events(table_id)[0].id, "undone")
+        store.append(table_id, {"type": "add", "n": 2}, time=None, new_table=True)
+        assert [e.status for e in store.events(table_id)] == ["undone", "live"]
+        store.append(table_id, {"type": "add", "n": 3}, time=None)
+        assert [(e.action["n"], e.status) for e in store.events(table_id)] == [
+            (2, "live"),
+            (3, "live"),
+        ]
+
+
+def test_the_owners_own_permission_bits_are_left_as_they_are(tmp_path):
+    """Only the group's and the others' bits are taken away: a 0700 file stays 0700."""
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+    path.chmod(0o700)
+    with Store(path, create=False) as store:
+        store.tables()
+    assert oct(path.stat().st_mode & 0o777) == "0o700"
