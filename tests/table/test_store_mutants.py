@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -526,3 +527,38 @@ def test_the_owners_own_permission_bits_are_left_as_they_are(tmp_path):
     with Store(path, create=False) as store:
         store.tables()
     assert oct(path.stat().st_mode & 0o777) == "0o700"
+
+
+def test_a_writing_connection_keeps_foreign_keys_and_normal_sync_and_writes_by_default(
+    tmp_path, monkeypatch
+):
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store:
+        pragmas = [store.db.execute(f"PRAGMA {p}").fetchone()[0] for p in ("foreign_keys",
+                   "synchronous", "journal_mode")]  # fmt: skip
+        assert pragmas == [1, 1, "wal"]  # synchronous 1: NORMAL
+        with pytest.raises(InputError), store.write():
+            store.append(999, {"type": "add"}, time=None)  # no table 999: the key refuses it
+    monkeypatch.setattr(Store, "_write_problem", lambda self: "the folder is read-only")
+    with Store(path, create=False) as store:
+        assert not store.read_only  # a command that writes is not read-only unless told
+    with Store(path, create=False, write=False) as store:
+        assert store.read_only
+
+
+def test_a_database_that_fails_its_check_is_closed_before_the_error_is_raised(tmp_path):
+    import os
+
+    path = tmp_path / "t.db"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE recipes (id INTEGER)")
+    con.close()
+
+    def open_here() -> int:
+        fds = Path("/proc/self/fd")
+        return sum(1 for fd in fds.iterdir() if os.path.realpath(fd) == str(path))
+
+    with pytest.raises(InputError) as caught:
+        Store(path, create=False)
+    assert "recipes" in caught.value.message
+    assert open_here() == 0  # while the error (and its traceback) is still held
