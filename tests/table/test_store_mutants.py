@@ -562,3 +562,23 @@ def test_a_database_that_fails_its_check_is_closed_before_the_error_is_raised(tm
         Store(path, create=False)
     assert "recipes" in caught.value.message
     assert open_here() == 0  # while the error (and its traceback) is still held
+
+
+@pytest.mark.parametrize("column", ["asker", "created"])
+def test_a_request_naming_a_seat_or_time_with_a_control_character_is_a_damaged_row(
+    tmp_path, column
+):
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time=None)
+        store.add_request(table_id, "undo", 1, None, "red", ["blue"], 5, "now")
+    bad = {"asker": "red\x1b[2J", "created": "now\n"}[column]
+    con = sqlite3.connect(path)
+    con.execute(f"UPDATE requests SET {column}=?", (bad,))
+    con.commit()
+    con.close()
+    with Store(path, create=False) as store, pytest.raises(InputError) as caught:
+        store.requests(table_id)
+    assert caught.value.message == f"{path}: damaged Dead Drop database (request id 1)"

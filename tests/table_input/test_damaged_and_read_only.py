@@ -237,3 +237,8 @@ def test_a_read_only_folder_whose_wal_holds_changes_is_one_line_and_read_once_wr
     )
     listed = cli("table", "list", "--db", str(copy / "t.sqlite"))
     assert listed.exit_code == 0 and listed.stdout.splitlines()[0].startswith("* a ")
+    (copy / "t.sqlite-shm").unlink(missing_ok=True)
+    (copy / "t.sqlite-wal").write_bytes(b"")  # an empty -wal holds nothing: the file is whole
+    with immutable(copy):
+        empty = cli("table", "list", "--db", str(copy / "t.sqlite"))
+    assert (empty.exit_code, empty.stdout) == (0, listed.stdout)
