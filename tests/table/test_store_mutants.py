@@ -582,3 +582,52 @@ def test_a_request_naming_a_seat_or_time_with_a_control_character_is_a_damaged_r
     with Store(path, create=False) as store, pytest.raises(InputError) as caught:
         store.requests(table_id)
     assert caught.value.message == f"{path}: damaged Dead Drop database (request id 1)"
+
+
+def test_a_request_reads_back_field_by_field_and_changes_the_version(tmp_path):
+    with Store(tmp_path / "t.db", create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time=None)
+        history = store.history(table_id)
+        assert store.version(table_id) == history  # no request: the history's own number
+        number = store.add_request(table_id, "void", 1, "misheard", "red", ["blue"], 7, "now")
+        store.answer_request(number, ["blue"])
+        assert store.requests(table_id) == [
+            store_module.RequestRow(
+                number, "void", 1, "misheard", "red", ["blue"], ["blue"], 7, "now"
+            )
+        ]
+        assert store.version(table_id) != history
+
+
+def test_a_request_whose_yes_is_not_json_is_named_by_its_id(tmp_path):
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time=None)
+        store.add_request(table_id, "undo", 1, None, "red", ["blue"], 5, "now")
+    con = sqlite3.connect(path)
+    con.execute("UPDATE requests SET yes='[oops'")
+    con.commit()
+    con.close()
+    with Store(path, create=False) as store, pytest.raises(InputError) as caught:
+        store.requests(table_id)
+    assert caught.value.message == (
+        f"{path}: damaged Dead Drop database (request id 1: yes is not valid JSON)"
+    )
+
+
+def test_a_file_another_application_marked_names_both_marks(tmp_path):
+    path = tmp_path / "t.db"
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA application_id=7")
+    con.execute("PRAGMA user_version=9")
+    con.close()
+    with pytest.raises(InputError) as caught:
+        Store(path, create=False)
+    assert caught.value.message == (
+        f"{path}: not a Dead Drop database (another application marked it: application_id 7,"
+        " user_version 9)"
+    )
