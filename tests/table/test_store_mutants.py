@@ -631,3 +631,26 @@ def test_a_file_another_application_marked_names_both_marks(tmp_path):
         f"{path}: not a Dead Drop database (another application marked it: application_id 7,"
         " user_version 9)"
     )
+
+
+def test_a_table_named_by_a_blob_or_a_request_whose_reason_is_a_blob_is_a_damaged_row(tmp_path):
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time=None)
+        store.add_request(table_id, "void", 1, "misheard", "red", ["blue"], 5, "now")
+    con = sqlite3.connect(path)
+    con.execute("UPDATE requests SET why=x'6d6973'")
+    con.commit()
+    con.close()
+    with Store(path, create=False) as store, pytest.raises(InputError) as caught:
+        store.requests(table_id)
+    assert caught.value.message == f"{path}: damaged Dead Drop database (request id 1)"
+    con = sqlite3.connect(path)
+    con.execute("UPDATE tables SET name=x'74'")
+    con.commit()
+    con.close()
+    with Store(path, create=False) as store, pytest.raises(InputError) as caught:
+        store.tables()
+    assert caught.value.message == f"{path}: damaged Dead Drop database (table id 1)"
