@@ -654,3 +654,42 @@ def test_a_table_named_by_a_blob_or_a_request_whose_reason_is_a_blob_is_a_damage
     with Store(path, create=False) as store, pytest.raises(InputError) as caught:
         store.tables()
     assert caught.value.message == f"{path}: damaged Dead Drop database (table id 1)"
+
+
+@pytest.mark.parametrize(
+    ("said", "told"),
+    [
+        ("database is locked", "the database is busy (another deaddrop kept it locked for 10 s);"
+         " try again"),
+        ("database is busy", "the database is busy (another deaddrop kept it locked for 10 s);"
+         " try again"),
+        ("database disk image is malformed", "damaged Dead Drop database (database disk image is"
+         " malformed)"),
+        ("file is corrupt", "damaged Dead Drop database (file is corrupt)"),
+        ("Could not decode to UTF-8 column 'name' with text 'x'", "damaged Dead Drop database"
+         " (text that is not UTF-8 in column 'name')"),
+        ("Could not decode to UTF-8", "damaged Dead Drop database (text that is not UTF-8)"),
+        ("attempt to write a readonly database", "unusable database (attempt to write a"
+         " readonly database)"),
+    ],
+)  # fmt: skip
+def test_each_sqlite_error_is_told_by_what_it_says(tmp_path, said, told):
+    """SQLite's errors, injected (root cannot make most of them happen): each kind of text
+    is told as its own one line."""
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store:
+        with pytest.raises(InputError) as caught, store._guard():
+            raise sqlite3.OperationalError(said)
+    assert caught.value.message == f"{path}: {told}"
+
+
+def test_a_failure_after_sqlite_rolled_back_by_itself_is_raised_as_it_is(tmp_path):
+    """On a full disk SQLite rolls the transaction back itself: the store does not try to roll
+    it back again (which would fail, "no transaction is active") and raises the first error."""
+    with Store(tmp_path / "t.db", create=True) as store:
+        with pytest.raises(ZeroDivisionError), store.write():
+            store.db.execute("ROLLBACK")
+            raise ZeroDivisionError
+        with store.write():
+            store.create_table("t", "tally", {}, "2024-01-01")
+        assert [t.name for t in store.tables()] == ["t"]
