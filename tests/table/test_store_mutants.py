@@ -564,7 +564,7 @@ def test_a_database_that_fails_its_check_is_closed_before_the_error_is_raised(tm
     assert open_here() == 0  # while the error (and its traceback) is still held
 
 
-@pytest.mark.parametrize("column", ["asker", "created"])
+@pytest.mark.parametrize("column", ["asker", "created", "long asker"])
 def test_a_request_naming_a_seat_or_time_with_a_control_character_is_a_damaged_row(
     tmp_path, column
 ):
@@ -574,9 +574,9 @@ def test_a_request_naming_a_seat_or_time_with_a_control_character_is_a_damaged_r
         table_id = store.find("t").id
         store.append(table_id, {"type": "add"}, time=None)
         store.add_request(table_id, "undo", 1, None, "red", ["blue"], 5, "now")
-    bad = {"asker": "red\x1b[2J", "created": "now\n"}[column]
+    bad = {"asker": "red\x1b[2J", "created": "now\n", "long asker": "r" * 1001}[column]
     con = sqlite3.connect(path)
-    con.execute(f"UPDATE requests SET {column}=?", (bad,))
+    con.execute(f"UPDATE requests SET {column.split()[-1]}=?", (bad,))
     con.commit()
     con.close()
     with Store(path, create=False) as store, pytest.raises(InputError) as caught:
@@ -693,3 +693,29 @@ def test_a_failure_after_sqlite_rolled_back_by_itself_is_raised_as_it_is(tmp_pat
         with store.write():
             store.create_table("t", "tally", {}, "2024-01-01")
         assert [t.name for t in store.tables()] == ["t"]
+
+
+def test_a_request_made_with_no_time_reads_back(tmp_path):
+    with Store(tmp_path / "t.db", create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time=None)
+        store.add_request(table_id, "undo", 1, None, "red", ["blue"], 5, None)  # type: ignore[arg-type]
+        assert [(r.asker, r.created) for r in store.requests(table_id)] == [("red", None)]
+
+
+def test_a_folder_that_cannot_be_written_is_named_only_for_a_read_only_error(tmp_path, monkeypatch):
+    """Injected (root may write anywhere): where the database cannot be written, SQLite's
+    "readonly" and "unable to open" say why; any other error is told as itself."""
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store:
+        monkeypatch.setattr(Store, "_write_problem", lambda self: "the folder is read-only")
+        for said, told in (
+            ("attempt to write a readonly database", "the folder is read-only"),
+            ("unable to open database file", "the folder is read-only"),
+            ("file is corrupt", f"{path}: damaged Dead Drop database (file is corrupt)"),
+            ("no such savepoint: x", f"{path}: unusable database (no such savepoint: x)"),
+        ):
+            with pytest.raises(InputError) as caught, store._guard():
+                raise sqlite3.OperationalError(said)
+            assert caught.value.message == told
