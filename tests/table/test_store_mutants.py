@@ -719,3 +719,33 @@ def test_a_folder_that_cannot_be_written_is_named_only_for_a_read_only_error(tmp
             with pytest.raises(InputError) as caught, store._guard():
                 raise sqlite3.OperationalError(said)
             assert caught.value.message == told
+
+
+def test_a_kept_reply_that_is_not_text_is_not_recalled(tmp_path):
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.remember(table_id, "red:abc", "1. red adds 3")
+    con = sqlite3.connect(path)
+    con.execute("UPDATE replies SET line=x'31'")
+    con.commit()
+    con.close()
+    with Store(path, create=False) as store:
+        assert store.recall(table_id, "red:abc") is None
+
+
+def test_only_regular_files_are_tightened(tmp_path):
+    """A folder where SQLite's -shm would be is not the store's to change: its mode stays."""
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+    odd = path.with_name(path.name + "-shm")
+    odd.mkdir()
+    odd.chmod(0o755)
+    try:
+        with Store(path, create=False, write=False) as store:
+            store.tables()
+    except InputError:
+        pass  # SQLite may refuse it: the mode is what this test is about
+    assert oct(odd.stat().st_mode & 0o777) == "0o755"
