@@ -749,3 +749,26 @@ def test_only_regular_files_are_tightened(tmp_path):
     except InputError:
         pass  # SQLite may refuse it: the mode is what this test is about
     assert oct(odd.stat().st_mode & 0o777) == "0o755"
+
+
+def test_every_bit_but_the_owners_read_and_write_is_taken_away(tmp_path):
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+    path.chmod(0o757)
+    with Store(path, create=False) as store:
+        store.tables()
+    assert oct(path.stat().st_mode & 0o777) == "0o600"
+
+
+def test_a_request_asked_again_changes_the_version(tmp_path):
+    """Red asks again (his first request withdrawn): as many requests, the same answers, but
+    another request, so the phones' version changes."""
+    with Store(tmp_path / "t.db", create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time=None)
+        store.add_request(table_id, "undo", 1, None, "red", ["blue"], 5, "now")
+        first = store.version(table_id)
+        store.add_request(table_id, "undo", 1, None, "red", ["blue"], 5, "now")
+        assert store.version(table_id) != first
