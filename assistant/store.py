@@ -459,7 +459,7 @@ class Store:
         """A stored JSON value, or an InputError naming the damaged row (exit 2): not JSON, or
         past the bounds every value met when it was written (assistant.history.value_problem)."""
         damaged = f"{self.shown}: damaged Dead Drop database ({what}"
-        if isinstance(text, str) and len(text) > MAX_STORED:
+        if isinstance(text, str | bytes) and len(text) > MAX_STORED:  # TEXT NOT NULL: no other
             raise InputError(f"{damaged} is {len(text)} characters long; at most {MAX_STORED})")
         try:
             value = json.loads(text)

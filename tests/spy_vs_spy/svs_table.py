@@ -125,8 +125,10 @@ class Table:
     def turn_of(self, spy: str, ap: int = 2) -> None:
         self.state.update(turn=spy, ap_left=ap, phase="turn")
 
-    def read(self, room: str, number: int) -> None:
+    def read(self, room: str, number: int, by: str = "white") -> None:
+        """`by` read `room`'s own number token as `number`."""
         self.state["secret"]["numbers"][room] = number
+        self.state["secret"]["readers"][room] = by
 
 
 def started(**options) -> Table:

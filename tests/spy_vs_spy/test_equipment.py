@@ -3,6 +3,8 @@ secret; the Thingamajig's restrictions. Each test quotes the rules text."""
 
 from __future__ import annotations
 
+import copy
+
 from svs_table import GAME, rule, started
 
 from assistant.engine import Refusal
@@ -35,11 +37,43 @@ def test_shopping_picks_one_piece_from_the_bag_giving_one_back_at_five():
     assert "light-blue" in t.arsenal("black")["defensive"]
 
 
-def test_shopping_takes_only_what_the_bag_holds():
+def test_shopping_takes_only_what_the_bag_holds_and_the_visit_is_spent_first():
+    """The bag is seen once the visit is paid for: a colour it lacks is not a free refusal (it
+    would tell the other spy's draws, docs/serve.md) but a visit that takes nothing."""
     t = in_room("C4")
     t.secret["bags"]["offensive"]["white"] = 0
-    assert t.refused("room", spy="black", use="shop", take="white", give="green") == Refusal(
-        "Shopping", "no white 1-pip is left in the bag"
+    held = copy.deepcopy(t.arsenal("black"))
+    bag = dict(t.secret["bags"]["offensive"])
+    points = t.state["ap_left"]
+    t.do("room", spy="black", use="shop", take="white", give="green")
+    assert t.last == (
+        "black shops in the Offensive Equipment room (1 action point; 1 left); black finds no"
+        " piece of the colour he wanted in the bag: he takes nothing"
+    )
+    assert t.arsenal("black") == held and t.secret["bags"]["offensive"] == bag
+    assert t.state["ap_left"] == points - 1
+
+
+def test_a_number_the_other_spy_read_elsewhere_is_taken_and_the_tracker_follows_the_later():
+    """White read 11 (circled) in A4 and carries its piece; black reads 11 in B4: taken, as the
+    table would take it (one of them misread), since refusing it would tell black white's
+    number. Black finds the piece; white still shows his red pyramid; found counts to 2."""
+    t = started()
+    t.put("white", "A4")
+    t.turn_of("white")
+    t.do("search", spy="white", number=11)
+    assert t.view["pieces"] == {"black": 0, "white": 1} and t.view["found"] == 1
+    t.put("black", "B4")
+    t.turn_of("black")
+    t.do("search", spy="black", number=11)
+    assert "black finds 1 piece of the Thingamajig" in t.last
+    assert t.view["pieces"] == {"black": 1, "white": 1} and t.view["found"] == 2
+    assert [p["at"] for p in t.secret["pieces"] if p["number"] == 11] == ["spy:black"]
+    t.put("black", "C4")
+    t.turn_of("black")
+    assert t.refused("search", spy="black", number=11) == Refusal(
+        "Number tokens",
+        "black read the number token 11 in B4 (one token a room: 25 tokens on 25 rooms)",
     )
 
 
@@ -204,9 +238,10 @@ def test_number_tokens_one_a_room():
     assert t.refused("search", spy="black") == Refusal(
         "Number tokens", "B4's own number token is read for the first time: give number=N"
     )
-    assert t.refused("search", spy="black", number=11) == Refusal(
+    t.read("A3", 13, by="black")
+    assert t.refused("search", spy="black", number=13) == Refusal(
         "Number tokens",
-        "the number token 11 lies in another room (one token a room: 25 tokens on 25 rooms)",
+        "black read the number token 13 in A3 (one token a room: 25 tokens on 25 rooms)",
     )
     assert t.refused("search", spy="black", number=26) == Refusal(
         "Number tokens", "there is no number token 26"
@@ -216,3 +251,14 @@ def test_number_tokens_one_a_room():
     assert t.refused("search", spy="black", number=12) == Refusal(
         "Number tokens", "B4's own number token was read before: give no number"
     )
+
+
+def test_a_shop_or_a_smash_and_grab_concerns_the_other_spy():
+    """The bag holds what the other spy did not draw: what the shopper sees or draws of it turns
+    up his secret (docs/serve.md), so the event is his too; first aid is not."""
+    from assistant.games.spy_vs_spy.seats import concerns
+
+    t = in_room("C2")
+    for use, others in (("shop", ["white"]), ("smash", ["white"]), ("mend", [])):
+        assert concerns(t.state, {"type": "room", "spy": "black", "use": use}) == others
+    assert concerns(t.state, {"type": "room", "spy": "white", "use": "Shop"}) == ["black"]

@@ -515,8 +515,19 @@ def _room_taken() -> Table:
 
 def _read_elsewhere() -> Table:
     t = at("B1")()
-    t.read("C1", 3)
+    t.read("C1", 3, by="black")
     return t
+
+
+def _piece_at(place: str) -> Callable[[], Table]:
+    def make() -> Table:
+        t = at("B1")()
+        for record in t.secret["pieces"]:
+            if record["number"] == 4:
+                record["at"] = place
+        return t
+
+    return make
 
 
 def _read_here() -> Table:
@@ -553,8 +564,23 @@ CASES.update(
         "number elsewhere": Case(
             _read_elsewhere,
             {"type": "search", "spy": "black", "number": 3},
-            "Number tokens: the number token 3 lies in another room (one token a room:"
+            "Number tokens: black read the number token 3 in C1 (one token a room:"
             " 25 tokens on 25 rooms)",
+        ),
+        "piece dropped": Case(
+            _piece_at("dropped:C2"),
+            {"type": "search", "spy": "black", "number": 4},
+            "Number tokens: the piece numbered 4 lies dropped in C2",
+        ),
+        "piece with a cop": Case(
+            _piece_at("cop:sheriff"),
+            {"type": "search", "spy": "black", "number": 4},
+            "Number tokens: the piece numbered 4 is carried by the Sheriff",
+        ),
+        "piece his own": Case(
+            _piece_at("hidden:C1:black"),
+            {"type": "search", "spy": "black", "number": 4},
+            "Number tokens: the piece numbered 4 is black's: he hid it in C1",
         ),
         "number again": Case(
             _read_here,
@@ -593,12 +619,6 @@ def _loaded_one_point() -> Table:
     return t
 
 
-def _bag_empty() -> Table:
-    t = at("C4")()
-    t.secret["bags"]["offensive"]["white"] = 0
-    return t
-
-
 def _smoked() -> Table:
     t = at("B1")()
     t.arsenal("black")["defence"] = "black"
@@ -619,11 +639,6 @@ CASES.update(
             _loaded_one_point,
             {"type": "move", "spy": "black", "to": "C1"},
             "Action points: black has 1 action point left; a move carrying all 3 pieces costs 2",
-        ),
-        "bag empty": Case(
-            _bag_empty,
-            {"type": "room", "spy": "black", "use": "shop", "take": "white", "give": "green"},
-            "Shopping: no white 1-pip is left in the bag",
         ),
         "smoke": Case(
             _smoked,
@@ -730,6 +745,10 @@ QUOTES = {
     "room occupied": "or if the other spy or a cop currently occupies that room",
     "number elsewhere": "place one at random (face down) in each square on the Volcano board",
     "number again": "Check all number tokens",
+    "piece dropped": "place the Number Tokens of any of those pieces on the square",
+    "piece with a cop": "If a cop kills a spy with any Thingamajig pieces he immediately picks"
+    " them up.",
+    "piece his own": "you include the numbered token(s) along with your trap or decoy piece",
     "loose limit": "If you already have five pieces of offensive equipment you will need to drop"
     " one",
     "trap die": "Roll a 6-sided dice. On any roll other than a 5 or 6 your spy takes an"
@@ -737,7 +756,6 @@ QUOTES = {
     "no die": "If the token is a decoy then nothing happens.",
     "slide fixed": "he slides out of the room (choose direction at random)",
     "action points": "it takes 2 action points to move 1 square",
-    "bag empty": "that is currently available in the room (in the 1-pip equipment bag",
     "smoke": "he cannot continue to search the room that turn",
     "not special": "There are three special equipment rooms on the board:",
     "trap under him": "Equipment you were originally carrying goes back to your Arsenal.",

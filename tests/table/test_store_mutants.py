@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -325,3 +326,449 @@ def test_the_version_follows_the_history_and_the_open_requests(tmp_path):
         assert len({history, asked, answered}) == 3
         store.drop_requests(table_id)
         assert store.version(table_id) == history
+
+
+def test_a_stored_blob_is_read_as_text_and_bounded_as_text(tmp_path):
+    """A value stored as a blob (a file written by something else: the columns are TEXT NOT
+    NULL, so a blob is the only other kind SQLite hands back) reads as its JSON, and past
+    MAX_STORED bytes it is a damaged row named with its length, as text is."""
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time=None)
+    text = b'{"type": "add"}'
+    for length, fits in ((store_module.MAX_STORED, True), (store_module.MAX_STORED + 1, False)):
+        con = sqlite3.connect(path)
+        con.execute("UPDATE events SET action=?", (text.ljust(length),))
+        con.commit()
+        con.close()
+        with Store(path, create=False) as store:
+            if fits:
+                assert [row.action for row in store.events(table_id)] == [{"type": "add"}]
+                continue
+            with pytest.raises(InputError) as caught:
+                store.events(table_id)
+        assert caught.value.message == (
+            f"{path}: damaged Dead Drop database (event id 1: action is 1000001 characters long; "
+            "at most 1000000)"
+        )
+
+
+def test_opening_a_database_tightens_it_to_its_owner(tmp_path):
+    """A database another user could read is made 0600 when opened, by the store itself, for
+    every command (tests/web/test_secrets_loose_ends.py checks its -wal and -shm too)."""
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+    path.chmod(0o644)
+    with Store(path, create=False, write=False) as store:
+        assert oct(path.stat().st_mode & 0o777) == "0o600"
+        store.tables()
+
+
+@pytest.mark.parametrize("stored", ["5", "[1]", '"add"', '{"type": 3}', '{"player": "red"}'])
+def test_a_stored_action_that_is_not_a_mapping_with_a_type_is_a_damaged_row(tmp_path, stored):
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time=None)
+    con = sqlite3.connect(path)
+    con.execute("UPDATE events SET action=?", (stored,))
+    con.commit()
+    con.close()
+    with Store(path, create=False) as store, pytest.raises(InputError) as caught:
+        store.events(table_id)
+    assert caught.value.message == (
+        f"{path}: damaged Dead Drop database (event id 1: the action is not a mapping with a type)"
+    )
+
+
+def test_leaving_the_with_block_closes_the_connection(tmp_path):
+    with Store(tmp_path / "t.db", create=True) as store:
+        store.tables()
+    with pytest.raises(sqlite3.ProgrammingError):
+        store.db.execute("SELECT 1")
+
+
+def test_a_new_table_is_the_current_one_unless_told_not_to_be(tmp_path):
+    with Store(tmp_path / "t.db", create=True) as store, store.write():
+        store.create_table("a", "tally", {}, "2024-01-01")
+        store.create_table("b", "tally", {}, "2024-01-01")
+        assert store.find(None).name == "b"
+        store.create_table("c", "tally", {}, "2024-01-01", current=False)
+        assert store.find(None).name == "b"
+
+
+def test_a_history_or_version_whose_checksum_is_zero_is_still_a_table(tmp_path, monkeypatch):
+    """0 means "no such table" to `deaddrop serve`: a table whose checksum happens to be 0 (one
+    in 2**32) reads 1 instead, for its history and for its version with open requests."""
+    import zlib
+
+    with Store(tmp_path / "t.db", create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time=None)
+        store.add_request(table_id, "undo", 1, None, "red", ["blue"], 5, "2024-01-01")
+        assert store.history(table_id) > 1 and store.version(table_id) > 1
+        monkeypatch.setattr(zlib, "crc32", lambda data: 0)
+        assert (store.history(table_id), store.version(table_id)) == (1, 1)
+        assert (store.history(table_id + 1), store.version(table_id + 1)) == (0, 0)
+
+
+def test_a_reply_kept_under_a_key_is_recalled_and_found_by_its_prefix(tmp_path):
+    with Store(tmp_path / "t.db", create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        assert store.recall(table_id, "red:abc") is None
+        assert not store.keyed(table_id, "red:")
+        store.remember(table_id, "red:abc", "1. red adds 3")
+        assert store.recall(table_id, "red:abc") == "1. red adds 3"
+        assert store.recall(table_id, "red:abd") is None
+        assert store.keyed(table_id, "red:") and store.keyed(table_id, "red:abc")
+        assert not store.keyed(table_id, "blue:") and not store.keyed(table_id + 1, "red:")
+
+
+def test_requests_made_at_another_history_are_dropped_and_the_others_kept(tmp_path):
+    with Store(tmp_path / "t.db", create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time=None)
+        for asker, history in (("red", 5), ("blue", 6), ("green", 6)):
+            store.add_request(table_id, "undo", 1, None, asker, ["x"], history, "now")
+        store.drop_requests(table_id, keep_history=6)
+        assert sorted(r.history for r in store.requests(table_id)) == [6, 6]
+        store.drop_requests(table_id)
+        assert store.requests(table_id) == []
+
+
+def test_an_askers_new_request_withdraws_his_earlier_one(tmp_path):
+    with Store(tmp_path / "t.db", create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time=None)
+        store.add_request(table_id, "undo", 1, None, "red", ["blue"], 5, "now")
+        store.add_request(table_id, "undo", 1, None, "blue", ["red"], 5, "now")
+        store.add_request(table_id, "void", 1, "misheard", "red", ["blue"], 5, "now")
+        assert sorted((r.asker, r.op) for r in store.requests(table_id)) == [
+            ("blue", "undo"),
+            ("red", "void"),
+        ]
+
+
+def test_sqlites_message_is_cut_at_200_characters():
+    assert store_module._said(Exception("x" * 200)) == "x" * 200
+    assert store_module._said(Exception("y" * 201)) == "y" * 200 + "..."
+
+
+def test_the_rows_read_back_cannot_be_changed_in_place():
+    import dataclasses
+
+    row = TableRow(1, "t", "tally", {}, "2024-01-01", 1, None)
+    event = store_module.EventRow(1, {"type": "add"}, None, None, None, None, "live", None)
+    request = store_module.RequestRow(1, "undo", 1, None, "red", ["blue"], [], 5, None)
+    for each in (row, event, request):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            each.id = 2  # type: ignore[misc]
+
+
+def test_an_empty_file_is_read_as_an_empty_database_and_left_as_it_is(tmp_path):
+    path = tmp_path / "t.db"
+    path.write_bytes(b"")
+    with Store(path, create=False) as store:
+        assert store.tables() == [] and store.find(None) is None
+        assert store.db.execute("PRAGMA database_list").fetchone()[2] == ""  # in memory
+    assert path.read_bytes() == b"" and not list(tmp_path.glob("t.db-*"))
+
+
+def test_a_database_that_cannot_be_written_here_is_read_in_its_own_journal_mode(
+    tmp_path, monkeypatch
+):
+    """Read-only (here injected: root may write anywhere), a database in the rollback journal
+    mode is read as it is: no PRAGMA that would write it (journal_mode=WAL) is tried."""
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA journal_mode=DELETE")
+    con.close()
+    before = path.read_bytes()
+    monkeypatch.setattr(Store, "_write_problem", lambda self: "the folder is read-only")
+    with Store(path, create=False, write=False) as store:
+        assert store.read_only and [t.name for t in store.tables()] == ["t"]
+    assert path.read_bytes() == before
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    con.close()
+
+
+def test_an_event_appended_after_an_undo_drops_the_redo_stack_unless_the_table_is_new(tmp_path):
+    with Store(tmp_path / "t.db", create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add", "n": 1}, time=None)
+        store.set_status(store.events(table_id)[0].id, "undone")
+        store.append(table_id, {"type": "add", "n": 2}, time=None, new_table=True)
+        assert [e.status for e in store.events(table_id)] == ["undone", "live"]
+        store.append(table_id, {"type": "add", "n": 3}, time=None)
+        assert [(e.action["n"], e.status) for e in store.events(table_id)] == [
+            (2, "live"),
+            (3, "live"),
+        ]
+
+
+def test_the_owners_own_permission_bits_are_left_as_they_are(tmp_path):
+    """Only the group's and the others' bits are taken away: a 0700 file stays 0700."""
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+    path.chmod(0o700)
+    with Store(path, create=False) as store:
+        store.tables()
+    assert oct(path.stat().st_mode & 0o777) == "0o700"
+
+
+def test_a_writing_connection_keeps_foreign_keys_and_normal_sync_and_writes_by_default(
+    tmp_path, monkeypatch
+):
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store:
+        pragmas = [store.db.execute(f"PRAGMA {p}").fetchone()[0] for p in ("foreign_keys",
+                   "synchronous", "journal_mode")]  # fmt: skip
+        assert pragmas == [1, 1, "wal"]  # synchronous 1: NORMAL
+        with pytest.raises(InputError), store.write():
+            store.append(999, {"type": "add"}, time=None)  # no table 999: the key refuses it
+    monkeypatch.setattr(Store, "_write_problem", lambda self: "the folder is read-only")
+    with Store(path, create=False) as store:
+        assert not store.read_only  # a command that writes is not read-only unless told
+    with Store(path, create=False, write=False) as store:
+        assert store.read_only
+
+
+def test_a_database_that_fails_its_check_is_closed_before_the_error_is_raised(tmp_path):
+    import os
+
+    path = tmp_path / "t.db"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE recipes (id INTEGER)")
+    con.close()
+
+    def open_here() -> int:
+        fds = Path("/proc/self/fd")
+        return sum(1 for fd in fds.iterdir() if os.path.realpath(fd) == str(path))
+
+    with pytest.raises(InputError) as caught:
+        Store(path, create=False)
+    assert "recipes" in caught.value.message
+    assert open_here() == 0  # while the error (and its traceback) is still held
+
+
+@pytest.mark.parametrize("column", ["asker", "created", "long asker"])
+def test_a_request_naming_a_seat_or_time_with_a_control_character_is_a_damaged_row(
+    tmp_path, column
+):
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time=None)
+        store.add_request(table_id, "undo", 1, None, "red", ["blue"], 5, "now")
+    bad = {"asker": "red\x1b[2J", "created": "now\n", "long asker": "r" * 1001}[column]
+    con = sqlite3.connect(path)
+    con.execute(f"UPDATE requests SET {column.split()[-1]}=?", (bad,))
+    con.commit()
+    con.close()
+    with Store(path, create=False) as store, pytest.raises(InputError) as caught:
+        store.requests(table_id)
+    assert caught.value.message == f"{path}: damaged Dead Drop database (request id 1)"
+
+
+def test_a_request_reads_back_field_by_field_and_changes_the_version(tmp_path):
+    with Store(tmp_path / "t.db", create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time=None)
+        history = store.history(table_id)
+        assert store.version(table_id) == history  # no request: the history's own number
+        number = store.add_request(table_id, "void", 1, "misheard", "red", ["blue"], 7, "now")
+        store.answer_request(number, ["blue"])
+        assert store.requests(table_id) == [
+            store_module.RequestRow(
+                number, "void", 1, "misheard", "red", ["blue"], ["blue"], 7, "now"
+            )
+        ]
+        assert store.version(table_id) != history
+
+
+def test_a_request_whose_yes_is_not_json_is_named_by_its_id(tmp_path):
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time=None)
+        store.add_request(table_id, "undo", 1, None, "red", ["blue"], 5, "now")
+    con = sqlite3.connect(path)
+    con.execute("UPDATE requests SET yes='[oops'")
+    con.commit()
+    con.close()
+    with Store(path, create=False) as store, pytest.raises(InputError) as caught:
+        store.requests(table_id)
+    assert caught.value.message == (
+        f"{path}: damaged Dead Drop database (request id 1: yes is not valid JSON)"
+    )
+
+
+def test_a_file_another_application_marked_names_both_marks(tmp_path):
+    path = tmp_path / "t.db"
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA application_id=7")
+    con.execute("PRAGMA user_version=9")
+    con.close()
+    with pytest.raises(InputError) as caught:
+        Store(path, create=False)
+    assert caught.value.message == (
+        f"{path}: not a Dead Drop database (another application marked it: application_id 7,"
+        " user_version 9)"
+    )
+
+
+def test_a_table_named_by_a_blob_or_a_request_whose_reason_is_a_blob_is_a_damaged_row(tmp_path):
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time=None)
+        store.add_request(table_id, "void", 1, "misheard", "red", ["blue"], 5, "now")
+    con = sqlite3.connect(path)
+    con.execute("UPDATE requests SET why=x'6d6973'")
+    con.commit()
+    con.close()
+    with Store(path, create=False) as store, pytest.raises(InputError) as caught:
+        store.requests(table_id)
+    assert caught.value.message == f"{path}: damaged Dead Drop database (request id 1)"
+    con = sqlite3.connect(path)
+    con.execute("UPDATE tables SET name=x'74'")
+    con.commit()
+    con.close()
+    with Store(path, create=False) as store, pytest.raises(InputError) as caught:
+        store.tables()
+    assert caught.value.message == f"{path}: damaged Dead Drop database (table id 1)"
+
+
+@pytest.mark.parametrize(
+    ("said", "told"),
+    [
+        ("database is locked", "the database is busy (another deaddrop kept it locked for 10 s);"
+         " try again"),
+        ("database is busy", "the database is busy (another deaddrop kept it locked for 10 s);"
+         " try again"),
+        ("database disk image is malformed", "damaged Dead Drop database (database disk image is"
+         " malformed)"),
+        ("file is corrupt", "damaged Dead Drop database (file is corrupt)"),
+        ("Could not decode to UTF-8 column 'name' with text 'x'", "damaged Dead Drop database"
+         " (text that is not UTF-8 in column 'name')"),
+        ("Could not decode to UTF-8", "damaged Dead Drop database (text that is not UTF-8)"),
+        ("attempt to write a readonly database", "unusable database (attempt to write a"
+         " readonly database)"),
+    ],
+)  # fmt: skip
+def test_each_sqlite_error_is_told_by_what_it_says(tmp_path, said, told):
+    """SQLite's errors, injected (root cannot make most of them happen): each kind of text
+    is told as its own one line."""
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store:
+        with pytest.raises(InputError) as caught, store._guard():
+            raise sqlite3.OperationalError(said)
+    assert caught.value.message == f"{path}: {told}"
+
+
+def test_a_failure_after_sqlite_rolled_back_by_itself_is_raised_as_it_is(tmp_path):
+    """On a full disk SQLite rolls the transaction back itself: the store does not try to roll
+    it back again (which would fail, "no transaction is active") and raises the first error."""
+    with Store(tmp_path / "t.db", create=True) as store:
+        with pytest.raises(ZeroDivisionError), store.write():
+            store.db.execute("ROLLBACK")
+            raise ZeroDivisionError
+        with store.write():
+            store.create_table("t", "tally", {}, "2024-01-01")
+        assert [t.name for t in store.tables()] == ["t"]
+
+
+def test_a_request_made_with_no_time_reads_back(tmp_path):
+    with Store(tmp_path / "t.db", create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time=None)
+        store.add_request(table_id, "undo", 1, None, "red", ["blue"], 5, None)  # type: ignore[arg-type]
+        assert [(r.asker, r.created) for r in store.requests(table_id)] == [("red", None)]
+
+
+def test_a_folder_that_cannot_be_written_is_named_only_for_a_read_only_error(tmp_path, monkeypatch):
+    """Injected (root may write anywhere): where the database cannot be written, SQLite's
+    "readonly" and "unable to open" say why; any other error is told as itself."""
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store:
+        monkeypatch.setattr(Store, "_write_problem", lambda self: "the folder is read-only")
+        for said, told in (
+            ("attempt to write a readonly database", "the folder is read-only"),
+            ("unable to open database file", "the folder is read-only"),
+            ("file is corrupt", f"{path}: damaged Dead Drop database (file is corrupt)"),
+            ("no such savepoint: x", f"{path}: unusable database (no such savepoint: x)"),
+        ):
+            with pytest.raises(InputError) as caught, store._guard():
+                raise sqlite3.OperationalError(said)
+            assert caught.value.message == told
+
+
+def test_a_kept_reply_that_is_not_text_is_not_recalled(tmp_path):
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.remember(table_id, "red:abc", "1. red adds 3")
+    con = sqlite3.connect(path)
+    con.execute("UPDATE replies SET line=x'31'")
+    con.commit()
+    con.close()
+    with Store(path, create=False) as store:
+        assert store.recall(table_id, "red:abc") is None
+
+
+def test_only_regular_files_are_tightened(tmp_path):
+    """A folder where SQLite's -shm would be is not the store's to change: its mode stays."""
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+    odd = path.with_name(path.name + "-shm")
+    odd.mkdir()
+    odd.chmod(0o755)
+    try:
+        with Store(path, create=False, write=False) as store:
+            store.tables()
+    except InputError:
+        pass  # SQLite may refuse it: the mode is what this test is about
+    assert oct(odd.stat().st_mode & 0o777) == "0o755"
+
+
+def test_every_bit_but_the_owners_read_and_write_is_taken_away(tmp_path):
+    path = tmp_path / "t.db"
+    with Store(path, create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+    path.chmod(0o757)
+    with Store(path, create=False) as store:
+        store.tables()
+    assert oct(path.stat().st_mode & 0o777) == "0o600"
+
+
+def test_a_request_asked_again_changes_the_version(tmp_path):
+    """Red asks again (his first request withdrawn): as many requests, the same answers, but
+    another request, so the phones' version changes."""
+    with Store(tmp_path / "t.db", create=True) as store, store.write():
+        store.create_table("t", "tally", {}, "2024-01-01")
+        table_id = store.find("t").id
+        store.append(table_id, {"type": "add"}, time=None)
+        store.add_request(table_id, "undo", 1, None, "red", ["blue"], 5, "now")
+        first = store.version(table_id)
+        store.add_request(table_id, "undo", 1, None, "red", ["blue"], 5, "now")
+        assert store.version(table_id) != first

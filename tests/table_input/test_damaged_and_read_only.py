@@ -210,3 +210,35 @@ def test_an_unwritable_folder_for_a_new_database_is_one_line(tmp_path):
     assert caught.value.message == (
         f"{folder / 't.sqlite'}: cannot create the database: operation not permitted"
     )
+
+
+def test_a_read_only_folder_whose_wal_holds_changes_is_one_line_and_read_once_writable(cli, db):
+    """The database's -wal holds changes not yet in the file (a writer's last commits, not
+    checkpointed) and the folder is read-only: reading the file alone would miss them, so the
+    command says so (exit 2); where the folder can be written the same files read whole."""
+    import sqlite3
+
+    _game(cli, db)
+    copy = db.parent / "copy"
+    copy.mkdir()
+    writer = sqlite3.connect(db, isolation_level=None)
+    writer.execute("PRAGMA wal_autocheckpoint=0")
+    writer.execute("UPDATE tables SET used=used+100 WHERE name='a'")  # in the -wal only
+    for suffix in ("", "-wal"):
+        shutil.copyfile(f"{db}{suffix}", copy / f"t.sqlite{suffix}")
+    writer.close()
+    assert (copy / "t.sqlite-wal").stat().st_size > 0
+    with immutable(copy):
+        result = cli("table", "list", "--db", str(copy / "t.sqlite"))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"deaddrop: {copy / 't.sqlite'}: cannot read the database: its folder is read-only and "
+        "t.sqlite-wal holds changes not yet in it (open it once where the folder can be written)\n"
+    )
+    listed = cli("table", "list", "--db", str(copy / "t.sqlite"))
+    assert listed.exit_code == 0 and listed.stdout.splitlines()[0].startswith("* a ")
+    (copy / "t.sqlite-shm").unlink(missing_ok=True)
+    (copy / "t.sqlite-wal").write_bytes(b"")  # an empty -wal holds nothing: the file is whole
+    with immutable(copy):
+        empty = cli("table", "list", "--db", str(copy / "t.sqlite"))
+    assert (empty.exit_code, empty.stdout) == (0, listed.stdout)

@@ -254,7 +254,7 @@ class TurnedUp:
 
 
 BLACKS_WEAPON = re.compile(
-    r"black's (" + "|".join(map(re.escape, WEAPONS)) + r") \(([a-z ]+)\) (hits|fails)"
+    r"black's (" + "|".join(map(re.escape, WEAPONS)) + r") \(([a-z ]+)\) (hits|fails|gets past)"
 )
 TRAP = re.compile(r"\(([a-z ]+) trap\)!")
 

@@ -128,8 +128,8 @@ def room(state: Json, action: Json, turn: Turn) -> None:
         turn.note(f"{spy} mends in the First Aid room: health {state['health'][spy]} ({spent})")
         return
     if use == "shop":
-        shop(state, spy, kind, action, turn)
         turn.note(f"{spy} shops in the {ROOMS[kind]} room ({spent})")
+        shop(state, spy, kind, action, turn)
     else:
         smash(state, spy, kind, action, turn)
         turn.note(f"{spy} does a Smash and Grab in the {ROOMS[kind]} room ({spent})")
@@ -143,24 +143,29 @@ def shop(state: Json, spy: str, kind: str, action: Json, turn: Turn) -> None:
     if "take" not in action:
         raise Refuse("Shopping", f"name the {pip} {spy} picks from the bag: take=COLOUR")
     take = colour_of(action["take"], turn)
-    if bag[take] < 1:
-        raise Refuse("Shopping", f"no {take} {pip} is left in the bag")
     limit = (
         turn.kit.numbers.carry_offensive
         if kind == "offensive"
         else turn.kit.numbers.carry_defensive
     )
+    give = None
     if "give" in action:
         give = colour_of(action["give"], turn)
         holds(held, kind, give, spy)
-        remove_held(held, kind, give)
-        bag[give] += 1
     turn.rule(
-        len(held[kind]) < limit,
+        len(held[kind]) - (give is not None) < limit,
         "Arsenal",
         f"{spy} already has {limit} pieces of {kind} equipment, the most:"
         f" he gives one back to the bag (give=COLOUR)",
     )
+    # the second stage: the bag, seen by the shopper only now that the visit is paid for (its
+    # contents tell of the other spy's draws: a refusal here would be a free look)
+    if bag[take] < 1:
+        turn.note(f"{spy} finds no piece of the colour he wanted in the bag: he takes nothing")
+        return
+    if give is not None:
+        remove_held(held, kind, give)
+        bag[give] += 1
     held[kind].append(take)
     bag[take] -= 1
 

@@ -35,6 +35,7 @@ from assistant.games.spy_vs_spy.state import (
     in_room,
     loaded,
     move_piece,
+    name_of,
     plural,
 )
 from assistant.words import a
@@ -248,18 +249,18 @@ def numbers(state: Json, spy: str, room: str, action: Json, turn: Turn) -> None:
         number = action["number"]
         if number not in turn.kit.tokens:
             raise Refuse("Number tokens", f"there is no number token {number}")
-        if number in read.values():
+        readers = state["secret"].setdefault("readers", {})
+        before = [r for r, n in read.items() if n == number and readers.get(r) == spy]
+        if before:
             raise Refuse(
                 "Number tokens",
-                f"the number token {number} lies in another room (one token a room: "
+                f"{spy} read the number token {number} in {before[0]} (one token a room: "
                 f"{len(turn.kit.tokens)} tokens on {len(turn.kit.board.rooms)} rooms)",
             )
-        read[room] = number
         if number in (state["thingamajig"] or ()):
-            move_piece(state, number, f"spy:{spy}")
-            state["pieces"][spy] += 1
-            state["found"] += 1
-            declared += 1
+            declared += found(state, spy, number, turn)
+        read[room] = number
+        readers[room] = spy
     elif "number" in action:
         raise Refuse("Number tokens", f"{room}'s own number token was read before: give no number")
     for record in in_room(state, room):
@@ -279,6 +280,32 @@ def numbers(state: Json, spy: str, room: str, action: Json, turn: Turn) -> None:
     if loaded(state, spy) and held["weapon"] is not None:
         held["weapon"] = None
         turn.note(f"{spy} carries all 3 pieces: his 1-pip goes back to his arsenal")
+
+
+def found(state: Json, spy: str, number: int, turn: Turn) -> int:
+    """The circled `number` read: its piece goes to the spy (1 found), decided by what he can
+    know. Where its record is public (dropped in a room, carried by a cop) or his own (he carries
+    it, or hid it), a reading of its number elsewhere is refused with that reason. Where it is the
+    other spy's secret (he carries or hid it: he read the same number in another room), the
+    reading is taken all the same, as the table would take it: the token is unique, so one of
+    the two misread it, and the table finds out when the token or the piece is shown. The tracker
+    follows the later reading (the other spy still shows his red pyramid, as for a hidden piece).
+    Refusing it would tell the searcher which number the other spy read (docs/serve.md)."""
+    record = next(p for p in state["secret"]["pieces"] if p["number"] == number)
+    how, _, rest = record["at"].partition(":")
+    place, _, hider = rest.partition(":")
+    if how == "dropped":
+        raise Refuse("Number tokens", f"the piece numbered {number} lies dropped in {place}")
+    if how == "cop":
+        carrier = name_of(turn.kit, place)
+        raise Refuse("Number tokens", f"the piece numbered {number} is carried by {carrier}")
+    if record["at"] == f"spy:{spy}" or hider == spy:
+        where = f"hid it in {place}" if hider == spy else "carries it"
+        raise Refuse("Number tokens", f"the piece numbered {number} is {spy}'s: he {where}")
+    record["at"] = f"spy:{spy}"
+    state["pieces"][spy] += 1
+    state["found"] = min(state["found"] + 1, len(state["secret"]["pieces"]))
+    return 1
 
 
 def hide(state: Json, spy: str, room: str, action: Json, turn: Turn) -> None:

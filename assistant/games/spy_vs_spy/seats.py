@@ -3,8 +3,9 @@
 The seats are the two spies. A spy sees the public view and, under "secret", his name ("seat")
 and what he keeps behind his divider: his arsenal, the traps and decoys he left (room -> colour,
 or "decoy"), the pieces of the Thingamajig he really carries and those he hid (room -> numbers);
-never the other spy's. The spectator sees the public view only. Who read which room's number
-token is not kept by the tracker, so no seat is shown the numbers read.
+never the other spy's. The spectator sees the public view only. The tracker keeps who read
+which room's number token (who searched it first is public), to refuse a spy's reading the number
+he read before; no seat is shown the numbers read.
 
 `spy` is the acting spy in every action that has it; an exchange names both spies' weapons and
 is entered from either seat.
@@ -99,10 +100,14 @@ def seat_first(state: Json, action: Json) -> str | None:
 
 def concerns(state: Json, action: Json) -> list[str]:
     """The spies besides the acting one whose secrets the action turns up: a search sets off the
-    trap another spy left in the room; an exchange shows both spies' equipment."""
+    trap another spy left in the room; an exchange shows both spies' equipment; a shop shows the
+    shopper the bag and a Smash and Grab draws from it, which holds what the other spy did not
+    draw."""
     kind = action.get("type")
     if kind == "exchange":
         return list(SPIES)
+    if kind == "room" and str(action.get("use")).lower() in ("shop", "smash"):
+        return [s for s in SPIES if s != action.get("spy")]
     if kind == "search":
         room = state["positions"].get(action.get("spy"))
         token = state["secret"]["traps"].get(room) if room is not None else None

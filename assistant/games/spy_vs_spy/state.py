@@ -73,7 +73,8 @@ def initial(kit: Kit, first: str) -> Json:
             "arsenal": {s: None for s in SPIES},
             "bags": {"offensive": dict(bag), "defensive": dict(bag)},
             "traps": {},
-            "numbers": {},
+            "numbers": {},  # room -> the number its first searcher read (his secret)
+            "readers": {},  # room -> who read it (public: who searched it first)
             "pieces": [],
         },
     }
