@@ -23,6 +23,7 @@ from assistant.games.spy.photo_decide import (
     faint_joins,
     near_misses,
     settle_faint,
+    settle_washed,
     without,
 )
 
@@ -139,6 +140,7 @@ def weigh(
         layouts = [layout.vertices for layout in result.layouts]
         compare_layouts(decision, layouts)
         settle_faint(decision, layouts)
+        settle_washed(decision)
     elif decision.cells:
         near_misses(decision, _nearby_legal(decision.cells, field, lengths))
     return decision, result
@@ -174,7 +176,13 @@ def read_photo(
         reason = str(getattr(error, "err", "") or "an OpenCV error")
         raise photo_image.PhotoError(f"the image cannot be read as a photo ({reason})") from error
     decision = decide(
-        located.field, lengths, scores.cells, scores.edges, scores.blots, scores.washed
+        located.field,
+        lengths,
+        scores.cells,
+        scores.edges,
+        scores.blots,
+        scores.washed,
+        scores.halves,
     )
     if decision.too_grainy:
         raise photo_image.PhotoError(
