@@ -31,8 +31,8 @@ BLOT = 0.5  # a cell whose corners (where no line passes) are this dark is cover
 MIN_NOISE = 0.002  # the paper's grain, at least (a photo of a perfectly even paper)
 CLEAR = 8.0  # pencil this many times the paper's grain above the paper: lines to read
 FAINT = 3.0  # above this (and under CLEAR): lines too faint to be sure of, read and doubted
-SEEN = 3.0  # an edge this many times the grain above the paper is a mark (joined from twice)
 TAIL = 4.5  # the grain's own tail reaches this far on a photo's 180 edges: a doubt from here
+JOINED = 5.0  # an edge this many times the grain above the paper may be joined (past the tail)
 WASHED = "glare washes it out: pencil there cannot be seen"
 NOISY = 0.004  # a grain above this could hide the lightest pencil (0.035 above the paper)
 
@@ -102,13 +102,13 @@ def decide(
         _covered(out, field_, blots, washed, paper, max(contrast, CLEAR * grain))
         return out
     faint = contrast < CLEAR * grain
-    floor = SEEN * grain / contrast  # an edge under this level is the paper's grain
     tail = TAIL * grain / contrast  # an edge under this level may be the grain's tail
     levels = {e: (edge_scores[e] - paper) / contrast for e in all_edges}
-    joined = frozenset(e for e in all_edges if levels[e] >= max(JOIN, 2 * floor))
+    least = max(JOIN, JOINED * grain / contrast)  # the weakest joined edge
+    joined = frozenset(e for e in all_edges if levels[e] >= least)
     if halves:
         levels.update(_overshoots(joined, levels, halves, paper, contrast))
-        joined = frozenset(e for e in all_edges if levels[e] >= max(JOIN, 2 * floor))
+        joined = frozenset(e for e in all_edges if levels[e] >= least)
     cells = frozenset(c for e in joined for c in e)
     out = Decision(cells, joined, {}, contrast, levels, grain)
     for e in all_edges:

@@ -229,9 +229,14 @@ def _read_code(norm: np.ndarray, to_photo: np.ndarray, field: Field) -> tuple | 
     lo, hi = min(values), max(values)
     if hi - lo < 0.25:
         return None
-    cut = (lo + hi) / 2
-    if any(abs(v - cut) < 0.2 * (hi - lo) for v in values):
+    # the squares' darkness and the paper's fall in two groups, even where glare or a shadow
+    # lightens some: cut at the widest gap between the levels, which must stand out
+    ranked = sorted(values)
+    gaps = sorted((b - a, i) for i, (a, b) in enumerate(itertools.pairwise(ranked)))
+    gap, at = gaps[-1]
+    if gap < 0.15 or gap < 2 * gaps[-2][0]:
         return None
+    cut = (ranked[at] + ranked[at + 1]) / 2
     bits = [1 if v < cut else 0 for v in values]
     return fiducials.decode(bits)
 
