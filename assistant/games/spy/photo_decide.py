@@ -183,12 +183,12 @@ def _covered(
 
 def settle_washed(decision: Decision) -> None:
     """A legal reading whose lines cross the washed-out cells as dark as the pencil elsewhere
-    (two joined edges at least, each SURE): the glare does not hide this pencil (one hand drew
+    (each joined edge there SURE): the glare does not hide this pencil (one hand drew
     every line), so the washed cells' doubts are lifted. A line lost to the glare would have
     left the reading illegal, and an illegal reading keeps them."""
     washed = {c for c, why in decision.uncertain.items() if why == WASHED}
     through = [decision.edge_levels.get(e, 0.0) for e in decision.joined if set(e) & washed]
-    if len(through) >= 2 and min(through) >= SURE:
+    if through and min(through) >= SURE:
         for c in washed:
             del decision.uncertain[c]
 
