@@ -291,3 +291,31 @@ def test_glare_doubts_are_lifted_only_from_a_legal_reading_whose_lines_cross_it(
     broken[stray] = 0.5  # a stroke too many: illegal
     d, result = weigh(decide(FIELD, LENGTHS, cells, broken, washed=crossed), FIELD, LENGTHS)
     assert not result.legal and crossed <= set(d.uncertain)
+
+
+def test_a_stroke_apart_from_a_legal_network_is_named_however_dark():
+    """A stroke away from the network, rubbed out but with over half its darkness left (as dark
+    as a light network's own steps): the reading is illegal (two groups) and stays so without
+    the weaker steps; the stroke's cells are named, the network's not (issue 39: the held-out
+    photos had one read illegal with no doubt)."""
+    from assistant.games.spy.photo import weigh
+
+    net = random_network(FIELD, LENGTHS, 21)
+    near = {
+        (r + dr, c + dc) for r, c in net.cells() for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+    }
+    stroke = next(
+        ((r, c), (r, c + 1), (r, c + 2))
+        for r in range(10)
+        for c in range(8)
+        if not ({(r, c), (r, c + 1), (r, c + 2)} & (net.cells() | near))
+    )
+    cells, edge_scores = _scores(net.vertices)
+    for e in ((stroke[0], stroke[1]), (stroke[1], stroke[2])):
+        edge_scores[e] = 0.5  # as dark as the network
+    for c in stroke:
+        cells[c] = 0.5
+    d, result = weigh(decide(FIELD, LENGTHS, cells, edge_scores), FIELD, LENGTHS)
+    assert not result.legal
+    assert set(d.uncertain) == set(stroke)
+    assert "a stroke apart from the network" in d.uncertain[stroke[0]]

@@ -193,6 +193,26 @@ def settle_washed(decision: Decision) -> None:
             del decision.uncertain[c]
 
 
+def groups(decision: Decision) -> list[frozenset[Cell]]:
+    """The cells read, in groups joined by the joined edges, the largest first."""
+    left = set(decision.cells)
+    out: list[frozenset[Cell]] = []
+    while left:
+        todo = [left.pop()]
+        group = set(todo)
+        while todo:
+            cell = todo.pop()
+            for e in decision.joined:
+                if cell in e:
+                    other = e[1] if e[0] == cell else e[0]
+                    if other in left:
+                        left.discard(other)
+                        group.add(other)
+                        todo.append(other)
+        out.append(frozenset(group))
+    return sorted(out, key=lambda g: (-len(g), sorted(g)))
+
+
 def faint_joins(decision: Decision) -> frozenset[Edge]:
     """The joined edges weaker than SURE, which a rubbed-out line may have left."""
     return frozenset(e for e in decision.joined if decision.edge_levels.get(e, 1.0) < SURE)
