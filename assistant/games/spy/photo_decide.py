@@ -33,6 +33,7 @@ CLEAR = 8.0  # pencil this many times the paper's grain above the paper: lines t
 FAINT = 3.0  # above this (and under CLEAR): lines too faint to be sure of, read and doubted
 TAIL = 4.5  # the grain's own tail reaches this far on a photo's 180 edges: a doubt from here
 JOINED = 5.0  # an edge this many times the grain above the paper may be joined (past the tail)
+WHISPER = 2.5  # a network's worth of steps this far above the paper on average: faint pencil
 WASHED = "glare washes it out: pencil there cannot be seen"
 NOISY = 0.004  # a grain above this could hide the lightest pencil (0.035 above the paper)
 
@@ -99,6 +100,14 @@ def decide(
             a, b = (format_cell(c) for c in e)
             for c in e:
                 out.doubt(c, f"a pencil mark between {a} and {b}, but too few lines to read")
+        top = ranked[:steps]
+        if not marks and sum(top) / len(top) - paper >= WHISPER * grain:
+            # no step stands out, but a network's worth of them, together, stand above the
+            # paper more than its grain lets an even paper's: pencil too faint to read
+            for e in all_edges:
+                if edge_scores[e] >= top[-1]:
+                    for c in e:
+                        out.doubt(c, "pencil too faint to tell from the paper: look at the sheet")
         _covered(out, field_, blots, washed, paper, max(contrast, CLEAR * grain))
         return out
     faint = contrast < CLEAR * grain
