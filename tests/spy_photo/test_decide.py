@@ -204,3 +204,118 @@ def test_nothing_read_from_a_grainy_photo_is_not_an_empty_field():
     assert d.cells == frozenset() and d.uncertain == {} and d.too_grainy
     cells, edge_scores = _noisy((), 0.0, 0.01, 0.002, 5)
     assert not decide(FIELD, LENGTHS, cells, edge_scores).too_grainy
+
+
+# ---- issue 39, part three: reading the hard photos exactly --------------------------------
+
+
+def _ends_past(vertices, near, far):
+    """Scores of a clean network whose first line is drawn past its first cell: the next edge
+    in line gets `near` in its half by that cell and `far` in the other half."""
+    joined = lines_edges(list(vertices))
+    a, b = vertices[0], vertices[1]
+    dr = (a[0] > b[0]) - (a[0] < b[0])
+    dc = (a[1] > b[1]) - (a[1] < b[1])
+    past = (a[0] + dr, a[1] + dc)
+    cells, edge_scores = _scores(vertices)
+    e = tuple(sorted((a, past)))
+    halves = {x: (edge_scores[x], edge_scores[x]) for x in edges(FIELD)}
+    halves[e] = (near, far) if e[0] == a else (far, near)
+    edge_scores[e] = max(min(near, far), 0.02 + 0.2 * (0.5 - 0.02))  # in the doubtful band
+    return cells, edge_scores, halves, e, joined
+
+
+def _network_with_room(seed=0):
+    """A network whose first cell has room past it, in line with its first line."""
+    for s in range(seed, seed + 200):
+        v = random_network(FIELD, LENGTHS, s).vertices
+        a, b = v[0], v[1]
+        dr = (a[0] > b[0]) - (a[0] < b[0])
+        dc = (a[1] > b[1]) - (a[1] < b[1])
+        if 0 <= a[0] + dr < 10 and 0 <= a[1] + dc < 10:
+            return v
+    raise AssertionError("no network with room")
+
+
+def test_a_line_end_drawn_past_its_centre_is_no_line_and_no_doubt():
+    """A hand draws a line's end a little past the centre: the next edge's near half is dark,
+    its far half (beyond the grid line) is paper. Not joined, not doubted; with its far half
+    dark too, it is a line going on (joined)."""
+    v = _network_with_room()
+    cells, edge_scores, halves, e, joined = _ends_past(v, 0.5, 0.02)
+    d = decide(FIELD, LENGTHS, cells, edge_scores, halves=halves)
+    assert e not in d.joined and d.uncertain == {}
+    without_halves = decide(FIELD, LENGTHS, cells, edge_scores)
+    assert set(e) <= set(without_halves.uncertain)  # read from the whole edge: a doubt
+    cells, edge_scores, halves, e, joined = _ends_past(v, 0.5, 0.5)
+    edge_scores[e] = 0.5
+    d = decide(FIELD, LENGTHS, cells, edge_scores, halves=halves)
+    assert e in d.joined
+
+
+def test_the_grains_tail_is_no_doubt_but_a_mark_above_it_is():
+    """An empty edge at four times the paper's grain above the paper is the grain's own tail
+    (a photo has 180 edges): no doubt; at five times (under what joins, with pencil 20 grains
+    above the paper), a doubt."""
+    from assistant.games.spy.photo_decide import MIN_NOISE
+
+    net = random_network(FIELD, LENGTHS, 5)
+    outside = next(e for e in edges(FIELD) if not (set(e) & net.cells()))
+    cells, edge_scores = _scores(net.vertices, ink=0.01 + 20 * MIN_NOISE, paper=0.01)
+    edge_scores[outside] = 0.01 + 4 * MIN_NOISE  # an even paper: its grain is MIN_NOISE
+    d = decide(FIELD, LENGTHS, cells, edge_scores)
+    assert d.cells == net.cells() and d.uncertain == {}
+    edge_scores[outside] = 0.01 + 5 * MIN_NOISE
+    d = decide(FIELD, LENGTHS, cells, edge_scores)
+    assert set(outside) <= set(d.uncertain)
+
+
+def test_glare_doubts_are_lifted_only_from_a_legal_reading_whose_lines_cross_it():
+    """Cells glare washed out are doubted; when the reading is legal and its lines cross those
+    cells as dark as elsewhere, the glare hides none of this pencil: the doubts go. An illegal
+    reading, or one no line crosses the glare of, keeps them."""
+    from assistant.games.spy.photo import weigh
+
+    net = random_network(FIELD, LENGTHS, 9)
+    cells, edge_scores = _scores(net.vertices)
+    joined = sorted(lines_edges(list(net.vertices)))
+    crossed = frozenset(joined[0])
+    d, result = weigh(decide(FIELD, LENGTHS, cells, edge_scores, washed=crossed), FIELD, LENGTHS)
+    assert result.legal and d.uncertain == {}
+    empty = frozenset(c for c in FIELD.cells() if c not in net.cells())
+    lonely = frozenset(sorted(empty)[:3])
+    d, _ = weigh(decide(FIELD, LENGTHS, cells, edge_scores, washed=lonely), FIELD, LENGTHS)
+    assert set(d.uncertain) == set(lonely)
+    stray = next(e for e in edges(FIELD) if set(e) <= empty)
+    broken = dict(edge_scores)
+    broken[stray] = 0.5  # a stroke too many: illegal
+    d, result = weigh(decide(FIELD, LENGTHS, cells, broken, washed=crossed), FIELD, LENGTHS)
+    assert not result.legal and crossed <= set(d.uncertain)
+
+
+def test_a_stroke_apart_from_a_legal_network_is_named_however_dark():
+    """A stroke away from the network, rubbed out but with over half its darkness left (as dark
+    as a light network's own steps): the reading is illegal (two groups) and stays so without
+    the weaker steps; the stroke's cells are named, the network's not (issue 39: the held-out
+    photos had one read illegal with no doubt)."""
+    from assistant.games.spy.photo import weigh
+
+    net = random_network(FIELD, LENGTHS, 21)
+    near = {
+        (r + dr, c + dc) for r, c in net.cells() for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+    }
+    stroke = next(
+        ((r, c), (r, c + 1), (r, c + 2))
+        for r in range(10)
+        for c in range(8)
+        if not ({(r, c), (r, c + 1), (r, c + 2)} & (net.cells() | near))
+    )
+    cells, edge_scores = _scores(net.vertices)
+    for e in ((stroke[0], stroke[1]), (stroke[1], stroke[2])):
+        edge_scores[e] = 0.5  # as dark as the network
+    for c in stroke:
+        cells[c] = 0.5
+    d, result = weigh(decide(FIELD, LENGTHS, cells, edge_scores), FIELD, LENGTHS)
+    assert not result.legal
+    assert set(d.uncertain) == set(stroke)
+    assert "a stroke apart from the network" in d.uncertain[stroke[0]]

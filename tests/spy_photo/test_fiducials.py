@@ -55,3 +55,34 @@ def test_grid_prints_marks_and_code():
     assert len(extra) == 4 * 3 + ones  # three nested squares a mark, one square a 1 bit
     fills = [op.fill for op in extra[:3]]
     assert fills == ["#000000", "#ffffff", "#000000"]
+
+
+def test_the_code_reads_where_glare_lightens_some_squares():
+    """Glare across the code lightens its squares from one end to the other (0.1 to 0.45 on a
+    paper of 1.0): the squares and the paper still fall in two groups, and the code reads; an
+    even grey where one square should be (neither group) does not read (issue 39: a glare's
+    gradient refused the photo)."""
+    import numpy as np
+
+    from assistant.games.spy import photo_geometry as geo
+    from assistant.games.spy.model import Field
+    from assistant.games.spy.photo_image import _read_code
+
+    field = Field(10, 10)
+    width, height = geo.canvas_size(field)
+    bits = fiducials.encode("upper", 10, 10)
+    points = geo.code_points(field)
+
+    def image(levels):
+        img = np.ones((height, width), np.float32)
+        for (x, y), bit, level in zip(points, bits, levels, strict=True):
+            if bit:
+                img[int(y) - 4 : int(y) + 5, int(x) - 4 : int(x) + 5] = level
+        return img
+
+    ramp = np.linspace(0.1, 0.45, len(points))
+    assert _read_code(image(ramp), np.eye(3), field) == ("upper", 10, 10)
+    muddled = list(ramp)
+    first_one = bits.index(1, 1)
+    muddled[first_one] = 0.72  # between the squares' greys and the paper
+    assert _read_code(image(muddled), np.eye(3), field) is None

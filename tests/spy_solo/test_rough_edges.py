@@ -145,6 +145,24 @@ def test_probing_before_answering_names_the_waiting_probe_once():
     )
 
 
+def test_show_asks_for_one_answer_for_one_cell_and_names_the_order_for_several():
+    """`show` while the computer's probe waits says what the probe's own line says: one word
+    for one cell (h|w|c, not 'h,w,c', which reads as three answers), the cells in order for
+    several."""
+    state = _sealed(options={**SMALL, "level": "best"})
+    state = _do(state, {"type": "probe", "cells": "1A"})
+    cells = state["probes"][-1]["cells"]
+    last = GAME.render(state).splitlines()[-1]
+    assert last.startswith("next: answer the computer's probe of ")
+    assert last.endswith(
+        "deaddrop spy solo answer h|w|c"
+        + (f" ({', '.join(cells)} in that order)" if len(cells) > 1 else "")
+    )
+    assert "h,w,c" not in last
+    one = {**state, "probes": [*state["probes"][:-1], {**state["probes"][-1], "cells": ["2B"]}]}
+    assert GAME.render(one).splitlines()[-1].endswith("answer h|w|c")
+
+
 def test_show_after_the_end_says_the_hash_matches_in_words(tmp_path):
     runner = CliRunner()
 

@@ -21,8 +21,10 @@ from assistant.games.spy.photo_decide import (
     compare_layouts,
     decide,
     faint_joins,
+    groups,
     near_misses,
     settle_faint,
+    settle_washed,
     without,
 )
 
@@ -110,8 +112,10 @@ def weigh(
     A reading that is illegal but legal without its weaker joined edges (under each level of
     RUBBED_OUT in turn: a line rubbed out leaves a weaker stroke) is read without them, and
     their cells are doubted: never read either way in silence; a reading that stays illegal has
-    its weaker joined edges doubted (read as drawn). A legal reading's joined edges
-    are compared with its line layouts; an illegal one's cells with the legal networks near it.
+    its weaker joined edges doubted (read as drawn), and so has a stroke apart from the rest
+    when the rest is a legal network (an eraser may leave half a stroke's darkness). A legal
+    reading's joined edges are compared with its line layouts; an illegal one's cells with the
+    legal networks near it.
     """
 
     def check(cells: frozenset[Cell]) -> CheckResult:
@@ -135,10 +139,19 @@ def weigh(
         for e in sorted(faint_joins(decision)):
             for c in e:
                 decision.doubt(c, "a weaker stroke than the others (rubbed out? pressed lightly?)")
+        # a stroke apart from a legal network: rubbed out (what is left of it as dark as the
+        # network's pencil) or drawn; read as drawn, but named
+        for group in groups(decision)[1:]:
+            if check(decision.cells - group).legal:
+                for c in sorted(group):
+                    decision.doubt(
+                        c, "a stroke apart from the network (rubbed out?): read as drawn"
+                    )
     if result.legal:
         layouts = [layout.vertices for layout in result.layouts]
         compare_layouts(decision, layouts)
         settle_faint(decision, layouts)
+        settle_washed(decision)
     elif decision.cells:
         near_misses(decision, _nearby_legal(decision.cells, field, lengths))
     return decision, result
@@ -174,7 +187,13 @@ def read_photo(
         reason = str(getattr(error, "err", "") or "an OpenCV error")
         raise photo_image.PhotoError(f"the image cannot be read as a photo ({reason})") from error
     decision = decide(
-        located.field, lengths, scores.cells, scores.edges, scores.blots, scores.washed
+        located.field,
+        lengths,
+        scores.cells,
+        scores.edges,
+        scores.blots,
+        scores.washed,
+        scores.halves,
     )
     if decision.too_grainy:
         raise photo_image.PhotoError(

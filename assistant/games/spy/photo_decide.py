@@ -31,8 +31,11 @@ BLOT = 0.5  # a cell whose corners (where no line passes) are this dark is cover
 MIN_NOISE = 0.002  # the paper's grain, at least (a photo of a perfectly even paper)
 CLEAR = 8.0  # pencil this many times the paper's grain above the paper: lines to read
 FAINT = 3.0  # above this (and under CLEAR): lines too faint to be sure of, read and doubted
-SEEN = 3.0  # an edge this many times the grain above the paper is a mark, at least a doubt
-NOISY = 0.008  # a grain above this could hide the lightest pencil (0.035 above the paper)
+TAIL = 4.5  # the grain's own tail reaches this far on a photo's 180 edges: a doubt from here
+JOINED = 5.0  # an edge this many times the grain above the paper may be joined (past the tail)
+WHISPER = 2.5  # a network's worth of steps this far above the paper on average: faint pencil
+WASHED = "glare washes it out: pencil there cannot be seen"
+NOISY = 0.004  # a grain above this could hide the lightest pencil (0.035 above the paper)
 
 
 @dataclass
@@ -70,6 +73,7 @@ def decide(
     edge_scores: Mapping[Edge, float],
     blots: Mapping[Cell, float] | None = None,
     washed: frozenset[Cell] = frozenset(),
+    halves: Mapping[Edge, tuple[float, float]] | None = None,
 ) -> Decision:
     """The covered cells and joined edges, with the uncertain cells named.
 
@@ -77,7 +81,8 @@ def decide(
     well above the grain is read; pencil above it but faint is read and every cell of it
     doubted; marks that stand out without making lines are doubted; only an even paper reads
     as nothing drawn. A cell whose corners are dark (a finger, a pen over it) or that glare
-    washed out is doubted too."""
+    washed out is doubted too. `halves` (each edge's darkness in its half nearer either cell)
+    tells a line's end drawn past the centre from a line going on: see `_overshoots`."""
     all_edges = edges(field_)
     values = [edge_scores[e] for e in all_edges]
     ranked = sorted(values, reverse=True)
@@ -95,16 +100,28 @@ def decide(
             a, b = (format_cell(c) for c in e)
             for c in e:
                 out.doubt(c, f"a pencil mark between {a} and {b}, but too few lines to read")
+        top = ranked[:steps]
+        if not marks and sum(top) / len(top) - paper >= WHISPER * grain:
+            # no step stands out, but a network's worth of them, together, stand above the
+            # paper more than its grain lets an even paper's: pencil too faint to read
+            for e in all_edges:
+                if edge_scores[e] >= top[-1]:
+                    for c in e:
+                        out.doubt(c, "pencil too faint to tell from the paper: look at the sheet")
         _covered(out, field_, blots, washed, paper, max(contrast, CLEAR * grain))
         return out
     faint = contrast < CLEAR * grain
-    floor = SEEN * grain / contrast  # an edge under this level is the paper's grain
+    tail = TAIL * grain / contrast  # an edge under this level may be the grain's tail
     levels = {e: (edge_scores[e] - paper) / contrast for e in all_edges}
-    joined = frozenset(e for e in all_edges if levels[e] >= max(JOIN, 2 * floor))
+    least = max(JOIN, JOINED * grain / contrast)  # the weakest joined edge
+    joined = frozenset(e for e in all_edges if levels[e] >= least)
+    if halves:
+        levels.update(_overshoots(joined, levels, halves, paper, contrast))
+        joined = frozenset(e for e in all_edges if levels[e] >= least)
     cells = frozenset(c for e in joined for c in e)
     out = Decision(cells, joined, {}, contrast, levels, grain)
     for e in all_edges:
-        if max(UNSURE[0], floor) < levels[e] < UNSURE[1]:
+        if max(UNSURE[0], tail) < levels[e] < UNSURE[1]:
             a, b = (format_cell(c) for c in e)
             said = "joined" if e in joined else "not joined"
             for c in e:
@@ -126,6 +143,35 @@ def decide(
     return out
 
 
+def _overshoots(
+    joined: frozenset[Edge],
+    levels: Mapping[Edge, float],
+    halves: Mapping[Edge, tuple[float, float]],
+    paper: float,
+    contrast: float,
+) -> dict[Edge, float]:
+    """The edges that carry on a joined line past its end (the line's last cell on one side,
+    the joined edge before it in line with them), with the level of their far half only: a hand
+    draws a line's end a little past the centre, which darkens the near half of the next edge;
+    only pencil beyond the grid line between the two cells (the far half) joins them."""
+    out: dict[Edge, float] = {}
+    for e in levels:
+        if e in joined and levels[e] >= SURE:
+            continue
+        a, b = e
+        dr, dc = b[0] - a[0], b[1] - a[1]
+        before = ((a[0] - dr, a[1] - dc), a)  # the edge in line on a's side
+        after = (b, (b[0] + dr, b[1] + dc))  # and on b's side
+        far = []
+        if before in joined and after not in joined:
+            far.append(halves[e][1])  # the line ends at a: only b's half says it goes on
+        if after in joined and before not in joined:
+            far.append(halves[e][0])
+        if far:
+            out[e] = min(levels[e], (min(far) - paper) / contrast)
+    return out
+
+
 def _covered(
     out: Decision,
     field_: Field,
@@ -136,12 +182,44 @@ def _covered(
 ) -> None:
     """Doubt the cells something other than a line covers, and those glare washed out."""
     for c in sorted(washed):
-        out.doubt(c, "glare washes it out: pencil there cannot be seen")
+        out.doubt(c, WASHED)
     if not blots:
         return
     for c in field_.cells():
         if (blots[c] - paper) / contrast > BLOT:
             out.doubt(c, "something covers it (a finger, a pen, a shadow?)")
+
+
+def settle_washed(decision: Decision) -> None:
+    """A legal reading whose lines cross the washed-out cells as dark as the pencil elsewhere
+    (each joined edge there SURE): the glare does not hide this pencil (one hand drew
+    every line), so the washed cells' doubts are lifted. A line lost to the glare would have
+    left the reading illegal, and an illegal reading keeps them."""
+    washed = {c for c, why in decision.uncertain.items() if why == WASHED}
+    through = [decision.edge_levels.get(e, 0.0) for e in decision.joined if set(e) & washed]
+    if through and min(through) >= SURE:
+        for c in washed:
+            del decision.uncertain[c]
+
+
+def groups(decision: Decision) -> list[frozenset[Cell]]:
+    """The cells read, in groups joined by the joined edges, the largest first."""
+    left = set(decision.cells)
+    out: list[frozenset[Cell]] = []
+    while left:
+        todo = [left.pop()]
+        group = set(todo)
+        while todo:
+            cell = todo.pop()
+            for e in decision.joined:
+                if cell in e:
+                    other = e[1] if e[0] == cell else e[0]
+                    if other in left:
+                        left.discard(other)
+                        group.add(other)
+                        todo.append(other)
+        out.append(frozenset(group))
+    return sorted(out, key=lambda g: (-len(g), sorted(g)))
 
 
 def faint_joins(decision: Decision) -> frozenset[Edge]:

@@ -229,9 +229,14 @@ def _read_code(norm: np.ndarray, to_photo: np.ndarray, field: Field) -> tuple | 
     lo, hi = min(values), max(values)
     if hi - lo < 0.25:
         return None
-    cut = (lo + hi) / 2
-    if any(abs(v - cut) < 0.2 * (hi - lo) for v in values):
+    # the squares' darkness and the paper's fall in two groups, even where glare or a shadow
+    # lightens some: cut at the widest gap between the levels, which must stand out
+    ranked = sorted(values)
+    gaps = sorted((b - a, i) for i, (a, b) in enumerate(itertools.pairwise(ranked)))
+    gap, at = gaps[-1]
+    if gap < 0.15 or gap < 2 * gaps[-2][0]:
         return None
+    cut = (ranked[at] + ranked[at + 1]) / 2
     bits = [1 if v < cut else 0 for v in values]
     return fiducials.decode(bits)
 
@@ -533,7 +538,9 @@ def rectify(norm: np.ndarray, located: Located) -> np.ndarray:
 
 @dataclass(frozen=True)
 class Scores:
-    """Darkness (0 paper .. 1 black) at each cell centre and along each edge; `blots`: the
+    """Darkness (0 paper .. 1 black) at each cell centre and along each edge; `halves`: each
+    edge's half nearer its first cell and the half nearer its second (the weaker sample of each:
+    a line's end drawn past a centre darkens one half only); `blots`: the
     darkness in a cell's corners, where no line passes (a finger, a pen, a shadow's blot);
     `washed`: the cells where glare saturated the photo (pencil there cannot be seen)."""
 
@@ -541,8 +548,10 @@ class Scores:
     edges: dict[geo.Edge, float]
     blots: dict[tuple[int, int], float] = field(default_factory=dict)
     washed: frozenset[tuple[int, int]] = frozenset()
+    halves: dict[geo.Edge, tuple[float, float]] = field(default_factory=dict)
 
 
+ALONG = 0.1  # cells either way along an edge that a sample averages (the grain averages out)
 BLOT_AT = 0.34  # cells from the centre, both ways: a cell's corners, clear of any line
 SATURATED = 0.98  # grey levels (0..1) at or above this are saturated
 FADED = 0.02  # printed grid lines lighter than this (0 paper .. 1 black) have faded in glare
@@ -586,20 +595,24 @@ def scores(canvas: np.ndarray, grid: Field, saturated: np.ndarray | None = None)
                 box = (slice(yi - half, yi + half + 1), slice(xi - half, xi + half + 1))
                 if saturated[box].mean() > 0.5 and _grid_faded(dark, x, y):
                     washed.add((r, c))
+    along = max(1, int(ALONG * px))
     edge_scores: dict[geo.Edge, float] = {}
+    halves: dict[geo.Edge, tuple[float, float]] = {}
     for edge in geo.edges(grid):
         values = []
         for sx, sy in geo.edge_samples(edge):
             x, y = geo.to_canvas(sx, sy)
             xi, yi = int(round(x)), int(round(y))
             if geo.horizontal(edge):
-                strip = dark[yi - across : yi + across + 1, xi - 1 : xi + 2]
+                strip = dark[yi - across : yi + across + 1, xi - along : xi + along + 1].T
             else:
-                strip = dark[yi - 1 : yi + 2, xi - across : xi + across + 1]
-            values.append(float(strip.max()))
+                strip = dark[yi - along : yi + along + 1, xi - across : xi + across + 1]
+            values.append(float(strip.mean(axis=0).max()))
+        half = len(values) // 2
+        halves[edge] = (min(values[:half]), min(values[half:]))
         values.sort()
         edge_scores[edge] = values[1]
-    return Scores(cell_scores, edge_scores, blots, frozenset(washed))
+    return Scores(cell_scores, edge_scores, blots, frozenset(washed), halves)
 
 
 def _grid_faded(dark: np.ndarray, x: float, y: float) -> bool:

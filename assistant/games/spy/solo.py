@@ -454,9 +454,11 @@ class SpySolo:
             lines.append(f"salt {state['salt']}: {_hash_verdict(state)}")
             lines.append(_result(state["result"]))
         elif pending is not None:
+            cells = pending["cells"]
+            each = f" ({', '.join(cells)} in that order)" if len(cells) > 1 else ""
             lines.append(
-                f"next: answer the computer's probe of {_span(pending['cells'])}: "
-                "deaddrop spy solo answer h,w,c"
+                f"next: answer the computer's probe of {_span(cells)}: "
+                f"deaddrop spy solo answer h|w|c{each}"
             )
         elif state["phase"] == "play":
             lines.append("next: deaddrop spy solo probe CELLS, or claim the computer's network")
