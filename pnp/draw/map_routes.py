@@ -64,7 +64,17 @@ def may_pass(route: Route, game_map: Any) -> frozenset[str]:
     if route.kind != "sea":
         return frozenset()
     ports = [set(z.ports) for z in game_map.sea_zones if z.name in route.ends]
-    return frozenset(ports[0] & ports[1]) if len(ports) == 2 else frozenset()
+    if len(ports) == 2:
+        return frozenset(ports[0] & ports[1])
+    # a port's move to a zone passes the other ports of its strait (Tangiers to the Western
+    # Mediterranean passes Gibraltar): those on the same two zones as the port
+    names = {z.name for z in game_map.sea_zones}
+    port = next(end for end in route.ends if end not in names)
+    zones = [z for z in game_map.sea_zones if port in z.ports]
+    if len(zones) < 2:
+        return frozenset()
+    shared = set.intersection(*(set(z.ports) for z in zones)) - {port}
+    return frozenset(shared)
 
 
 def shaped(kind: str, ends: tuple[str, str], points: Sequence[Point], ferry: bool = False) -> Route:
@@ -136,3 +146,72 @@ def _bezier(p: Point, c: Point, q: Point, t: float) -> Point:
         u * u * p[0] + 2 * u * t * c[0] + t * t * q[0],
         u * u * p[1] + 2 * u * t * c[1] + t * t * q[1],
     )
+
+
+SEA_CLEAR = 0.7 * MM  # a sea move's centre line keeps this far off land (its 0.46 mm dots clear
+RAIL_CLEAR = 0.8 * MM  # the coast stroke by a visible gap); a rail line's (0.78 mm wide) off sea
+STEP = 0.2 * MM  # where the clearance is measured along a line
+
+
+def too_near(
+    coast: Any, points: Sequence[Point], sea: bool, clear: float, skip: tuple[float, float]
+) -> list[tuple[float, float]]:
+    """The stretches (start, end, points along the line) of the polyline that lie on the wrong
+    surface (land for a sea move, water for rail) or nearer than `clear` to the coast, leaving
+    out the first and last `skip` (a port's or city's own way to the coast). Where the water
+    (or land) across the line is narrower than 3 x `clear` (a strait, an isthmus), the line
+    may pass nearer if it keeps to its middle third."""
+    import numpy as np
+
+    pts = list(points)
+    total = sum(_dist(p, q) for p, q in zip(pts, pts[1:], strict=False))
+    samples: list[tuple[float, Point, Point]] = []  # along, point, unit direction
+    along = 0.0
+    for p, q in zip(pts, pts[1:], strict=False):
+        leg = _dist(p, q)
+        if leg == 0:
+            continue
+        ux, uy = (q[0] - p[0]) / leg, (q[1] - p[1]) / leg
+        n = max(1, math.ceil(leg / STEP))
+        for k in range(n):
+            s = along + leg * k / n
+            if skip[0] < s < total - skip[1]:
+                samples.append((s, _toward(p, q, leg * k / n), (ux, uy)))
+        along += leg
+    if not samples:
+        return []
+    xs = np.array([p[0] for _, p, _ in samples])
+    ys = np.array([p[1] for _, p, _ in samples])
+    reach = 3 * clear
+    near = (
+        (np.minimum(coast.x0, coast.x1) < xs.max() + reach)
+        & (np.maximum(coast.x0, coast.x1) > xs.min() - reach)
+        & (np.minimum(coast.y0, coast.y1) < ys.max() + reach)
+        & (np.maximum(coast.y0, coast.y1) > ys.min() - reach)
+    )
+    x0, y0, x1, y1 = (a[near] for a in (coast.x0, coast.y0, coast.x1, coast.y1))
+    land = coast.on_land(xs, ys)
+    if len(x0):
+        dx, dy = (x1 - x0)[None, :], (y1 - y0)[None, :]
+        px, py = xs[:, None], ys[:, None]
+        t = np.clip(((px - x0) * dx + (py - y0) * dy) / np.maximum(dx * dx + dy * dy, 1e-12), 0, 1)
+        gap = np.hypot(x0 + t * dx - px, y0 + t * dy - py).min(axis=1)
+    else:
+        gap = np.full(len(samples), math.inf)
+    bad: list[tuple[float, float]] = []
+    for k, (s, p, (ux, uy)) in enumerate(samples):
+        wrong = bool(land[k]) == sea
+        if not wrong and gap[k] < clear:
+            sides = []
+            for sign in (1, -1):
+                far = (p[0] - sign * uy * reach, p[1] + sign * ux * reach)
+                cut = coast.cuts(p, far)
+                sides.append(cut[0] * reach if cut else math.inf)
+            width = sides[0] + sides[1]
+            wrong = not (width < 3 * clear and min(sides) >= width / 3)
+        if wrong:
+            if bad and s - bad[-1][1] <= STEP * 1.01:
+                bad[-1] = (bad[-1][0], s)
+            else:
+                bad.append((s, s))
+    return bad

@@ -527,3 +527,123 @@ def test_no_stray_border_inside_another_country(art):
             if area < 200:  # km2
                 on_coast = sum(1 for p in ring if p in coast)
                 assert on_coast >= len(ring) / 2, (t.name, ring[:3], area)
+
+
+# Routes not yet clear of the coast by the margins of pnp.draw.map_routes (issue 38, left for the
+# next pass: tools/map/routes.py --push redoes a listed course): each must still not cross the
+# wrong surface (the tests above); a route that comes off this list may not come back.
+NOT_YET_CLEAR = {
+    ("rail", "Leningrad", "Helsinki"),
+    ("rail", "Leningrad", "Riga"),
+    ("sea", "Atlantic", "Western Mediterranean"),
+    ("sea", "North Sea", "Baltic Sea"),
+    ("sea", "Central Mediterranean", "Aegean Sea"),
+    ("sea", "Aegean Sea", "Black Sea"),
+    ("sea", "Gibraltar", "Atlantic"),
+    ("sea", "London", "English Channel"),
+    ("sea", "Bordeaux", "Bay of Biscay"),
+    ("sea", "Copenhagen", "North Sea"),
+    ("sea", "Stettin", "Baltic Sea"),
+    ("sea", "Tangiers", "Western Mediterranean"),
+    ("sea", "Athens", "Aegean Sea"),
+    ("sea", "Istanbul", "Aegean Sea"),
+    ("sea", "Rostov", "Black Sea"),
+}
+END_REACH = 3.0 * MM  # past its symbol and its own way to the coast, a route's end keeps clear
+
+
+def _clearance_faults(layout) -> dict:
+    """Each rail line and sea move's stretches (mm along it) nearer the coast than its margin."""
+    from pnp.draw.map_routes import RAIL_CLEAR, SEA_CLEAR, too_near
+
+    at = {name: (x, y, box.w / 2) for name, x, y, box in layout.cities}
+    at.update({name: (x, y, box.w / 2) for name, x, y, box in layout.ships})
+    cities = {name for name, *_ in layout.cities}
+
+    def reach(end: str) -> float:
+        x, y, r = at[end]
+        return r + (_to_water(layout.coast, (x, y)) + END_REACH if end in cities else 0.0)
+
+    out = {}
+    for route in layout.routes:
+        if route.kind == "air" or route.ferry:
+            continue
+        sea = route.kind == "sea"
+        ends = (reach(route.ends[0]), reach(route.ends[1]))
+        bad = too_near(layout.coast, route.points, sea, SEA_CLEAR if sea else RAIL_CLEAR, ends)
+        if bad:
+            out[(route.kind, *route.ends)] = [(round(s / MM, 1), round(e / MM, 1)) for s, e in bad]
+    return out
+
+
+def test_sea_moves_and_rail_lines_keep_clear_of_the_coast(layout):
+    """A sea move's line keeps SEA_CLEAR off land, a rail line RAIL_CLEAR off the sea, in the
+    middle third of water (land) narrower than that: the lines near Tangiers a wargamer read
+    as over land."""
+    faults = _clearance_faults(layout)
+    assert not {k: v for k, v in faults.items() if k not in NOT_YET_CLEAR}
+    assert ("sea", "Tangiers", "Atlantic") not in faults
+    assert ("rail", "Tangiers", "Casablanca") not in faults
+
+
+def test_a_rail_line_does_not_run_along_the_coast(layout):
+    """No rail line runs more than 25 mm within 2 mm of the sea (outside its ends): Casablanca-
+    Tangiers drawn along the Moroccan coast read as half at sea."""
+    from pnp.draw.map_routes import too_near
+
+    cities = {name: (x, y, box.w / 2) for name, x, y, box in layout.cities}
+    along = {}
+    for route in layout.routes:
+        if route.kind != "rail" or route.ferry:
+            continue
+        ends = tuple(
+            cities[e][2] + _to_water(layout.coast, cities[e][:2]) + END_REACH for e in route.ends
+        )
+        bad = too_near(layout.coast, route.points, False, 2.0 * MM, ends)
+        long = [(round(s / MM), round(e / MM)) for s, e in bad if e - s > 25 * MM]
+        if long:
+            along[route.ends] = long
+    assert not along
+
+
+def test_the_clearance_check_finds_the_old_tangiers_courses(kit, art):
+    """The courses before this pass (sea moves grazing the Tangiers peninsula, the rail line
+    along the coast) fail the checks above."""
+    from dataclasses import replace
+
+    from pnp.draw.map_routes import route_lines
+    from pnp.map_model import MapCourse
+
+    old = {
+        ("sea", "Tangiers", "Western Mediterranean"): (
+            (35.85, -5.78),
+            (35.91, -5.64),
+            (35.94, -5.41),
+            (35.91, -5.24),
+            (37.56, 2.33),
+        ),
+        ("rail", "Tangiers", "Casablanca"): (
+            (35.56, -5.87),
+            (34.84, -6.19),
+            (34.61, -6.31),
+            (34.07, -6.65),
+            (33.9, -6.82),
+            (33.68, -7.28),
+            (33.57, -7.55),
+        ),
+    }
+    layout = map_layout(art)
+    courses = tuple(c for c in kit.map.courses if (c.kind, c.a, c.b) not in old)
+    src = kit.map.courses[0].source
+    courses += tuple(MapCourse(k, a, b, via, src) for (k, a, b), via in old.items())
+    routes = route_lines(replace(kit.map, courses=courses), layout.frame)
+    faults = _clearance_faults(replace(layout, routes=routes))
+    assert ("sea", "Tangiers", "Western Mediterranean") in faults
+    before = replace(
+        layout, routes=tuple(r for r in routes if r.ends == ("Tangiers", "Casablanca"))
+    )
+    from pnp.draw.map_routes import too_near
+
+    rail = before.routes[0]
+    bad = too_near(layout.coast, rail.points, False, 2.0 * MM, (4 * MM, 4 * MM))
+    assert any(e - s > 25 * MM for s, e in bad)

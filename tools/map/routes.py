@@ -7,6 +7,7 @@ test time; the tests check the result on the land file):
 
     .venv/bin/python tools/map/routes.py            # rewrite the courses section
     .venv/bin/python tools/map/routes.py --check    # say which routes a straight line draws wrong
+    .venv/bin/python tools/map/routes.py "sea:Tangiers:Western Mediterranean"  # redo that one
 
 How: the map is laid out as printed (pnp.draw.map_sheet), its land painted on a 0.5 mm grid. A sea
 move is the cheapest path over water (land costs 60 times as much, a step within 1 mm of the
@@ -33,7 +34,16 @@ sys.path.insert(0, str(ROOT))
 
 from pnp.definitions.loader import load_game  # noqa: E402
 from pnp.draw.map_picture import map_element  # noqa: E402
-from pnp.draw.map_routes import CLEAR, Route, may_pass, route_lines, shaped  # noqa: E402
+from pnp.draw.map_routes import (  # noqa: E402
+    CLEAR,
+    RAIL_CLEAR,
+    SEA_CLEAR,
+    Route,
+    may_pass,
+    route_lines,
+    shaped,
+    too_near,
+)
 from pnp.draw.map_sheet import _rings, map_layout, read_land  # noqa: E402
 from pnp.draw.map_water import Coast, distance  # noqa: E402
 
@@ -51,6 +61,10 @@ STATIONS = {
         (55.54, 9.77),  # Strib: the Little Belt ferry (the bridge came in 1935)
         (55.56, 9.75),  # Fredericia
         (54.78, 9.43),  # Flensburg
+    ],
+    ("rail", "Tangiers", "Casablanca"): [
+        (35.0, -5.9),  # Ksar el Kebir: the Tangier-Fez line (1927) runs inland
+        (34.22, -5.71),  # Petitjean (Sidi Kacem), its junction with the Casablanca-Fez line
     ],
 }
 
@@ -76,6 +90,12 @@ class Grid:
                 water_near |= np.roll(np.roll(~self.land, dx, 0), dy, 1)
         self.near_land = near  # land, or within a cell of it
         self.near_water = water_near
+        for dx in (-3, 0, 3):
+            for dy in (-3, 0, 3):
+                near |= np.roll(np.roll(self.land, dx, 0), dy, 1)
+                water_near |= np.roll(np.roll(~self.land, dx, 0), dy, 1)
+        self.band_land = near  # within about 1.5 mm of land (the clearance a sea move keeps)
+        self.band_water = water_near
         self.cities = {name: (x, y, box.w / 2) for name, x, y, box in layout.cities}
         self.ships = {name: (x, y, box.w / 2) for name, x, y, box in layout.ships}
 
@@ -107,7 +127,7 @@ class Grid:
     def point(self, i: int, j: int) -> tuple[float, float]:
         return self.x0 + (i + 0.5) * CELL, self.y0 + (j + 0.5) * CELL
 
-    def keep_out(self, ends: tuple, ships: bool) -> np.ndarray:
+    def keep_out(self, ends: tuple, ships: bool, reach: float = CITY_KEEP) -> np.ndarray:
         """Cells within CITY_KEEP of a city's symbol (and a ship's, for rail) not at an end."""
         out = np.zeros((self.nx, self.ny), dtype=bool)
         xs = self.x0 + (np.arange(self.nx) + 0.5) * CELL
@@ -116,11 +136,11 @@ class Grid:
         if ships:
             others += [v for k, v in self.ships.items() if k not in ends]
         for x, y, r in others:
-            reach = r + CITY_KEEP
-            i0, i1 = np.searchsorted(xs, [x - reach, x + reach])
-            j0, j1 = np.searchsorted(ys, [y - reach, y + reach])
+            far = r + reach
+            i0, i1 = np.searchsorted(xs, [x - far, x + far])
+            j0, j1 = np.searchsorted(ys, [y - far, y + far])
             gx, gy = np.meshgrid(xs[i0:i1], ys[j0:j1], indexing="ij")
-            out[i0:i1, j0:j1] |= (gx - x) ** 2 + (gy - y) ** 2 < reach**2
+            out[i0:i1, j0:j1] |= (gx - x) ** 2 + (gy - y) ** 2 < far**2
         return out
 
 
@@ -171,6 +191,12 @@ def wrong(grid: Grid, points: list, sea: bool) -> float:
     return sum(e - s for s, e, on in grid.coast.spans(points) if on == sea)
 
 
+def close(grid: Grid, points: list, sea: bool) -> float:
+    """The length of the polyline nearer the coast than its clearance (or on the wrong side)."""
+    clear = SEA_CLEAR if sea else RAIL_CLEAR
+    return sum(e - s for s, e in too_near(grid.coast, points, sea, clear, (0.0, 0.0)))
+
+
 def pulled(
     grid: Grid, points: list, sea: bool, soft: np.ndarray, keep: np.ndarray, slack: int
 ) -> list:
@@ -186,6 +212,8 @@ def pulled(
             leg = [points[k], points[m]]
             path = points[k : m + 1]
             if wrong(grid, leg, sea) > wrong(grid, path, sea) + 0.05 * MM:
+                break
+            if close(grid, leg, sea) > close(grid, path, sea) + 0.3 * MM:
                 break
             legs = list(zip(path, path[1:], strict=False))
             if sampled(grid, keep, *leg) > sum(sampled(grid, keep, p, q) for p, q in legs):
@@ -203,16 +231,19 @@ def course(grid: Grid, route: Route, ferry: bool) -> list[tuple[float, float]] |
     a, b = route.points[0], route.points[-1]
     passes = may_pass(route, grid.game_map)
     keep = grid.keep_out((*route.ends, *passes), ships=route.kind == "rail")
-    near = grid.keep_out(route.ends, ships=route.kind == "rail")  # passing a port costs too
+    near = grid.keep_out((*route.ends, *passes), ships=route.kind == "rail")  # near a port
+    near |= grid.keep_out(route.ends, ships=False, reach=0.5 * MM)  # one it passes, its symbol
     if route.kind == "air":
         return _bend(grid, route)
     sea = route.kind == "sea"
     if sea:
-        cost = np.where(grid.land, 60.0, np.where(grid.near_land, 2.0, 1.0))
+        cost = np.where(grid.land, 60.0, np.where(grid.near_land, 8.0, 1.0))
+        cost = cost + np.where(grid.band_land, 3.0, 0.0)
         soft = grid.near_land
     else:
         water = 25.0 if ferry else 400.0
-        cost = np.where(grid.land, np.where(grid.near_water, 1.5, 1.0), water)
+        cost = np.where(grid.land, np.where(grid.near_water, 6.0, 1.0), water)
+        cost = cost + np.where(grid.band_water, 2.0, 0.0)
         soft = grid.near_water
     cost = cost + near * 40.0
     fixed = (route.kind, *route.ends) in STATIONS
@@ -229,9 +260,74 @@ def course(grid: Grid, route: Route, ferry: bool) -> list[tuple[float, float]] |
         drawn = shaped(route.kind, route.ends, way).points
         least = wrong(grid, way, sea)
         fits = wrong(grid, list(drawn), sea) <= least + 0.05 * MM
+        fits = fits and close(grid, list(drawn), sea) <= close(grid, way, sea) + 0.3 * MM
         if fits and _clear(grid, route.ends, list(drawn), passes):
             return way[1:-1] or None
     return points[3:-3:3] or None
+
+
+def pushed(grid: Grid, route: Route, way: list) -> list:
+    """The waypoints moved off the coast: the line (a, *way, b) cut into 1 mm steps, each step
+    nearer the coast than the route's clearance pushed straight away from its nearest coast
+    point to the clearance (or to the middle of water, or land, narrower than twice that)."""
+    sea = route.kind == "sea"
+    clear = (SEA_CLEAR if sea else RAIL_CLEAR) + 0.15 * MM
+    a, b = route.points[0], route.points[-1]
+    pts = [a, *way, b]
+    dense = [a]
+    for p, q in zip(pts, pts[1:], strict=False):
+        n = max(1, math.ceil(math.hypot(q[0] - p[0], q[1] - p[1]) / MM))
+        dense += [
+            (p[0] + (q[0] - p[0]) * k / n, p[1] + (q[1] - p[1]) * k / n) for k in range(1, n + 1)
+        ]
+    c = grid.coast
+    ra = grid.cities.get(route.ends[0], grid.ships.get(route.ends[0], (0, 0, 0)))[2] + MM
+    rb = grid.cities.get(route.ends[1], grid.ships.get(route.ends[1], (0, 0, 0)))[2] + MM
+    for _ in range(6):
+        out = [dense[0]]
+        for p in dense[1:-1]:
+            if (
+                math.hypot(p[0] - a[0], p[1] - a[1]) < ra
+                or math.hypot(p[0] - b[0], p[1] - b[1]) < rb
+            ):
+                out.append(p)
+                continue
+            dx, dy = c.x1 - c.x0, c.y1 - c.y0
+            t = np.clip(
+                ((p[0] - c.x0) * dx + (p[1] - c.y0) * dy) / np.maximum(dx * dx + dy * dy, 1e-12),
+                0,
+                1,
+            )
+            nx, ny = c.x0 + t * dx, c.y0 + t * dy
+            gaps = np.hypot(nx - p[0], ny - p[1])
+            k = int(np.argmin(gaps))
+            gap = float(gaps[k])
+            on = bool(c.on_land([p[0]], [p[1]])[0])
+            if gap >= clear and on != sea:
+                out.append(p)
+                continue
+            ux, uy = (p[0] - nx[k]) / max(gap, 1e-9), (p[1] - ny[k]) / max(gap, 1e-9)
+            if on == sea:  # on the wrong side: away from the coast the other way
+                ux, uy = -ux, -uy
+            far = (nx[k] + ux * 4 * clear, ny[k] + uy * 4 * clear)
+            cut = c.cuts((nx[k] + ux * 0.01, ny[k] + uy * 0.01), far)
+            width = cut[0] * 4 * clear if cut else math.inf
+            d = min(clear, width / 2)
+            out.append((nx[k] + ux * d, ny[k] + uy * d))
+        out.append(dense[-1])
+        dense = out
+    # as few points as keep the line as clear: a straight leg as far as it stays so
+    kept = [0]
+    while kept[-1] < len(dense) - 1:
+        k, m = kept[-1], kept[-1] + 1
+        while (
+            m + 1 < len(dense)
+            and close(grid, [dense[k], dense[m + 1]], sea)
+            <= close(grid, dense[k : m + 2], sea) + 0.02 * MM
+        ):
+            m += 1
+        kept.append(m)
+    return [dense[i] for i in kept[1:-1]]
 
 
 def _bend(grid: Grid, route: Route) -> list[tuple[float, float]] | None:
@@ -280,16 +376,35 @@ def main(argv: list[str]) -> int:
     game_map = kit.map
     assert game_map is not None
     ferries = {frozenset((line.a, line.b)) for line in game_map.rail if line.ferry}
+    # --only KIND:A:B ...: redo those routes and keep every other course as written
+    only = {tuple(a.split(":")) for a in argv if a.count(":") == 2}
+    text = MAP.read_text(encoding="utf-8")
+    kept = {
+        line.split("], via")[0]: line
+        for line in text.split(START)[-1].splitlines()
+        if line.startswith("    - {")
+    }
     rows = []
+    written = route_lines(game_map, grid.frame) if "--push" in argv else ()
     for route in route_lines(game_map, grid.frame, courses=False):
-        way = course(grid, route, frozenset(route.ends) in ferries)
+        key = f"    - {{{route.kind}: [{route.ends[0]}, {route.ends[1]}"
+        if only and (route.kind, *route.ends) not in only:
+            if key in kept:
+                rows.append(kept[key])
+            continue
+        if "--push" in argv:  # push the written course off the coast
+            current = next(
+                (r for r in written if r.kind == route.kind and r.ends == route.ends), None
+            )
+            way: list | None = pushed(grid, route, list(current.points[1:-1] if current else ()))
+        else:
+            way = course(grid, route, frozenset(route.ends) in ferries)
         if way:
             via = ", ".join(f"[{lat:g}, {lon:g}]" for lat, lon in (to_latlon(grid, p) for p in way))
-            rows.append(f"    - {{{route.kind}: [{route.ends[0]}, {route.ends[1]}], via: [{via}]}}")
+            rows.append(f"{key}], via: [{via}]}}")
     if "--check" in argv:
         print("\n".join(rows))
         return 0
-    text = MAP.read_text(encoding="utf-8")
     head = text.split(START)[0].rstrip("\n") + "\n"
     body = "\n".join(rows)
     intro = (
