@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -281,3 +282,19 @@ def test_spies_and_lies_prints_on_few_pages():
         assert apart == 3
         assert pages <= 4 + board + 2 * (least + 2 + apart), (paper, pages, least)
         assert pages - 4 - board <= own  # sharing sheets never costs pages
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_spy_vs_spy_health_cards_share_their_sheets(paper):
+    """The two 186 x 74 mm health cards (single-sided) fill room left on double-sided card
+    sheets instead of taking a single-sided sheet of their own (A4 once gave them page 23)."""
+    from deaddrop.paths import templates_dir
+    from pnp.imposition.documents import kit_sheets
+
+    kit = load_game(templates_dir() / "spy-vs-spy")
+    holding = [
+        {place.component.name for place in sheet.front.places}
+        for _, sheet in kit_sheets(kit, Settings(paper=paper))
+        if any(place.component.name == "health_tracks" for place in sheet.front.places)
+    ]
+    assert holding and all(names - {"health_tracks"} for names in holding), holding

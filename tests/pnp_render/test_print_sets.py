@@ -205,6 +205,10 @@ def test_sheets_by_must_name_a_column(tmp_path):
     )
 
 
+def _owners(sheet) -> set[str]:
+    return {place.component.name for place in sheet.front.places}
+
+
 def _texts(items) -> list[str]:
     out: list[str] = []
     for op in items:
@@ -231,7 +235,13 @@ def test_the_cover_names_each_choice_and_shows_the_bag_labels_once():
 def test_the_guide_lists_the_bag_labels_once_with_the_pages_of_either_choice():
     from pnp.imposition import kit_document
 
-    document = kit_document(_kit("spy-vs-spy"), Settings())
+    kit = _kit("spy-vs-spy")
+    document = kit_document(kit, Settings())
     guide = " ".join(" ".join(_texts(page.ops)) for page in document.pages[1:3])
     assert guide.count("Bag labels (fold in half to stand): 2 cards") == 1
-    assert "no backs (page 24 or page 28)." in guide
+    flat, folded = (
+        next(n for n, s in kit_sheets(kit, Settings()) if name in _owners(s))
+        for name in ("bag_labels", "bag_labels_folded")
+    )
+    assert (flat, folded) == (23, 27)  # A4: the health cards share the decoys' and cops' sheets
+    assert f"no backs (page {flat} or page {folded})." in guide
