@@ -27,6 +27,9 @@ class Entry:
     round: bool = False  # a round token
     bleed: float = 0.0  # how far its colour runs past the cut line
     die_cut: bool = False  # printed touching its neighbours, one cut between them
+    # the runs of consecutive pages it is on, first and last: ((9, 10), (15, 16)) for a
+    # component whose pieces fill room on two sheets apart
+    spans: tuple[tuple[int, int], ...] = ()
 
 
 @record
@@ -94,9 +97,21 @@ def entries(plan: KitPlan) -> list[Entry]:
             round=c.kind == "token",
             bleed=plan.cuts[i].bleed,
             die_cut=plan.cuts[i].die_cut,
+            spans=_spans(appears[i]),
         )
         for i, c in enumerate(plan.components)
     ]
+
+
+def _spans(pages: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """The first and last pages of sheets, in order, joined where one follows the other."""
+    spans: list[tuple[int, int]] = []
+    for first, last in sorted(pages):
+        if spans and first <= spans[-1][1] + 1:
+            spans[-1] = (spans[-1][0], max(spans[-1][1], last))
+        else:
+            spans.append((first, last))
+    return tuple(spans)
 
 
 def page_ranges(plan: KitPlan) -> list[PageRange]:

@@ -1,7 +1,8 @@
 """The print guide (the first pages of a kit), as ops: words for a person at a printer. What to
 print on card stock and what on paper, which pages double-sided (with a small picture of the
 flip) and which single-sided, what is on each page, then how to cut and put the pieces
-together. Body text 9.5 pt, nothing under 9 pt. Pure."""
+together. Body text 9.5 pt, or down to 9 pt when that takes a page less; nothing under 9 pt.
+Pure."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ GREY = "#6a6a6a"
 PAPER_NAMES = {"a4": "A4 (210 x 297 mm)", "letter": "US Letter (8.5 x 11 in)"}
 BODY = 9.5  # points: the guide's body text
 LEAST = 9.0  # points: nothing in the guide is smaller
+# the guide's text is set at its full size, or smaller when that saves a page (body 9.25, 9 pt)
+SCALES = (1.0, (BODY - 0.25) / BODY, LEAST / BODY)
 STOCK_WORDS = {
     "card": "on card stock (160-250 g/m², or paper glued to card)",
     "paper": "on plain paper",
@@ -89,6 +92,14 @@ def _size(entry: Entry) -> str:
 
 def _pages(first: int, last: int) -> str:
     return f"page {first}" if first == last else f"pages {first}-{last}"
+
+
+def _spans(spans: tuple[tuple[int, int], ...]) -> str:
+    """ "pages 9-10", "pages 9-10 and 15-16", "page 9 and pages 15-16"."""
+    words = [_pages(*span) for span in spans]
+    if all(w.startswith("pages ") for w in words):
+        words = words[:1] + [w.removeprefix("pages ") for w in words[1:]]
+    return " and ".join(words)
 
 
 def _sheets(n: int) -> str:
@@ -333,7 +344,8 @@ def _contents(flow: Flow, entries: list[Entry]) -> None:
     again: dict[tuple[str, str, float, float, int], list[str]] = {}
     for e in entries:
         key = (e.title, e.kind, round(e.width, 2), round(e.height, 2), e.pieces)
-        again.setdefault(key, []).append(_pages(e.first_page, e.last_page))
+        spans = e.spans or ((e.first_page, e.last_page),)
+        again.setdefault(key, []).append(_spans(spans))
     listed: set[tuple[str, str, float, float, int]] = set()
     for e in entries:
         key = (e.title, e.kind, round(e.width, 2), round(e.height, 2), e.pieces)
@@ -370,17 +382,27 @@ def guide_pages(
     page_w, page_h = paper.width, paper.height
     inner = Box(paper.margin + mm(8), paper.margin + mm(8), 0, 0)
     inner = Box(inner.x, inner.y, page_w - 2 * inner.x, page_h - 2 * inner.y - mm(6))
-    flow = Flow(inner)
     joiner = " —" if title.endswith(("!", "?")) else ":"  # "Spy! — print-and-play kit", not "Spy!:"
-    flow.para(f"{title}{joiner} print-and-play kit", 20, bold=True, gap=0.2)
-    flow.para("How to print it, cut it out and put it together.", BODY + 1, colour=GREY, gap=0.6)
-    _printing(flow, paper, jobs or [], notes, (first_page, first_page + pages - 1), edition)
-    if pages > 1 and len(flow.pages) == 1:
-        flow.new_page()  # the guide's back: cutting and contents
-    _cutting(flow, entries, groups)
-    _contents(flow, entries)
-    while len(flow.pages) < pages:
-        flow.new_page()
+
+    def flowed(scale: float) -> Flow:
+        flow = Flow(inner, scale)
+        flow.para(f"{title}{joiner} print-and-play kit", 20, bold=True, gap=0.2)
+        flow.para(
+            "How to print it, cut it out and put it together.", BODY + 1, colour=GREY, gap=0.6
+        )
+        _printing(flow, paper, jobs or [], notes, (first_page, first_page + pages - 1), edition)
+        if pages > 1 and len(flow.pages) == 1:
+            flow.new_page()  # the guide's back: cutting and contents
+        _cutting(flow, entries, groups)
+        _contents(flow, entries)
+        while len(flow.pages) < pages:
+            flow.new_page()
+        return flow
+
+    # set smaller (never under LEAST) only when that takes fewer pages: the largest that does
+    flows = [flowed(scale) for scale in SCALES]
+    fewest = min(len(f.pages) for f in flows)
+    flow = next(f for f in flows if len(f.pages) == fewest)
     full = Box(0, 0, page_w, page_h)
     out = []
     total = len(flow.pages)
