@@ -166,6 +166,20 @@ def test_spies_and_lies_prints_one_language_a_sheet_and_the_guide_says_which(pap
 
 
 @pytest.mark.parametrize("paper", PAPERS)
+def test_a_group_reading_one_language_prints_the_fewest_sheets(paper):
+    """Each language's two reference cards (88 x 176 mm, two a sheet at most) take one sheet,
+    and the other pieces take as many sheets as they would with no reference cards at all: a
+    group printing one language prints one reference sheet and nothing grew for it."""
+    kit = _kit("spies-and-lies")
+    sheets = [sheet for _, sheet in kit_sheets(kit, Settings(paper=paper))]
+    reference = [s for s in sheets if "reference" in _owners(s)]
+    assert len(reference) == 4 and all(len(s.front.places) == 2 for s in reference)
+    others = tuple(c for c in kit.components if c.name != "reference")
+    without = plan_kit(others, Paper.of(Settings(paper=paper)))
+    assert len(sheets) - len(reference) == len(without.sheets)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
 def test_spy_vs_spy_prints_each_form_of_pyramids_with_its_own_bag_labels(paper):
     kit = _kit("spy-vs-spy")
     plan = plan_kit(kit.components, Paper.of(Settings(paper=paper)))
