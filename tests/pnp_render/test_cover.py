@@ -194,3 +194,17 @@ def test_game_yaml_cover_names_the_piece_the_title_panel_shows(tmp_path):
         load_game(folder)
     said = str(refused.value)
     assert f"game.yaml:{line}: cover_piece: 'equipment_token' is not a piece of the game" in said
+
+
+@pytest.mark.parametrize("game", ["spies", "spy-vs-spy"])
+def test_the_cover_title_is_set_in_the_games_display_face(game):
+    """The name on the cover is in the face of the game's `title` style (Red Hat Display for
+    Spies! and Spy vs Spy), not the body face: the issue found Vera Sans Bold there."""
+    kit = _kit(game)
+    assert kit.title_style is not None and kit.title_style.font == "Red Hat Display"
+    name, _ = title_parts(kit.title or kit.name)
+    texts = [op for op in _cover(game, "a4").ops if isinstance(op, ops.Text)]
+    largest = max(op.size for op in texts)
+    title = [op for op in texts if op.size == largest]  # the largest words: the name
+    assert " ".join(op.text for op in title) == name
+    assert all(op.font == "Red Hat Display" and op.bold for op in title), title

@@ -232,3 +232,38 @@ def test_spy_vs_spy_guide_takes_two_pages_on_both_papers_losing_no_words():
 
         assert words(guide) == words(full), paper
     assert len(full) == 3  # Letter at 9.5 pt (the test can fail: the smaller setting is needed)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_parts_printed_sideways_keep_their_glue_band_at_the_right_or_foot_of_the_picture(paper):
+    """The Spies! map's parts lie turned a quarter on the sheet (so the band is at the sheet's
+    top or side): the band is at the right or the foot of the picture held upright, as the
+    guide says, and the guide says to hold each part with its picture upright."""
+    from deaddrop.paths import templates_dir
+    from pnp.definitions import load_game
+    from pnp.imposition.documents import kit_sheets
+    from pnp.imposition.sheet_ops import _glue_marks
+
+    kit = load_game(templates_dir() / "spies")
+    board = next(c for c in kit.components if c.name == "mapsheet")
+    tiles = [
+        place.tile
+        for _, sheet in kit_sheets(kit, Settings(paper=paper))
+        for place in sheet.front.places
+        if place.component is board and place.tile is not None
+    ]
+    assert len(tiles) == 9 and all(t.slot.turned for t in tiles)
+    for tile in tiles:
+        bands = [op for op in _glue_marks(tile, board.overlap) if isinstance(op, ops.Polyline)]
+        right, foot = tile.col < tile.cols - 1, tile.row < tile.rows - 1
+        assert len(bands) == right + foot
+        r = tile.region
+        for band in bands:
+            (x0, y0), (x1, y1) = band.points
+            if x0 == x1:  # along the picture's right edge, one overlap in from it
+                assert x0 == pytest.approx(r.x + r.w - board.overlap)
+            else:  # along its foot
+                assert y0 == y1 == pytest.approx(r.y + r.h - board.overlap)
+    words = " ".join(_words(kit_document(kit, Settings(paper=paper)), (1, 2)).split())
+    assert "hold it with its picture upright (a part may be printed sideways on the page)" in words
+    assert "grey dashed band along its right edge, its bottom edge or both" in words

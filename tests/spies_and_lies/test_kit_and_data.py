@@ -408,3 +408,24 @@ def test_the_house_readings_printed_are_the_trackers():
     for rule, words in readings.items():
         assert house[rule] is True and words in printed, rule
     assert house["deception_spares"] == 2 and "the other 2 Deception tokens" in printed
+
+
+def test_the_pieces_agree_with_the_cover_and_carry_no_notes_about_other_pieces():
+    """The rules summary gives the cover's players (2-4: two alone or two teams of two), and
+    no piece sends its reader to another ("Full text: your reference card" once stood on every
+    soldier card): each soldier card names its side in words."""
+    kit = load_game(FOLDER)
+    assert kit.players == "2-4"
+    rules = next(c for c in kit.components if c.name == "rules")
+    said = [t for t, _ in _printed(rules) if re.search(r"\bplayers?\b", t)]
+    counts = [m for t in said for m in re.findall(r"(\d[-–]?\d?) players", t)]
+    assert counts and set(counts) == {"2-4"}, said
+    for component in kit.components:
+        for text, _ in _printed(component):
+            assert not re.search(r"full text|your reference card", text, re.I), (
+                component.name,
+                text,
+            )
+    for side in ("red", "blue"):
+        soldiers = next(c for c in kit.components if c.name == f"{side}_soldiers")
+        assert any(t == f"{side.upper()} SOLDIER" for t, _ in _printed(soldiers))

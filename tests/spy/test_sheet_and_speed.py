@@ -189,3 +189,25 @@ def test_a_sheet_that_expands_past_the_yaml_bounds_is_one_line(tmp_path, monkeyp
         sheet_squares(copy)
     assert str(raised.value).startswith(f"{copy / 'spy' / 'sheet.yaml'}:")
     assert "\n" not in str(raised.value) and "100,000" in str(raised.value)
+
+
+def test_a_caption_names_the_photo_marks_of_each_field():
+    """The small black squares beside each field (the photo marks) would read as stray bullets:
+    one small caption on each half says what they are, set along them (turned a quarter), no
+    smaller than a piece's 6 pt."""
+    from pnp import ops
+    from pnp.definitions import load_game
+    from pnp.draw import face_ops
+
+    def flat(items, turned=False):
+        for op in items:
+            if isinstance(op, ops.Group):
+                yield from flat(op.ops, turned or abs(op.transform.b) > 0.5)
+            elif isinstance(op, ops.Text):
+                yield op, turned
+
+    (sheet,) = load_game(TEMPLATES / "spy").components
+    captions = [(op, t) for op, t in flat(face_ops(sheet, 0)) if "photo marks" in op.text]
+    assert len(captions) == 2  # the upper field and the lower one
+    for op, turned in captions:
+        assert turned and op.size >= 6.0 and "camera" in op.text, op
