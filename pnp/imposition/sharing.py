@@ -13,7 +13,7 @@ from pnp.imposition.paper import Paper
 from pnp.imposition.plan import copies
 from pnp.model import Component
 
-LEAST_USE = 0.25  # a job's sheet (not its only one) covers at least this share of the page
+LEAST_USE = 1 / 3  # a job's sheet (not its only one) covers at least this share of the page
 Sheet = tuple[list[int], PackedPage]  # the pieces of a sheet, and their layout
 
 

@@ -1,5 +1,5 @@
 """Kits packed like a printer packs them, checked on the planned pages of every kit on A4 and
-Letter (pure data, nothing rendered): no print job has a sheet under a quarter used unless it
+Letter (pure data, nothing rendered): no print job has a sheet under a third used unless it
 is the job's only sheet; Letter takes at most one sheet more than A4 for each job; no sheet of
 card holds one small piece; Letter holds within one as many cards a page as A4. And on random
 kits: every piece is printed once, on a sheet of its stock, a piece with a back only on a sheet
@@ -25,7 +25,7 @@ from pnp.model import Box, Component, Face, Rect
 from pnp.units import mm
 
 PAPERS = ("a4", "letter")
-QUARTER = 0.25
+QUARTER = 1 / 3  # sharing.LEAST_USE
 
 
 @cache
@@ -62,7 +62,7 @@ def _kits() -> list[str]:
 
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("game", _kits())
-def test_no_sheet_of_a_job_is_under_a_quarter_used_unless_it_is_the_only_one(game, paper):
+def test_no_sheet_of_a_job_is_under_a_third_used_unless_it_is_the_only_one(game, paper):
     for job, used in _jobs(_plan(game, paper)).items():
         if len(used) > 1:
             assert min(used) >= QUARTER, (game, paper, job, [round(u, 2) for u in used])
