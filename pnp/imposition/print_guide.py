@@ -400,9 +400,13 @@ def guide_pages(
         return flow
 
     # set smaller (never under LEAST) only when that takes fewer pages: the largest that does
-    flows = [flowed(scale) for scale in SCALES]
-    fewest = min(len(f.pages) for f in flows)
-    flow = next(f for f in flows if len(f.pages) == fewest)
+    flow = flowed(SCALES[0])
+    for scale in SCALES[1:]:
+        if len(flow.pages) <= pages:
+            break  # no fewer pages to win
+        smaller = flowed(scale)
+        if len(smaller.pages) < len(flow.pages):
+            flow = smaller
     full = Box(0, 0, page_w, page_h)
     out = []
     total = len(flow.pages)
