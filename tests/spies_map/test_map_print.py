@@ -533,21 +533,9 @@ def test_no_stray_border_inside_another_country(art):
 # next pass: tools/map/routes.py --push redoes a listed course): each must still not cross the
 # wrong surface (the tests above); a route that comes off this list may not come back.
 NOT_YET_CLEAR = {
-    ("rail", "Leningrad", "Helsinki"),
-    ("rail", "Leningrad", "Riga"),
-    ("sea", "Atlantic", "Western Mediterranean"),
-    ("sea", "North Sea", "Baltic Sea"),
-    ("sea", "Central Mediterranean", "Aegean Sea"),
     ("sea", "Aegean Sea", "Black Sea"),
-    ("sea", "Gibraltar", "Atlantic"),
-    ("sea", "London", "English Channel"),
-    ("sea", "Bordeaux", "Bay of Biscay"),
-    ("sea", "Copenhagen", "North Sea"),
     ("sea", "Stettin", "Baltic Sea"),
-    ("sea", "Tangiers", "Western Mediterranean"),
-    ("sea", "Athens", "Aegean Sea"),
     ("sea", "Istanbul", "Aegean Sea"),
-    ("sea", "Rostov", "Black Sea"),
 }
 END_REACH = 3.0 * MM  # past its symbol and its own way to the coast, a route's end keeps clear
 
