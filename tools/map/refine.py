@@ -109,26 +109,28 @@ class Ends:
 
 
 def _field(coast: Any, x0: float, y0: float, nx: int, ny: int) -> tuple[np.ndarray, np.ndarray]:
-    """Land (bool) and the distance to the coast (points, up to OFFSHORE) of each cell."""
+    """Land (bool) and the distance to the coast (points, exact to each cell's centre, up to
+    OFFSHORE) of each cell: a sharp cape thinner than a cell counts in full."""
     xs = x0 + (np.arange(nx) + 0.5) * FINE
     ys = y0 + (np.arange(ny) + 0.5) * FINE
     gx, gy = np.meshgrid(xs, ys, indexing="ij")
     land = coast.on_land(gx.ravel(), gy.ravel()).reshape(nx, ny)
-    edge = np.zeros_like(land)
-    edge[:-1, :] |= land[:-1, :] != land[1:, :]
-    edge[1:, :] |= land[:-1, :] != land[1:, :]
-    edge[:, :-1] |= land[:, :-1] != land[:, 1:]
-    edge[:, 1:] |= land[:, :-1] != land[:, 1:]
-    far = int(math.ceil(OFFSHORE / FINE))
-    dist = np.full(land.shape, far * FINE)
-    padded = np.pad(edge, far)
-    for dx in range(-far, far + 1):
-        for dy in range(-far, far + 1):
-            d = math.hypot(dx, dy)
-            if d > far:
-                continue
-            moved = padded[far + dx : far + dx + nx, far + dy : far + dy + ny]
-            np.minimum(dist, np.where(moved, max(d - 0.5, 0.0) * FINE, np.inf), out=dist)
+    dist = np.full(land.shape, OFFSHORE)
+    x1, y1 = xs[-1] + OFFSHORE, ys[-1] + OFFSHORE
+    for ax, ay, bx, by in zip(coast.x0, coast.y0, coast.x1, coast.y1, strict=True):
+        lo_x, hi_x = min(ax, bx) - OFFSHORE, max(ax, bx) + OFFSHORE
+        lo_y, hi_y = min(ay, by) - OFFSHORE, max(ay, by) + OFFSHORE
+        if hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1:
+            continue
+        i0, i1 = max(0, int((lo_x - x0) / FINE)), min(nx, int((hi_x - x0) / FINE) + 1)
+        j0, j1 = max(0, int((lo_y - y0) / FINE)), min(ny, int((hi_y - y0) / FINE) + 1)
+        if i0 >= i1 or j0 >= j1:
+            continue
+        px, py = gx[i0:i1, j0:j1], gy[i0:i1, j0:j1]
+        dx, dy = bx - ax, by - ay
+        t = np.clip(((px - ax) * dx + (py - ay) * dy) / max(dx * dx + dy * dy, 1e-12), 0, 1)
+        d = np.hypot(ax + t * dx - px, ay + t * dy - py)
+        np.minimum(dist[i0:i1, j0:j1], d, out=dist[i0:i1, j0:j1])
     return land, dist
 
 
@@ -299,6 +301,62 @@ def rerouted(
     return best
 
 
+def nudged(
+    ends: Ends, pts: list[Point], say: Callable[[str], None], tries: int = 4000
+) -> list[Point] | None:
+    """The route through `pts` with its waypoints near each fault moved a little at a time
+    (a random step, kept when the faults grow shorter), points added on the line where a fault
+    has fewer than three near it; None if the faults do not all go."""
+    import random
+
+    rng = random.Random(38)
+    route = ends.route
+
+    def badness(points: list[Point]) -> float:
+        line = shaped(route.kind, route.ends, points).points
+        return sum(e - s + 0.2 * MM for _, s, e in ends.faults(line))
+
+    def along(points: list[Point]) -> list[float]:
+        out = [0.0]
+        for p, q in zip(points, points[1:], strict=False):
+            out.append(out[-1] + math.hypot(q[0] - p[0], q[1] - p[1]))
+        return out
+
+    pts = list(pts)
+    line = shaped(route.kind, route.ends, pts).points
+    for _, s, e in ends.faults(line):
+        for at in (s - 2 * MM, (s + e) / 2, e + 2 * MM):
+            if 0 < at < _length(pts):
+                k, p = _at(pts, at)
+                pts.insert(k + 1, p)
+    best = badness(pts)
+    step = 0.4 * MM
+    for n in range(tries):
+        if best == 0:
+            say(f"    nudged clear in {n} steps")
+            return pts
+        line = shaped(route.kind, route.ends, pts).points
+        spots = [(s, e) for _, s, e in ends.faults(line)]
+        marks = along(pts)
+        movable = [
+            k
+            for k in range(1, len(pts) - 1)
+            if any(s - 5 * MM <= marks[k] <= e + 5 * MM for s, e in spots)
+        ]
+        if not movable:
+            break
+        k = rng.choice(movable)
+        trial = list(pts)
+        trial[k] = (pts[k][0] + rng.gauss(0, step), pts[k][1] + rng.gauss(0, step))
+        score = badness(trial)
+        if score < best:
+            pts, best = trial, score
+        if n % 500 == 499:
+            step *= 0.7
+    say(f"    nudging left {best / MM:.1f} mm of faults")
+    return None
+
+
 def refined(ends: Ends, via: Sequence[Point], say: Callable[[str], None]) -> list[Point] | None:
     """The waypoints of a route clear of the coast, or None if none was found: each stretch
     where the route as drawn through `via` comes too near is searched again, from a few mm
@@ -316,4 +374,5 @@ def refined(ends: Ends, via: Sequence[Point], say: Callable[[str], None]) -> lis
         lo, hi = max(0.0, s - wide), min(total, e + wide)
         say(f"  {found[0][0]}: searching {lo / MM:.0f}-{hi / MM:.0f} mm again")
         pts = rerouted(ends, pts, lo, hi, say)
-    return None
+    done = nudged(ends, [route.points[0], *via, route.points[-1]], say, tries=1500)
+    return None if done is None else done[1:-1]
