@@ -54,8 +54,11 @@ def _to_coast(coast: Any, p: Point) -> float:
 class Ends:
     """What the tests leave out at a route's ends, and the symbols it must keep off."""
 
-    def __init__(self, layout: Any, game_map: Any, route: Route) -> None:
+    def __init__(
+        self, layout: Any, game_map: Any, route: Route, closed: Sequence[tuple] = ()
+    ) -> None:
         self.coast = layout.coast
+        self.closed = list(closed)  # (x, y, radius): water the route may not take
         self.route = route
         self.sea = route.kind == "sea"
         self.clear = SEA_CLEAR if self.sea else RAIL_CLEAR
@@ -93,6 +96,11 @@ class Ends:
             if e <= self.land_reach[0] or s >= total - self.land_reach[1]:
                 continue
             out.append((f"on the wrong surface {s / MM:.1f}-{e / MM:.1f} mm", s, e))
+        for x, y, r in self.closed:
+            if distance((x, y), points) < r:
+                k = min(range(len(points)), key=lambda k: math.dist(points[k], (x, y)))
+                at = _length(points[: k + 1])
+                out.append(("through a closed strait", at, at))
         for x, y, r in self.others:
             if distance((x, y), points) - r < CLEAR + 0.05 * MM:
                 k = min(range(len(points)), key=lambda k: math.dist(points[k], (x, y)))
@@ -195,6 +203,8 @@ def fine_path(ends: Ends, drawn: Sequence[Point]) -> list[Point]:
         cost = np.where(free & ~wrong, 1.0, cost)
     for x, y, r in ends.others:
         cost = np.where(np.hypot(gx - x, gy - y) < r + CITY_ROOM, np.inf, cost)
+    for x, y, r in ends.closed:
+        cost = np.where(np.hypot(gx - x, gy - y) < r, np.inf, cost)
     for x, y, r in ends.passed:
         cost = np.where(np.hypot(gx - x, gy - y) < r + 0.3 * MM, cost + 100.0, cost)
     cost = np.where(inside, cost, np.inf)
@@ -231,6 +241,8 @@ def pulled(ends: Ends, path: list[Point], margin: float, before: float, total: f
         if too_near(ends.coast, leg, ends.sea, ends.clear + margin, skip):
             return False
         if wrong(leg) > wrong(path[k : m + 1]) + 0.05 * MM:
+            return False
+        if any(distance((x, y), leg) < r for x, y, r in ends.closed):
             return False
         return all(distance((x, y), leg) - r >= CITY_ROOM - 0.2 * MM for x, y, r in ends.others)
 
@@ -363,6 +375,8 @@ def refined(ends: Ends, via: Sequence[Point], say: Callable[[str], None]) -> lis
     before to a few mm after it (wider at each try)."""
     route = ends.route
     pts = [route.points[0], *via, route.points[-1]]
+    if ends.closed:  # a strait closed to the route: search it whole, round the land
+        pts = rerouted(ends, pts, 0.0, _length(pts), say)
     for tries in range(8):
         line = shaped(route.kind, route.ends, pts).points
         found = ends.faults(line)

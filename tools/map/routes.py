@@ -70,6 +70,14 @@ STATIONS = {
         (34.22, -5.71),  # Petitjean (Sidi Kacem), its junction with the Casablanca-Fez line
     ],
 }
+# water a route may not take although the land file leaves it open (lat, lon, radius mm): the gap
+# the simplified coast leaves at Bolayir, where the Gallipoli peninsula meets Thrace; ships from
+# the Aegean to the Sea of Marmara go up the Dardanelles, not across the isthmus
+BOLAYIR = (40.49, 26.72, 0.9)
+CLOSED = {
+    ("sea", "Aegean Sea", "Black Sea"): [BOLAYIR],
+    ("sea", "Istanbul", "Aegean Sea"): [BOLAYIR],
+}
 
 
 class Grid:
@@ -376,7 +384,11 @@ def _fine_row(grid: Grid, route: Route, key: str) -> str | None:
     """The course row of a route searched again clear of the coast (tools/map/refine.py),
     its waypoints to 2 decimals (3 where 2 would bring it near the coast), or None."""
     print(f"{route.kind}: {route.ends[0]} - {route.ends[1]}")
-    ends = Ends(grid.layout, grid.game_map, route)
+    closed = [
+        (*grid.frame.place(lon, lat), r * MM)
+        for lat, lon, r in CLOSED.get((route.kind, *route.ends), ())
+    ]
+    ends = Ends(grid.layout, grid.game_map, route, closed)
     course = next(
         (
             c
