@@ -151,6 +151,7 @@ def map_layout(art: MapArt) -> MapLayout:
     seams = [Seam(at, vertical) for at, vertical in art.seams]
     routes = route_lines(game_map, frame)
     coast = Coast.of(_rings(frame, land.land))
+    homes = _homes(frame, land, cities)
     placed = place_labels(
         labels,
         obstacles,
@@ -158,7 +159,7 @@ def map_layout(art: MapArt) -> MapLayout:
         inset(art.box, EDGE),
         lines=[(*p, *q) for r in routes for p, q in zip(r.points, r.points[1:], strict=False)],
         bands=glue_bands(art.seams),
-        ground=lambda label, boxes: off_ground(coast, label.key.startswith("city:"), boxes),
+        ground=lambda label, boxes: name_ground(coast, homes, label.key, boxes),
     )
     layout = MapLayout(frame, tuple(cities), tuple(ships), tuple(placed), names, routes, coast)
     if len(_LAYOUTS) >= 16:
@@ -167,13 +168,45 @@ def map_layout(art: MapArt) -> MapLayout:
     return layout
 
 
+HOME_LEAST = 400 * (72 / 25.4) ** 2  # a territory smaller than 400 mm2 holds no name
+
+
+def name_ground(coast: Coast, homes: dict[str, Coast], key: str, boxes: list[Box]) -> list[float]:
+    """How far off its ground each box of a name is: a sea's share off water, a city's off its
+    own territory (`homes`) or, for a city without one, off land."""
+    if key in homes:
+        return off_ground(homes[key], True, boxes)
+    return off_ground(coast, key.startswith("city:"), boxes)
+
+
+def _homes(frame: MapFrame, land: Land, cities: list) -> dict[str, Coast]:
+    """Each city name's ground: the outline of the territory its symbol stands in (a name beside
+    Strasbourg on France, not over the Rhine in Germany); a city in none, or in one smaller
+    than HOME_LEAST (Gibraltar, Danzig: a name cannot stand in it), has the land."""
+    outlines = []
+    for t in land.territories:
+        rings = _rings(frame, t.rings)
+        area = sum(
+            abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(r, [*r[1:], r[0]], strict=True))) / 2
+            for r in rings
+        )
+        if area >= HOME_LEAST:
+            outlines.append(Coast.of(rings))
+    homes = {}
+    for name, x, y, _box in cities:
+        home = next((c for c in outlines if c.on_land([x], [y])[0]), None)
+        if home is not None:
+            homes["city:" + name] = home
+    return homes
+
+
 _ACROSS = tuple(float(i) for i in range(7) for _ in range(3))  # 7 x 3 points over a box
 _DOWN = tuple(float(j) for _ in range(7) for j in range(3))
 
 
 def off_ground(coast: Coast, on_land: bool, boxes: list[Box]) -> list[float]:
-    """The share of each box off its ground: a city's name off land, a sea's off water (7 x 3
-    points over the box)."""
+    """The share of each box off its ground: a city's name off land (or off `coast`, the outline
+    of its own territory), a sea's off water (7 x 3 points over the box)."""
     at = np.array([(b.x, b.y, b.w, b.h) for b in boxes], dtype=float).reshape(-1, 4)
     x, y, w, h = (at[:, k : k + 1] for k in range(4))
     xs = x + w * _ACROSS / 6  # the same sums as b.x + b.w * i / 6, point by point

@@ -8,6 +8,8 @@ test time; the tests check the result on the land file):
     .venv/bin/python tools/map/routes.py            # rewrite the courses section
     .venv/bin/python tools/map/routes.py --check    # say which routes a straight line draws wrong
     .venv/bin/python tools/map/routes.py "sea:Tangiers:Western Mediterranean"  # redo that one
+    .venv/bin/python tools/map/routes.py --fine "sea:Rostov:Black Sea"  # clear of the coast
+                                        # (tools/map/refine.py: a fine grid where it comes near)
 
 How: the map is laid out as printed (pnp.draw.map_sheet), its land painted on a 0.5 mm grid. A sea
 move is the cheapest path over water (land costs 60 times as much, a step within 1 mm of the
@@ -46,6 +48,7 @@ from pnp.draw.map_routes import (  # noqa: E402
 )
 from pnp.draw.map_sheet import _rings, map_layout, read_land  # noqa: E402
 from pnp.draw.map_water import Coast, distance  # noqa: E402
+from tools.map.refine import Ends, refined  # noqa: E402
 
 MAP = ROOT / "templates" / "spies" / "map.yaml"
 MM = 72 / 25.4
@@ -66,6 +69,14 @@ STATIONS = {
         (35.0, -5.9),  # Ksar el Kebir: the Tangier-Fez line (1927) runs inland
         (34.22, -5.71),  # Petitjean (Sidi Kacem), its junction with the Casablanca-Fez line
     ],
+}
+# water a route may not take although the land file leaves it open (lat, lon, radius mm): the gap
+# the simplified coast leaves at Bolayir, where the Gallipoli peninsula meets Thrace; ships from
+# the Aegean to the Sea of Marmara go up the Dardanelles, not across the isthmus
+BOLAYIR = (40.49, 26.72, 0.9)
+CLOSED = {
+    ("sea", "Aegean Sea", "Black Sea"): [BOLAYIR],
+    ("sea", "Istanbul", "Aegean Sea"): [BOLAYIR],
 }
 
 
@@ -358,7 +369,7 @@ def _clear(
     )
 
 
-def to_latlon(grid: Grid, p: tuple[float, float]) -> tuple[float, float]:
+def to_latlon(grid: Grid, p: tuple[float, float], digits: int = 2) -> tuple[float, float]:
     f = grid.frame
     s, w, b = f.scale, f.window, f.box
     ox = b.x + (b.w - (w.x1 - w.x0) * s) / 2
@@ -366,7 +377,43 @@ def to_latlon(grid: Grid, p: tuple[float, float]) -> tuple[float, float]:
     x_km = (p[0] - ox) / s + w.x0
     y_km = w.y1 - (p[1] - oy) / s
     lon, lat = f.conic.lonlat(x_km, y_km)
-    return round(lat, 2), round(lon, 2)
+    return round(lat, digits), round(lon, digits)
+
+
+def _fine_row(grid: Grid, route: Route, key: str) -> str | None:
+    """The course row of a route searched again clear of the coast (tools/map/refine.py),
+    its waypoints to 2 decimals (3 where 2 would bring it near the coast), or None."""
+    print(f"{route.kind}: {route.ends[0]} - {route.ends[1]}")
+    closed = [
+        (*grid.frame.place(lon, lat), r * MM)
+        for lat, lon, r in CLOSED.get((route.kind, *route.ends), ())
+    ]
+    ends = Ends(grid.layout, grid.game_map, route, closed)
+    course = next(
+        (
+            c
+            for c in grid.game_map.courses
+            if c.kind == route.kind and {c.a, c.b} == set(route.ends)
+        ),
+        None,
+    )
+    via = [grid.frame.place(lon, lat) for lat, lon in (course.via if course else ())]
+    if course and course.a != route.ends[0]:
+        via = via[::-1]
+    way = refined(ends, via, print)
+    if way is None:
+        print("  no clear course found: the written one is kept")
+        return None
+    for digits in (2, 3):
+        at = [to_latlon(grid, p, digits) for p in way]
+        back = [grid.frame.place(lon, lat) for lat, lon in at]
+        line = shaped(route.kind, route.ends, (route.points[0], *back, route.points[-1])).points
+        left = [what for what, *_ in ends.faults(list(line))]
+        if not left or digits == 3:
+            print(f"  {len(way)} waypoints, {digits} decimals: {left or 'clear'}")
+            written = ", ".join(f"[{lat:g}, {lon:g}]" for lat, lon in at)
+            return f"{key}], via: [{written}]}}"
+    return None
 
 
 def main(argv: list[str]) -> int:
@@ -385,12 +432,17 @@ def main(argv: list[str]) -> int:
         if line.startswith("    - {")
     }
     rows = []
-    written = route_lines(game_map, grid.frame) if "--push" in argv else ()
+    fine = "--fine" in argv
+    written = route_lines(game_map, grid.frame) if "--push" in argv or fine else ()
     for route in route_lines(game_map, grid.frame, courses=False):
         key = f"    - {{{route.kind}: [{route.ends[0]}, {route.ends[1]}"
         if only and (route.kind, *route.ends) not in only:
             if key in kept:
                 rows.append(kept[key])
+            continue
+        if fine:  # search the written course again on a fine grid, clear of the coast
+            row = _fine_row(grid, next(r for r in written if r.ends == route.ends), key)
+            rows.append(row or kept.get(key, ""))
             continue
         if "--push" in argv:  # push the written course off the coast
             current = next(
