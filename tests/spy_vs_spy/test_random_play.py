@@ -98,6 +98,16 @@ def wild(draw, state: dict) -> dict:
     return action
 
 
+def misread_from(state: dict, spy: str) -> set[int]:
+    """The circled numbers `spy` read in a room that the other spy read in another room."""
+    secret = state["secret"]
+    readers = secret.get("readers", {})
+    circled = set(state["thingamajig"] or ())
+    mine = {n for room, n in secret["numbers"].items() if readers.get(room) == spy}
+    theirs = {n for room, n in secret["numbers"].items() if readers.get(room) not in (None, spy)}
+    return mine & theirs & circled
+
+
 def piece_places(state: dict) -> list[str]:
     """Why the pieces are not each in exactly one place (empty: they are)."""
     problems = []
@@ -118,9 +128,12 @@ def piece_places(state: dict) -> list[str]:
         )
         if not fine:
             problems.append(f"piece {record['number']} at {record['at']!r}")
-    read = Counter(secret["numbers"].values())
+    # one token a room: a spy never reads one number in two rooms; two spies may (one misread:
+    # the tracker takes the later reading rather than tell the searcher the other's secret)
+    readers = secret.get("readers", {})
+    read = Counter((readers.get(room), n) for room, n in secret["numbers"].items())
     if read and max(read.values()) > 1:
-        problems.append(f"a number token read in two rooms: {secret['numbers']}")
+        problems.append(f"a number token read in two rooms by one spy: {secret['numbers']}")
     arsenals = [a for a in secret["arsenal"].values() if a is not None]
     for colour in KIT.colours:
         c = colour.id
@@ -163,12 +176,17 @@ def check(state: dict, before: dict) -> None:
         assert view["frozen"][spy] >= 0, view["frozen"]
     for cop in view["cops"]:
         assert 0 <= cop["damage"] <= cop["toughness"], cop
-    # what each spy shows: the pieces he carries and hid
+    # what each spy shows: the pieces he carries and hid, and at most one red pyramid more for
+    # each circled number he read that the other spy read later in another room (one of the two
+    # misread; the piece went to the later reader, and the first still shows his pyramid, since
+    # taking it from him would tell the later reader what he had read: search.found)
     records = state["secret"]["pieces"]
     for spy in SPIES:
         carried = sum(p["at"] == f"spy:{spy}" for p in records)
         hidden = sum(p["at"].startswith("hidden:") and p["at"].endswith(f":{spy}") for p in records)
-        assert view["pieces"][spy] == carried + hidden, (spy, view["pieces"], records)
+        misread = len(misread_from(state, spy))
+        shown = view["pieces"][spy]
+        assert carried + hidden <= shown <= carried + hidden + misread, (spy, shown, records)
 
 
 def story(entries: list[Entry], action: dict, forced: bool) -> str:
