@@ -1,0 +1,218 @@
+"""A build of several kits on two cores (pnp/lanes.py): the same files, bytes, lines and errors
+as the build in one process (DEADDROP_BUILD_JOBS=1), nothing written when either lane fails,
+and what the other process read recorded as the build's inputs."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from deaddrop.commands.main import app
+from deaddrop.paths import templates_dir
+from pnp import lanes
+
+runner = CliRunner()
+
+pytestmark = pytest.mark.usefixtures("isolated")
+
+GAMES = ["sample", "spy"]  # lanes: [spy] here (more bytes of its own), [sample] forked
+
+
+@pytest.fixture
+def two(tmp_path, monkeypatch):
+    """A templates folder of two small games, built in two lanes (however small), and the
+    number of processes forked."""
+    folder = tmp_path / "templates"
+    for name in GAMES:
+        shutil.copytree(templates_dir() / name, folder / name)
+    monkeypatch.setattr(lanes, "LANE_MIN", 0)
+    monkeypatch.setattr(lanes, "_cores", lambda: 2)
+    forks = [0]
+    real = os.fork
+
+    def fork():
+        forks[0] += 1
+        return real()
+
+    monkeypatch.setattr(os, "fork", fork)
+    return folder, forks
+
+
+def _build(templates, out, *extra, serial=False, monkeypatch=None):
+    if serial:
+        assert monkeypatch is not None
+        monkeypatch.setenv(lanes.JOBS_ENV, "1")
+    try:
+        args = ["build", "--templates", str(templates), "--out", str(out), "--force", *extra]
+        return runner.invoke(app, args)
+    finally:
+        if serial:
+            monkeypatch.delenv(lanes.JOBS_ENV)
+
+
+def _files(folder):
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file())
+
+
+def test_two_lanes_write_the_same_files_bytes_and_lines_as_one_process(tmp_path, two, monkeypatch):
+    templates, forks = two
+    laned = _build(templates, tmp_path / "a")
+    assert laned.exit_code == 0, laned.output
+    assert forks[0] == 1
+    alone = _build(templates, tmp_path / "b", serial=True, monkeypatch=monkeypatch)
+    assert alone.exit_code == 0, alone.output
+    assert forks[0] == 1
+    assert laned.output.replace(str(tmp_path / "a"), "X") == alone.output.replace(
+        str(tmp_path / "b"), "X"
+    )
+    assert _files(tmp_path / "a") == _files(tmp_path / "b")
+    assert len(_files(tmp_path / "a")) > 2
+    for name in _files(tmp_path / "a"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+
+
+def _break(templates, outs, game, how):
+    if how == "definition":
+        path = templates / game / "game.yaml"
+        path.write_text(path.read_text(encoding="utf-8") + "nonsense: 1\n", encoding="utf-8")
+    else:  # its build fails: a file where its folder of component PDFs goes
+        for out in outs:
+            (out / game).write_text("in the way", encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [
+        {"sample": "definition"},
+        {"sample": "definition", "spy": "definition"},
+        {"sample": "build"},
+        {"sample": "build", "spy": "build"},
+        {"sample": "build", "spy": "definition"},
+        {"sample": "definition", "spy": "build"},
+    ],
+    ids=lambda broken: "+".join(f"{game}-{how}" for game, how in broken.items()),
+)
+def test_a_failing_lane_writes_nothing_and_says_what_one_process_says(
+    tmp_path, two, monkeypatch, broken
+):
+    templates, forks = two
+    outs = [tmp_path / "a", tmp_path / "b"]
+    for out in outs:
+        out.mkdir()
+        (out / "old.txt").write_text("kept", encoding="utf-8")  # an earlier build's file
+    for game, how in broken.items():
+        _break(templates, outs, game, how)
+    before = _files(outs[0])
+    laned = _build(templates, outs[0])
+    alone = _build(templates, outs[1], serial=True, monkeypatch=monkeypatch)
+    assert forks[0] == 1
+    assert laned.exit_code == alone.exit_code == 2
+    assert laned.output.replace(str(outs[0]), "X") == alone.output.replace(str(outs[1]), "X")
+    assert "Traceback" not in laned.output
+    assert _files(outs[0]) == _files(outs[1]) == before  # no PDF, no temporary file
+    assert [p for p in outs[0].rglob("*") if p.is_dir()] == []  # no folder made
+
+
+def test_what_the_other_process_read_is_an_input_of_the_build_and_of_the_kept_definitions(
+    tmp_path, two
+):
+    templates, _ = two
+    out = tmp_path / "a"
+    args = ["build", "--templates", str(templates), "--out", str(out)]
+    assert runner.invoke(app, args).exit_code == 0
+    again = runner.invoke(app, args)
+    assert again.exit_code == 0 and "(up to date)" in again.output
+    before = (out / "sample.pdf").read_bytes()
+    cards = templates / "sample" / "cards.yaml"  # read by the forked process only
+    cards.write_text(cards.read_text(encoding="utf-8").replace("Agent", "Agnt"), "utf-8")
+    changed = runner.invoke(app, args)
+    assert changed.exit_code == 0, changed.output
+    assert "(up to date)" not in changed.output
+    assert (out / "sample.pdf").read_bytes() != before  # read again, not the kept definitions
+
+
+def test_a_process_that_cannot_report_leaves_its_lane_to_this_one(tmp_path, two, monkeypatch):
+    templates, forks = two
+    parent = os.getpid()
+    real = lanes.run_lane
+
+    def dying(*args, **kwargs):
+        if os.getpid() != parent:
+            os._exit(3)  # a crash: no report, no file handed over
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(lanes, "run_lane", dying)
+    laned = _build(templates, tmp_path / "a")
+    assert laned.exit_code == 0, laned.output
+    assert forks[0] == 1
+    alone = _build(templates, tmp_path / "b", serial=True, monkeypatch=monkeypatch)
+    assert alone.exit_code == 0, alone.output
+    assert _files(tmp_path / "a") == _files(tmp_path / "b")
+    for name in _files(tmp_path / "a"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+
+
+def test_the_steps_announced_are_the_ticks_reported(tmp_path, two):
+    from pnp.imposition import Settings
+
+    templates, _ = two
+    seen: dict[str, object] = {"steps": 0, "ticks": []}
+
+    class Recording(lanes.Ticker):
+        def steps(self, count):
+            seen["steps"] += count
+
+        def tick(self, label):
+            seen["ticks"].append(label)
+
+    from contextlib import contextmanager
+
+    @contextmanager
+    def progress():
+        yield Recording()
+
+    split = lanes.split(templates, None)
+    assert split is not None and [[g[1] for g in lane] for lane in split] == [["spy"], ["sample"]]
+    kits, written, inputs = lanes.build(
+        templates, split, tmp_path / "o", Settings(), False, progress
+    )
+    assert [kit.name for kit in kits] == GAMES
+    assert seen["steps"] == len(seen["ticks"]) == sum(1 + len(k.components) for k in kits)
+    assert sorted(seen["ticks"]) == sorted(
+        [kit.name for kit in kits] + [f"{k.name}/{c.name}" for k in kits for c in k.components]
+    )
+    assert [p.name for p in written][:1] == ["sample.pdf"] and all(p.is_file() for p in written)
+    assert str(templates / "sample" / "cards.yaml") in inputs  # read by the other process
+
+
+def test_one_game_one_core_or_jobs_1_stay_in_one_process(tmp_path, two, monkeypatch):
+    templates, _ = two
+    assert lanes.split(templates, None) is not None
+    assert lanes.split(templates, ["spy"]) is None
+    assert lanes.split(templates, ["spy", "spy"]) is None
+    assert lanes.split(templates, ["spy", "nope"]) is None  # the serial build names it
+    monkeypatch.setenv(lanes.JOBS_ENV, "1")
+    assert lanes.split(templates, None) is None
+    monkeypatch.delenv(lanes.JOBS_ENV)
+    monkeypatch.setattr(lanes, "_cores", lambda: 1)
+    assert lanes.split(templates, None) is None
+    monkeypatch.setattr(lanes, "_cores", lambda: 2)
+    monkeypatch.setattr(lanes, "LANE_MIN", 10**9)
+    assert lanes.split(templates, None) is None
+
+
+@given(st.lists(st.integers(0, 10**6), max_size=12))
+def test_partition_puts_every_game_in_one_lane_in_order_and_balances_them(weights):
+    lanes_ = lanes.partition(weights)
+    assert sorted(lanes_[0] + lanes_[1]) == list(range(len(weights)))
+    assert all(lane == sorted(lane) for lane in lanes_)
+    loads = [sum(weights[p] for p in lane) for lane in lanes_]
+    assert abs(loads[0] - loads[1]) <= max(weights, default=0)
+    if weights:
+        heaviest = min(range(len(weights)), key=lambda p: (-weights[p], p))
+        assert heaviest in lanes_[0]
