@@ -10,21 +10,23 @@ would report it: every game's definition problems at once, in the games' order; 
 kit, in the games' order, whose build failed. The files both processes read are recorded as the
 build's and the definitions' inputs (pnp.uptodate, pnp.kit_cache).
 
-A build stays in one process when there is one core, no fork (Windows), one game, a lane too
-small to pay for a second process (LANE_MIN), or DEADDROP_BUILD_JOBS=1 in the environment.
+A build of one game, once its definitions are read, writes the kit's PDF here and the
+component PDFs in a forked process (each draws the pieces it needs: the same bytes); that
+process places the names of the kit's maps first and hands their places over
+(pnp.draw.map_sheet.placed_elsewhere), so that they are placed once.
+
+A build stays in one process when there is one core, no fork (Windows), a lane too small to pay
+for a second process (LANE_MIN; KIT_MIN for one game), or DEADDROP_BUILD_JOBS=1 in the
+environment.
 """
 
 from __future__ import annotations
 
 import os
 import pickle
-import select
-import signal
-import struct
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,13 +34,19 @@ from deaddrop.errors import InputError
 from pnp import uptodate
 
 if TYPE_CHECKING:
+    from pnp.draw.map_labels import Placed
     from pnp.imposition import Settings
-    from pnp.model import GameKit
+    from pnp.model import GameKit, MapArt
 
 LANE_MIN = 48 * 1024  # bytes of a game folder's files: ~80 ms of reading and drawing
+KIT_MIN = 96 * 1024  # one game split into its kit's PDF and its components' (~0.3 s to draw)
 JOBS_ENV = "DEADDROP_BUILD_JOBS"
 
-Game = tuple[int, str, "GameKit | None"]  # its place in the build's order, name, kit if kept
+# A lane's job: its place in the build's order (the game's, then 0 for the kit's PDF or the whole
+# kit, 1 for its components), the game's name, its kit when read already, and what of it to
+# write ("all", "kit", "components": pnp.build.build_kit's parts).
+Place = tuple[int, int]
+Game = tuple[Place, str, "GameKit | None", str]
 
 
 class Ticker:
@@ -51,30 +59,56 @@ class Ticker:
     def tick(self, label: str) -> None:
         """One step done."""
 
+    def placed(self, art: MapArt | None, labels: Sequence[Placed]) -> None:
+        """The names' places of a map, for the other process (None: every map of the kit)."""
+
 
 def split(
     templates: Path, names: list[str] | None, kept: list[GameKit] | None = None
 ) -> list[list[Game]] | None:
-    """The games of a build (`names`, all when empty; `kept`: their kits, kept from the last
-    build) in two lanes of about the same bytes, the heavier game first; None when the build is
-    better done in one process (see the module's text). Unknown names are left to the serial
-    build, which reports them."""
+    """The games of a build (`names`, all when empty; `kept`: their kits, when read already) in
+    two lanes of about the same bytes, the heavier game first, or one game's kit (read already)
+    in its kit's PDF and its components; None when the build is better done in one process (see
+    the module's text). Unknown names are left to the serial build, which reports them."""
+    wanted = _wanted(templates, names)
+    if wanted is None:
+        return None
+    kits: dict[str, GameKit] = {kit.name: kit for kit in kept or []}
+    weights = [_bytes(templates / name) for name in wanted]
+    if len(wanted) == 1:
+        kit = kits.get(wanted[0])
+        if kit is None or not kit.components or weights[0] < KIT_MIN:
+            return None
+        return [[((0, 0), kit.name, kit, "kit")], [((0, 1), kit.name, kit, "components")]]
+    lanes = partition(weights)
+    if min(sum(weights[place] for place in lane) for lane in lanes) < LANE_MIN:
+        return None
+    return [
+        [((place, 0), wanted[place], kits.get(wanted[place]), "all") for place in lane]
+        for lane in lanes
+    ]
+
+
+def one_kit(templates: Path, names: list[str] | None) -> bool:
+    """Whether the build is of one game that `split` splits once its kit is read."""
+    wanted = _wanted(templates, names)
+    return wanted is not None and len(wanted) == 1 and _bytes(templates / wanted[0]) >= KIT_MIN
+
+
+def _wanted(templates: Path, names: list[str] | None) -> list[str] | None:
+    """The games a build names (all when none), when it may use two processes: None with one
+    core, no fork, DEADDROP_BUILD_JOBS=1, no game or an unknown one."""
     if os.environ.get(JOBS_ENV, "").strip() == "1" or not hasattr(os, "fork"):
         return None
     if _cores() < 2:
         return None
-    from pnp.definitions import game_names
+    from pnp.game_folders import game_names
 
     known = game_names(templates)
     wanted = list(dict.fromkeys(names)) if names else known
-    if len(wanted) < 2 or any(name not in known for name in wanted):
+    if not wanted or any(name not in known for name in wanted):
         return None
-    kits: dict[str, GameKit] = {kit.name: kit for kit in kept or []}
-    weights = [_bytes(templates / name) for name in wanted]
-    lanes = partition(weights)
-    if min(sum(weights[place] for place in lane) for lane in lanes) < LANE_MIN:
-        return None
-    return [[(place, wanted[place], kits.get(wanted[place])) for place in lane] for lane in lanes]
+    return wanted
 
 
 def partition(weights: list[int]) -> list[list[int]]:
@@ -108,20 +142,21 @@ def _bytes(folder: Path) -> int:
     return total
 
 
-@dataclass
 class Lane:
     """What a lane did: its kits (by place), the problems reading them, the first kit whose
     build failed, the files written (staged: temporary names and targets, folders made) and the
-    paths read while reading the definitions and while building."""
+    paths read while reading the definitions and while building. (A plain class: a dataclass
+    costs a deck's build 2 ms to import.)"""
 
-    kits: list[tuple[int, GameKit]] = field(default_factory=list)
-    load_errors: list[tuple[int, Exception]] = field(default_factory=list)
-    build_error: tuple[int, Exception] | None = None
-    written: list[tuple[int, list[Path]]] = field(default_factory=list)
-    renames: list[tuple[str, Path]] = field(default_factory=list)
-    made: list[Path] = field(default_factory=list)
-    read_loading: set[str] = field(default_factory=set)
-    read_building: set[str] = field(default_factory=set)
+    def __init__(self) -> None:
+        self.kits: list[tuple[Place, GameKit]] = []  # those it read
+        self.load_errors: list[tuple[Place, Exception]] = []
+        self.build_error: tuple[Place, Exception] | None = None
+        self.written: list[tuple[Place, list[Path]]] = []
+        self.renames: list[tuple[str, Path]] = []
+        self.made: list[Path] = []
+        self.read_loading: set[str] = set()
+        self.read_building: set[str] = set()
 
 
 def run_lane(
@@ -134,26 +169,60 @@ def run_lane(
     from pnp.definitions import load_game
 
     lane = Lane()
+    jobs: list[tuple[Place, GameKit, str]] = []
     with uptodate.Recorder() as reading:
-        for place, name, kit in games:
+        for place, name, kit, part in games:
+            if kit is not None:
+                jobs.append((place, kit, part))
+                continue
             try:
-                lane.kits.append((place, kit if kit is not None else load_game(templates / name)))
+                kit = load_game(templates / name)
             except Exception as error:  # reported by the parent, in the serial build's order
                 lane.load_errors.append((place, error))
+                continue
+            lane.kits.append((place, kit))
+            jobs.append((place, kit, part))
     lane.read_loading = reading.seen()
-    ticker.steps(builder.steps([kit for _, kit in lane.kits], svg))
+    per = 2 if svg else 1
+    ticker.steps(
+        sum(
+            (part != "components") + per * (part != "kit") * len(k.components)
+            for _, k, part in jobs
+        )
+    )
+    for _, kit, part in jobs:
+        if part == "components":  # the names' places first, for the process writing the kit
+            _place_names(kit, ticker)
     with uptodate.Recorder() as building, staged() as stage:
-        for place, kit in [] if lane.load_errors else lane.kits:
+        for place, kit, part in [] if lane.load_errors else jobs:
             try:
-                lane.written.append(
-                    (place, builder.build_kit(kit, out, settings, svg, ticker.tick))
-                )
+                written = builder.build_kit(kit, out, settings, svg, ticker.tick, part)
             except Exception as error:
                 lane.build_error = (place, error)
                 break
+            lane.written.append((place, written))
     lane.read_building = building.seen()
     lane.renames, lane.made = stage.renames, stage.made
     return lane
+
+
+def _place_names(kit: GameKit, ticker: Ticker) -> None:
+    """Place the names of each map of `kit` (as drawing it would, and kept for it:
+    pnp.draw.map_sheet.map_layout) and report them, then that there are no more."""
+    from pnp.model import MapArt
+
+    arts = [
+        el
+        for component in kit.components
+        for el in (*component.front, *(component.back or ()))
+        if isinstance(el, MapArt)
+    ]
+    if arts:
+        from pnp.draw.map_sheet import map_layout
+
+        for art in dict.fromkeys(arts):
+            ticker.placed(art, map_layout(art).labels)
+    ticker.placed(None, ())
 
 
 def build(
@@ -175,7 +244,7 @@ def build(
     with all_or_nothing():
         child = _Child(lambda ticker: run_lane(templates, lanes[1], out, settings, svg, ticker))
         try:
-            with progress() as ticker:
+            with progress() as ticker, _names_from(child, lanes[1]):
                 mine = run_lane(templates, lanes[0], out, settings, svg, child.draining(ticker))
                 theirs = child.result(ticker)
         except BaseException:
@@ -189,10 +258,29 @@ def build(
             adopt(lane.renames, lane.made)
         uptodate.note_read(theirs.read_loading | theirs.read_building)
         _raise_first(both)
-    kits = sorted((pair for lane in both for pair in lane.kits), key=lambda pair: pair[0])
+    kits: dict[int, GameKit] = {}
+    given = [(place, kit) for lane in lanes for place, _, kit, _ in lane if kit is not None]
+    for (game, _), kit in sorted([*given, *mine.kits, *theirs.kits], key=lambda pair: pair[0]):
+        kits.setdefault(game, kit)
     written = sorted((pair for lane in both for pair in lane.written), key=lambda pair: pair[0])
     inputs = uptodate.inputs_of(mine.read_loading | theirs.read_loading)
-    return [kit for _, kit in kits], [path for _, paths in written for path in paths], inputs
+    return list(kits.values()), [path for _, paths in written for path in paths], inputs
+
+
+@contextmanager
+def _names_from(child: _Child, lane: list[Game]) -> Iterator[None]:
+    """While the other process writes a kit's components, the names of its maps are placed
+    there (_place_names) and taken from it here."""
+    if not any(part == "components" for *_, part in lane):
+        yield
+        return
+    from pnp.draw import map_sheet
+
+    map_sheet.placed_elsewhere = child.names
+    try:
+        yield
+    finally:
+        map_sheet.placed_elsewhere = None
 
 
 def _raise_first(lanes: list[Lane]) -> None:
@@ -221,6 +309,9 @@ class _Child:
         self.lane: Lane | None = None
         self.done = False
         self.buffer = b""
+        self.ticker = Ticker()  # where its steps and ticks go (draining)
+        self.placed: list[tuple[MapArt, Sequence[Placed]]] = []
+        self.all_placed = False
         for stream in (sys.stdout, sys.stderr):
             stream.flush()
         read, write = os.pipe()
@@ -241,6 +332,7 @@ class _Child:
     def draining(self, ticker: Ticker) -> Ticker:
         """`ticker`, also passing on what the child reported so far at each of its calls."""
         child = self
+        self.ticker = ticker
 
         class Draining(Ticker):
             def steps(self, count: int) -> None:
@@ -253,6 +345,17 @@ class _Child:
 
         return Draining()
 
+    def names(self, art: MapArt) -> Sequence[Placed] | None:
+        """The names' places of `art` as the child placed them (waiting for them); None when it
+        placed none for it."""
+        while True:
+            for done, labels in self.placed:
+                if done == art:
+                    return labels
+            if self.all_placed or self.done:
+                return None
+            self._drain(self.ticker, block=True, once=True)
+
     def result(self, ticker: Ticker) -> Lane | None:
         """The child's Lane once it ended (None: it could not report one)."""
         self._drain(ticker, block=True)
@@ -262,13 +365,19 @@ class _Child:
         """Interrupt the child (it removes its files) and wait for it."""
         if self.done or not self.pid:
             return
+        import signal
+
         try:
             os.kill(self.pid, signal.SIGINT)
         except OSError:
             pass
         self._finish()
 
-    def _drain(self, ticker: Ticker, *, block: bool) -> None:
+    def _drain(self, ticker: Ticker, *, block: bool, once: bool = False) -> None:
+        """Take in what the child wrote (all it will write, with `block`; one read, with `once`)."""
+        import select
+        import struct
+
         while not self.done:
             if not block and not select.select([self.reader], [], [], 0)[0]:
                 return
@@ -287,8 +396,15 @@ class _Child:
                     ticker.steps(value)
                 elif kind == "tick":
                     ticker.tick(value)
+                elif kind == "placed":
+                    if value is None:
+                        self.all_placed = True
+                    else:
+                        self.placed.append(value)
                 elif kind == "lane":
                     self.lane = value
+            if once:
+                return
 
     def _finish(self) -> None:
         self.done = True
@@ -299,6 +415,8 @@ class _Child:
 def _child_main(work: Callable[[Ticker], Lane], pipe: int) -> None:
     """The forked process: run the lane, report it, and leave without the interpreter's exit
     (its buffers, atexit handlers and objects are the parent's)."""
+    import struct
+
     code = 0
     try:
 
@@ -314,6 +432,9 @@ def _child_main(work: Callable[[Ticker], Lane], pipe: int) -> None:
 
             def tick(self, label: str) -> None:
                 send("tick", label)
+
+            def placed(self, art: MapArt | None, labels: Sequence[Placed]) -> None:
+                send("placed", None if art is None else (art, tuple(labels)))
 
         lane = work(Reporting())
         try:

@@ -136,8 +136,12 @@ def test_what_the_other_process_read_is_an_input_of_the_build_and_of_the_kept_de
     assert (out / "sample.pdf").read_bytes() != before  # read again, not the kept definitions
 
 
-def test_a_process_that_cannot_report_leaves_its_lane_to_this_one(tmp_path, two, monkeypatch):
+@pytest.mark.parametrize("games", [[], ["sample"]], ids=["two games", "one game"])
+def test_a_process_that_cannot_report_leaves_its_lane_to_this_one(
+    tmp_path, two, monkeypatch, games
+):
     templates, forks = two
+    monkeypatch.setattr(lanes, "KIT_MIN", 0)
     parent = os.getpid()
     real = lanes.run_lane
 
@@ -147,10 +151,10 @@ def test_a_process_that_cannot_report_leaves_its_lane_to_this_one(tmp_path, two,
         return real(*args, **kwargs)
 
     monkeypatch.setattr(lanes, "run_lane", dying)
-    laned = _build(templates, tmp_path / "a")
+    laned = _build(templates, tmp_path / "a", *games)
     assert laned.exit_code == 0, laned.output
     assert forks[0] == 1
-    alone = _build(templates, tmp_path / "b", serial=True, monkeypatch=monkeypatch)
+    alone = _build(templates, tmp_path / "b", *games, serial=True, monkeypatch=monkeypatch)
     assert alone.exit_code == 0, alone.output
     assert _files(tmp_path / "a") == _files(tmp_path / "b")
     for name in _files(tmp_path / "a"):
@@ -216,3 +220,112 @@ def test_partition_puts_every_game_in_one_lane_in_order_and_balances_them(weight
     if weights:
         heaviest = min(range(len(weights)), key=lambda p: (-weights[p], p))
         assert heaviest in lanes_[0]
+
+
+@pytest.mark.parametrize("broken", [None, "kit", "components", "kit+components"])
+def test_one_game_writes_its_kit_here_and_its_components_in_the_other_process(
+    tmp_path, two, monkeypatch, broken
+):
+    templates, forks = two
+    monkeypatch.setattr(lanes, "KIT_MIN", 0)
+    split = lanes.split(templates, ["sample"], [_kit(templates, "sample")])
+    assert split is not None and [[job[3] for job in lane] for lane in split] == [
+        ["kit"],
+        ["components"],
+    ]
+    outs = [tmp_path / "a", tmp_path / "b"]
+    for out in outs:
+        out.mkdir()
+        if broken and "kit" in broken.split("+"):  # the kit's PDF cannot be written
+            (out / "sample.pdf").mkdir()
+        if broken and "components" in broken:  # nor its components' folder made
+            (out / "sample").write_text("in the way", encoding="utf-8")
+    before = _files(outs[0])
+    laned = _build(templates, outs[0], "sample")
+    assert forks[0] == 1
+    alone = _build(templates, outs[1], "sample", serial=True, monkeypatch=monkeypatch)
+    assert forks[0] == 1
+    assert laned.exit_code == alone.exit_code == (2 if broken else 0), laned.output
+    assert laned.output.replace(str(outs[0]), "X") == alone.output.replace(str(outs[1]), "X")
+    assert _files(outs[0]) == _files(outs[1])
+    if broken:
+        assert _files(outs[0]) == before
+    else:
+        assert len(_files(outs[0])) == 4
+    for name in _files(outs[0]):
+        assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
+
+
+def _kit(templates, name):
+    from pnp.definitions import load_game
+
+    return load_game(templates / name)
+
+
+def test_a_map_drawn_here_takes_the_names_placed_there(monkeypatch):
+    from dataclasses import replace
+
+    from pnp.draw import map_sheet
+    from pnp.model import MapArt
+
+    kit = _kit(templates_dir(), "spies")
+    art = next(
+        el for c in kit.components for el in (*c.front, *(c.back or ())) if isinstance(el, MapArt)
+    )
+    monkeypatch.setattr(map_sheet, "_LAYOUTS", {})
+    placed = map_sheet.map_layout(art).labels
+    moved = tuple(replace(p, box=replace(p.box, x=p.box.x + 1)) for p in placed)
+    asked = []
+
+    def elsewhere(asked_for):
+        asked.append(asked_for)
+        return moved if asked_for == art else None
+
+    monkeypatch.setattr(map_sheet, "placed_elsewhere", elsewhere)
+    monkeypatch.setattr(map_sheet, "_LAYOUTS", {})
+    assert map_sheet.map_layout(art).labels == moved
+    other = replace(art, title=art.title + " (another)")
+    assert map_sheet.map_layout(other).labels == placed  # none given: placed here
+    assert asked == [art, other]
+
+    reported = []
+
+    class Recording(lanes.Ticker):
+        def placed(self, art_, labels):
+            reported.append((art_, labels))
+
+    monkeypatch.setattr(map_sheet, "placed_elsewhere", None)
+    monkeypatch.setattr(map_sheet, "_LAYOUTS", {})
+    lanes._place_names(kit, Recording())
+    assert reported == [(art, placed), (None, ())]
+
+
+@pytest.mark.slow
+def test_spies_alone_places_its_map_names_once_in_the_other_process(tmp_path, monkeypatch):
+    """The whole Spies! kit: the kit's PDF here, its components there, the names of the map
+    placed there only, every file the same bytes."""
+    from pnp.draw import face, map_sheet
+
+    calls = [0]  # in this process (the other has its own count)
+    real = map_sheet.place_labels
+
+    def counting(*args, **kwargs):
+        calls[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(map_sheet, "place_labels", counting)
+    monkeypatch.setattr(map_sheet, "_LAYOUTS", {})
+    monkeypatch.setattr(face, "_MAPS", {})  # (drawn by an earlier test)
+    monkeypatch.setattr(lanes, "_cores", lambda: 2)
+    laned = runner.invoke(app, ["build", "spies", "--out", str(tmp_path / "a"), "--force"])
+    assert laned.exit_code == 0, laned.output
+    assert calls[0] == 0
+    monkeypatch.setattr(map_sheet, "_LAYOUTS", {})
+    monkeypatch.setattr(face, "_MAPS", {})
+    monkeypatch.setenv(lanes.JOBS_ENV, "1")
+    alone = runner.invoke(app, ["build", "spies", "--out", str(tmp_path / "b"), "--force"])
+    assert alone.exit_code == 0, alone.output
+    assert calls[0] >= 1
+    assert _files(tmp_path / "a") == _files(tmp_path / "b")
+    for name in _files(tmp_path / "a"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
