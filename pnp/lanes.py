@@ -209,6 +209,17 @@ def run_lane(
 def _place_names(kit: GameKit, ticker: Ticker) -> None:
     """Place the names of each map of `kit` (as drawing it would, and kept for it:
     pnp.draw.map_sheet.map_layout) and report them, then that there are no more."""
+    arts = _maps(kit)
+    if arts:
+        from pnp.draw.map_sheet import map_layout
+
+        for art in arts:
+            ticker.placed(art, map_layout(art).labels)
+    ticker.placed(None, ())
+
+
+def _maps(kit: GameKit) -> list[MapArt]:
+    """The map elements of `kit`'s components, each once."""
     from pnp.model import MapArt
 
     arts = [
@@ -217,12 +228,7 @@ def _place_names(kit: GameKit, ticker: Ticker) -> None:
         for el in (*component.front, *(component.back or ()))
         if isinstance(el, MapArt)
     ]
-    if arts:
-        from pnp.draw.map_sheet import map_layout
-
-        for art in dict.fromkeys(arts):
-            ticker.placed(art, map_layout(art).labels)
-    ticker.placed(None, ())
+    return list(dict.fromkeys(arts))
 
 
 def build(
@@ -271,8 +277,8 @@ def build(
 def _names_from(child: _Child, lane: list[Game]) -> Iterator[None]:
     """While the other process writes a kit's components, the names of its maps are placed
     there (_place_names) and taken from it here."""
-    if not any(part == "components" for *_, part in lane):
-        yield
+    if not any(part == "components" and kit and _maps(kit) for _, _, kit, part in lane):
+        yield  # (no map: numpy and the map's modules stay unloaded)
         return
     from pnp.draw import map_sheet
 
