@@ -329,3 +329,20 @@ def test_spies_alone_places_its_map_names_once_in_the_other_process(tmp_path, mo
     assert _files(tmp_path / "a") == _files(tmp_path / "b")
     for name in _files(tmp_path / "a"):
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+
+
+def test_a_kit_without_a_map_loads_no_map_code_here(tmp_path, two, monkeypatch):
+    """Handing the map's names over imports the map's modules (numpy): only for a kit with a
+    map."""
+    import sys
+
+    from pnp.imposition import Settings
+
+    templates, _ = two
+    monkeypatch.setattr(lanes, "KIT_MIN", 0)
+    monkeypatch.delitem(sys.modules, "pnp.draw.map_sheet", raising=False)
+    split = lanes.split(templates, ["sample"], [_kit(templates, "sample")])
+    assert split is not None
+    lanes.build(templates, split, tmp_path / "o", Settings(), False, lanes.quiet)
+    assert (tmp_path / "o" / "sample.pdf").is_file()
+    assert "pnp.draw.map_sheet" not in sys.modules
