@@ -117,6 +117,13 @@ def adopt(renames: list[tuple[str, Path]], made: list[Path]) -> None:
     stage.made = sorted([*stage.made, *made], key=lambda folder: len(folder.parts))
 
 
+def discard(renames: list[tuple[str, Path]], made: list[Path]) -> None:
+    """Remove the files of a `staged` block that no all_or_nothing block took (`adopt`)."""
+    stage = _Stage()
+    stage.renames, stage.made = renames, made
+    _discard(stage)
+
+
 def _discard(stage: _Stage) -> None:
     """Remove the temporary files of `stage` not renamed yet, and its folders left empty (the
     writes of `all_or_nothing` and of `write_all`)."""

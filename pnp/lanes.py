@@ -59,8 +59,9 @@ class Ticker:
     def tick(self, label: str) -> None:
         """One step done."""
 
-    def placed(self, art: MapArt | None, labels: Sequence[Placed]) -> None:
-        """The names' places of a map, for the other process (None: every map of the kit)."""
+    def placed(self, index: int | None, labels: Sequence[Placed]) -> None:
+        """The names' places of a map (its place among the kit's maps: _maps), for the other
+        process (None: every map of the kit is done)."""
 
 
 def split(
@@ -213,8 +214,8 @@ def _place_names(kit: GameKit, ticker: Ticker) -> None:
     if arts:
         from pnp.draw.map_sheet import map_layout
 
-        for art in arts:
-            ticker.placed(art, map_layout(art).labels)
+        for index, art in enumerate(arts):
+            ticker.placed(index, map_layout(art).labels)
     ticker.placed(None, ())
 
 
@@ -277,10 +278,13 @@ def build(
 def _names_from(child: _Child, lane: list[Game]) -> Iterator[None]:
     """While the other process writes a kit's components, the names of its maps are placed
     there (_place_names) and taken from it here."""
-    if not any(part == "components" and kit and _maps(kit) for _, _, kit, part in lane):
+    arts = [art for _, _, kit, part in lane if part == "components" and kit for art in _maps(kit)]
+    if not arts:
         yield  # (no map: numpy and the map's modules stay unloaded)
         return
     from pnp.draw import map_sheet
+
+    child.arts = arts
 
     map_sheet.placed_elsewhere = child.names
     try:
@@ -316,7 +320,8 @@ class _Child:
         self.done = False
         self.buffer = b""
         self.ticker = Ticker()  # where its steps and ticks go (draining)
-        self.placed: list[tuple[MapArt, Sequence[Placed]]] = []
+        self.arts: list[MapArt] = []  # the maps whose names it places (_names_from)
+        self.placed: dict[int, Sequence[Placed]] = {}  # their names' places, by map
         self.all_placed = False
         for stream in (sys.stdout, sys.stderr):
             stream.flush()
@@ -354,13 +359,14 @@ class _Child:
     def names(self, art: MapArt) -> Sequence[Placed] | None:
         """The names' places of `art` as the child placed them (waiting for them); None when it
         placed none for it."""
-        while True:
-            for done, labels in self.placed:
-                if done == art:
-                    return labels
+        index = next((i for i, known in enumerate(self.arts) if known == art), None)
+        if index is None:
+            return None
+        while index not in self.placed:
             if self.all_placed or self.done:
                 return None
             self._drain(self.ticker, block=True, once=True)
+        return self.placed[index]
 
     def result(self, ticker: Ticker) -> Lane | None:
         """The child's Lane once it ended (None: it could not report one)."""
@@ -406,7 +412,7 @@ class _Child:
                     if value is None:
                         self.all_placed = True
                     else:
-                        self.placed.append(value)
+                        self.placed[value[0]] = value[1]
                 elif kind == "lane":
                     self.lane = value
             if once:
@@ -439,18 +445,16 @@ def _child_main(work: Callable[[Ticker], Lane], pipe: int) -> None:
             def tick(self, label: str) -> None:
                 send("tick", label)
 
-            def placed(self, art: MapArt | None, labels: Sequence[Placed]) -> None:
-                send("placed", None if art is None else (art, tuple(labels)))
+            def placed(self, index: int | None, labels: Sequence[Placed]) -> None:
+                send("placed", None if index is None else (index, tuple(labels)))
 
         lane = work(Reporting())
         try:
             send("lane", lane)
         except Exception:  # a kit that cannot be pickled: remove the files, the parent builds it
-            from deaddrop.files import _discard, _Stage
+            from deaddrop.files import discard
 
-            stage = _Stage()
-            stage.renames, stage.made = lane.renames, lane.made
-            _discard(stage)
+            discard(lane.renames, lane.made)
             code = 1
     except BaseException:
         code = 1

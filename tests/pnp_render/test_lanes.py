@@ -291,13 +291,14 @@ def test_a_map_drawn_here_takes_the_names_placed_there(monkeypatch):
     reported = []
 
     class Recording(lanes.Ticker):
-        def placed(self, art_, labels):
-            reported.append((art_, labels))
+        def placed(self, index, labels):
+            reported.append((index, labels))
 
     monkeypatch.setattr(map_sheet, "placed_elsewhere", None)
     monkeypatch.setattr(map_sheet, "_LAYOUTS", {})
     lanes._place_names(kit, Recording())
-    assert reported == [(art, placed), (None, ())]
+    assert lanes._maps(kit) == [art]
+    assert reported == [(0, placed), (None, ())]
 
 
 @pytest.mark.slow
