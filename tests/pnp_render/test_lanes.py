@@ -85,15 +85,18 @@ def _break(templates, outs, game, how):
             (out / game).write_text("in the way", encoding="utf-8")
 
 
+SLOW = pytest.mark.slow  # (the fast tier keeps one case of each kind)
+
+
 @pytest.mark.parametrize(
     "broken",
     [
-        {"sample": "definition"},
+        pytest.param({"sample": "definition"}, marks=SLOW),
         {"sample": "definition", "spy": "definition"},
-        {"sample": "build"},
+        pytest.param({"sample": "build"}, marks=SLOW),
         {"sample": "build", "spy": "build"},
         {"sample": "build", "spy": "definition"},
-        {"sample": "definition", "spy": "build"},
+        pytest.param({"sample": "definition", "spy": "build"}, marks=SLOW),
     ],
     ids=lambda broken: "+".join(f"{game}-{how}" for game, how in broken.items()),
 )
@@ -136,7 +139,9 @@ def test_what_the_other_process_read_is_an_input_of_the_build_and_of_the_kept_de
     assert (out / "sample.pdf").read_bytes() != before  # read again, not the kept definitions
 
 
-@pytest.mark.parametrize("games", [[], ["sample"]], ids=["two games", "one game"])
+@pytest.mark.parametrize(
+    "games", [[], pytest.param(["sample"], marks=SLOW)], ids=["two games", "one game"]
+)
 def test_a_process_that_cannot_report_leaves_its_lane_to_this_one(
     tmp_path, two, monkeypatch, games
 ):
@@ -222,7 +227,15 @@ def test_partition_puts_every_game_in_one_lane_in_order_and_balances_them(weight
         assert heaviest in lanes_[0]
 
 
-@pytest.mark.parametrize("broken", [None, "kit", "components", "kit+components"])
+@pytest.mark.parametrize(
+    "broken",
+    [
+        None,
+        pytest.param("kit", marks=SLOW),
+        pytest.param("components", marks=SLOW),
+        "kit+components",
+    ],
+)
 def test_one_game_writes_its_kit_here_and_its_components_in_the_other_process(
     tmp_path, two, monkeypatch, broken
 ):
@@ -262,6 +275,7 @@ def _kit(templates, name):
     return load_game(templates / name)
 
 
+@pytest.mark.slow
 def test_a_map_drawn_here_takes_the_names_placed_there(monkeypatch):
     from dataclasses import replace
 
