@@ -126,20 +126,51 @@ def timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, flo
     return wall, cpu
 
 
-# A deaddrop script run in a process that reports, on its last stderr line, its own CPU time, its
-# children's (the process pnp.lanes forks) and its CPU time when it forked
+# A deaddrop script run in a process that reports, on its last stderr line, its own CPU time,
+# its children's (the processes pnp.lanes forks), its CPU time when the other process was given
+# its lane (at the fork, or when a helper forked at start-up got it: pnp.lanes.start_helper) and
+# that process's CPU time when it began the lane and when it ended (each child writes its own to
+# a file as it leaves)
 LANES = """
-import atexit, json, os, resource, runpy, sys, time
-forked = []
-fork = os.fork
+import atexit, json, os, resource, runpy, sys, tempfile, time
+me = os.getpid()
+marks = os.path.join(tempfile.gettempdir(), f"lanes-bench-{me}")
+given, began = [], []
+fork, leave = os.fork, os._exit
+def leaving(code):
+    with open(marks, "a") as out:
+        out.write(json.dumps([began[:1], time.process_time()]) + "\\n")
+    leave(code)
 def counting():
-    forked.append(time.process_time())
-    return fork()
+    given[:] = [time.process_time()]
+    pid = fork()
+    if pid == 0:
+        os._exit = leaving
+    return pid
 os.fork = counting
+import pnp.lanes as lanes
+run_lane, give = lanes.run_lane, lanes._Child.give
+def running(*args, **kwargs):
+    if os.getpid() != me and not began:
+        began.append(time.process_time())
+    return run_lane(*args, **kwargs)
+def giving(self, job):
+    given[:] = [time.process_time()]
+    return give(self, job)
+lanes.run_lane, lanes._Child.give = running, giving
 def report():
-    me = resource.getrusage(resource.RUSAGE_SELF)
+    if os.getpid() != me:
+        return
+    mine = resource.getrusage(resource.RUSAGE_SELF)
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-    line = [me.ru_utime + me.ru_stime, kids.ru_utime + kids.ru_stime, forked[:1]]
+    lane = None  # the other process's CPU from the start of its lane to its end
+    if os.path.exists(marks):
+        with open(marks) as read:
+            for start, end in map(json.loads, read):
+                if start:
+                    lane = end - start[0]
+        os.unlink(marks)
+    line = [mine.ru_utime + mine.ru_stime, kids.ru_utime + kids.ru_stime, given[:1], lane]
     sys.stderr.write("\\nLANES " + json.dumps(line) + "\\n")
 atexit.register(report)
 sys.argv = sys.argv[1:]  # the deaddrop script (--deaddrop) and its arguments
@@ -149,8 +180,9 @@ runpy.run_path(sys.argv[0], run_name="__main__")
 
 def timed_lanes(args: list[str], env: dict[str, str]) -> tuple[float, float, float]:
     """Wall time, CPU time and CPU critical path of `deaddrop ARGS` on two cores: the longer of
-    this process's CPU time and its CPU time at the fork plus the forked process's (what the
-    wall time is on an idle machine of two cores, whatever the load here)."""
+    this process's CPU time and, for the other process's lane, this process's CPU time when it
+    gave the lane plus the other's CPU time from the start of the lane to its end (what the wall
+    time is on an idle machine of two cores, whatever the load here)."""
     started = time.perf_counter()
     done = subprocess.run(
         [PY, "-c", LANES, DEADDROP, *args],
@@ -161,8 +193,10 @@ def timed_lanes(args: list[str], env: dict[str, str]) -> tuple[float, float, flo
         check=True,
     )
     wall = time.perf_counter() - started
-    me, kids, forked = json.loads(done.stderr.rstrip().splitlines()[-1].split(" ", 1)[1])
-    return wall, me + kids, max(me, forked[0] + kids) if forked else me
+    line = done.stderr.rstrip().splitlines()[-1].split(" ", 1)[1]
+    me, kids, given, lane = json.loads(line)
+    path = max(me, given[0] + lane) if given and lane is not None else me
+    return wall, me + kids, path
 
 
 def paired(a: list[str], b: list[str], runs: int, env=None) -> tuple[float, float]:

@@ -18,6 +18,12 @@ process places the names of the kit's maps first and hands their places over
 A build stays in one process when there is one core, no fork (Windows), a lane too small to pay
 for a second process (LANE_MIN; KIT_MIN for one game), or DEADDROP_BUILD_JOBS=1 in the
 environment.
+
+The console script's `deaddrop build` forks that other process as it starts
+(deaddrop.commands.build_helper, start_helper), before the command line's modules load: it
+imports the engine (reportlab, the layout) meanwhile and waits for its lane, and a build in one
+lane (a deck) is then drawn there whole, while this process only read the command line and the
+kept definitions. Without it (another caller) the process is forked when the build begins.
 """
 
 from __future__ import annotations
@@ -64,6 +70,56 @@ class Ticker:
         process (None: every map of the kit is done)."""
 
 
+_helper: _Child | None = None  # the process start_helper forked, its lane not given yet
+
+
+def start_helper() -> None:
+    """Fork now the process that will build a lane of this build (see the module's text); it
+    leaves when this process leaves without giving it one."""
+    global _helper
+    if _helper is not None or _one_process():
+        return
+    job_read, job_write = os.pipe()
+    helper = _Child(lambda ticker: _awaited(job_read, job_write, ticker))
+    os.close(job_read)
+    if helper.done:  # no fork
+        os.close(job_write)
+        return
+    helper.job = job_write
+    _helper = helper
+
+
+def _awaited(job_read: int, job_write: int, ticker: Ticker) -> Lane:
+    """In the helper: the engine imported, the lane read from `job_read` and built."""
+    os.close(job_write)
+    from pnp import build  # noqa: F401  (the layout and its modules)
+    from pnp.backends import pdf  # noqa: F401  (reportlab)
+
+    chunks = []
+    while chunk := os.read(job_read, 1 << 16):
+        chunks.append(chunk)
+    os.close(job_read)
+    if not chunks:  # this build needs no lane of it
+        raise SystemExit(0)
+    templates, games, out, settings, svg = pickle.loads(b"".join(chunks))
+    return run_lane(templates, games, out, settings, svg, ticker)
+
+
+def helper_ready() -> bool:
+    """Whether start_helper's process waits for a lane."""
+    return _helper is not None
+
+
+def all_there(kits: list[GameKit]) -> list[list[Game]]:
+    """A build in one lane, given whole to start_helper's process (the engine is imported there
+    already, this process has not imported it)."""
+    return [[], [((place, 0), kit.name, kit, "all") for place, kit in enumerate(kits)]]
+
+
+def _one_process() -> bool:
+    return os.environ.get(JOBS_ENV, "").strip() == "1" or not hasattr(os, "fork") or _cores() < 2
+
+
 def split(
     templates: Path, names: list[str] | None, kept: list[GameKit] | None = None
 ) -> list[list[Game]] | None:
@@ -99,9 +155,7 @@ def one_kit(templates: Path, names: list[str] | None) -> bool:
 def _wanted(templates: Path, names: list[str] | None) -> list[str] | None:
     """The games a build names (all when none), when it may use two processes: None with one
     core, no fork, DEADDROP_BUILD_JOBS=1, no game or an unknown one."""
-    if os.environ.get(JOBS_ENV, "").strip() == "1" or not hasattr(os, "fork"):
-        return None
-    if _cores() < 2:
+    if _one_process():
         return None
     from pnp.game_folders import game_names
 
@@ -166,8 +220,6 @@ def run_lane(
     """Read and build one lane's games, as the serial build would: no kit built when one of its
     games cannot be read, none after a kit that failed. Its files stay staged (Lane.renames)."""
     from deaddrop.files import staged
-    from pnp import build as builder
-    from pnp.definitions import load_game
 
     lane = Lane()
     jobs: list[tuple[Place, GameKit, str]] = []
@@ -176,6 +228,8 @@ def run_lane(
             if kit is not None:
                 jobs.append((place, kit, part))
                 continue
+            from pnp.definitions import load_game  # (only where a game is read)
+
             try:
                 kit = load_game(templates / name)
             except Exception as error:  # reported by the parent, in the serial build's order
@@ -196,6 +250,8 @@ def run_lane(
             _place_names(kit, ticker)
     with uptodate.Recorder() as building, staged() as stage:
         for place, kit, part in [] if lane.load_errors else jobs:
+            from pnp import build as builder  # (only where a kit is drawn)
+
             try:
                 written = builder.build_kit(kit, out, settings, svg, ticker.tick, part)
             except Exception as error:
@@ -244,12 +300,21 @@ def build(
     in the games' order, and the inputs of the definitions (for pnp.kit_cache). `progress` makes
     the progress display, started once the other process runs. Raises what the serial build
     would; nothing is renamed into place unless both lanes succeeded."""
+    global _helper
     from deaddrop.files import adopt, all_or_nothing
-    from pnp.backends import pdf  # noqa: F401  (imported once, before the fork, for both lanes)
-    from pnp.definitions import load_game  # noqa: F401
 
     with all_or_nothing():
-        child = _Child(lambda ticker: run_lane(templates, lanes[1], out, settings, svg, ticker))
+        child, _helper = _helper, None
+        if child is not None and any(part == "components" for *_, part in lanes[1]):
+            child.release()  # (a kit read here: a process forked now has it, and its modules)
+            child = None
+        if child is not None and not child.give((templates, lanes[1], out, settings, svg)):
+            child = None  # (its lane could not be given: a kit that cannot be pickled)
+        if child is None:
+            from pnp.backends import pdf  # noqa: F401  (imported once, before the fork, for both)
+            from pnp.definitions import load_game  # noqa: F401
+
+            child = _Child(lambda ticker: run_lane(templates, lanes[1], out, settings, svg, ticker))
         try:
             with progress() as ticker, _names_from(child, lanes[1]):
                 mine = run_lane(templates, lanes[0], out, settings, svg, child.draining(ticker))
@@ -320,6 +385,7 @@ class _Child:
         self.done = False
         self.buffer = b""
         self.ticker = Ticker()  # where its steps and ticks go (draining)
+        self.job = -1  # start_helper's: where its lane is written
         self.arts: list[MapArt] = []  # the maps whose names it places (_names_from)
         self.placed: dict[int, Sequence[Placed]] = {}  # their names' places, by map
         self.all_placed = False
@@ -334,11 +400,40 @@ class _Child:
             self.reader = -1
             self.done = True  # no second process: the lane is built here
             return
-        if self.pid == 0:  # the child
+        if self.pid == 0:  # the child: it prints nothing, and holds no pipe of the caller's open
             os.close(read)
+            quiet = os.open(os.devnull, os.O_RDWR)
+            for fd in (0, 1, 2):
+                os.dup2(quiet, fd)
             _child_main(work, write)
         os.close(write)
         self.reader = read
+
+    def give(self, job: tuple[Any, ...]) -> bool:
+        """Write a helper's lane (start_helper) and close the pipe; False (the pipe closed, the
+        helper leaving) when it cannot be pickled."""
+        try:
+            data = pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:
+            data = b""
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(self.job, view) :]
+        except OSError:  # the helper is gone: result() finds no lane, and it is built here
+            pass
+        finally:
+            os.close(self.job)
+            self.job = -1
+        if not data:
+            self._drain(self.ticker, block=True)  # (it leaves at once: reaped here)
+        return bool(data)
+
+    def release(self) -> None:
+        """Let a helper (start_helper) go without a lane: it leaves once it sees the pipe closed
+        (not waited for here: it may be importing still)."""
+        os.close(self.job)
+        self.job = -1
 
     def draining(self, ticker: Ticker) -> Ticker:
         """`ticker`, also passing on what the child reported so far at each of its calls."""

@@ -376,6 +376,10 @@ def _build_kits(
         if split is None and kits is None and lanes.one_kit(folder, games):
             kits, keep = kit_cache.load_kits(folder, games or None, force=True)  # (none kept)
             split = lanes.split(folder, games, kits)
+        if split is None and lanes.helper_ready():  # one lane: drawn whole by the helper
+            if kits is None:
+                kits, keep = kit_cache.load_kits(folder, games or None, force=True)
+            split = lanes.all_there(kits) if kits else None
         if split is not None:
             with writing(out):
                 built, written, inputs = lanes.build(folder, split, out, settings, svg, _progress)

@@ -361,3 +361,72 @@ def test_a_kit_without_a_map_loads_no_map_code_here(tmp_path, two, monkeypatch):
     lanes.build(templates, split, tmp_path / "o", Settings(), False, lanes.quiet)
     assert (tmp_path / "o" / "sample.pdf").is_file()
     assert "pnp.draw.map_sheet" not in sys.modules
+
+
+# ---------------------------------------------------------------- the helper forked at start-up
+
+SCRIPT = (
+    "import sys\n"
+    "sys.argv = ['deaddrop', *sys.argv[1:]]  # as the console script runs it\n"
+    "from deaddrop.commands.main import main\n"
+    "try:\n    main()\nexcept SystemExit as done:\n    code = done.code\nelse:\n    code = 0\n"
+    "print('reportlab here:', 'reportlab' in sys.modules, file=sys.stderr)\n"
+    "sys.exit(code)\n"
+)
+
+
+def _script(tmp_path, *args, one=False):
+    import subprocess
+    import sys
+
+    env = {**os.environ, "DEADDROP_CACHE": str(tmp_path / "cache")}
+    env.pop(lanes.JOBS_ENV, None)
+    if one:
+        env[lanes.JOBS_ENV] = "1"
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, "build", *args], env=env, capture_output=True, text=True
+    )
+    *said, here = done.stderr.splitlines()
+    return done.returncode, done.stdout, "\n".join(said), here
+
+
+@pytest.mark.parametrize("broken", [None, "definition", "build"])
+def test_a_build_in_one_lane_is_drawn_by_the_helper_forked_at_start_up(tmp_path, broken):
+    templates = tmp_path / "templates"
+    shutil.copytree(templates_dir() / "sample", templates / "sample")
+    outs = [tmp_path / "a", tmp_path / "b"]
+    for out in outs:
+        out.mkdir()
+        if broken == "build":
+            (out / "sample").write_text("in the way", encoding="utf-8")
+    if broken == "definition":
+        _break(templates, [], "sample", "definition")
+    args = ["--templates", str(templates), "--out"]
+    laned = _script(tmp_path, *args, str(outs[0]))
+    alone = _script(tmp_path, *args, str(outs[1]), one=True)
+    assert laned[0] == alone[0] == (2 if broken else 0), laned
+    assert laned[1].replace(str(outs[0]), "X") == alone[1].replace(str(outs[1]), "X")
+    assert laned[2].replace(str(outs[0]), "X") == alone[2].replace(str(outs[1]), "X")
+    if broken != "definition":  # (a definition problem stops the build before it draws)
+        assert laned[3] == "reportlab here: False"  # drawn by the helper
+        assert alone[3] == "reportlab here: True"
+    assert _files(outs[0]) == _files(outs[1])
+    for name in _files(outs[0]):
+        assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
+    again = _script(tmp_path, *args, str(outs[0]))  # up to date: the helper is not used
+    assert again[0] == laned[0]
+    if not broken:
+        assert "(up to date)" in again[1]
+
+
+def test_only_a_console_script_build_that_draws_forks_a_helper():
+    from deaddrop.commands.build_helper import wanted
+
+    assert wanted(["/venv/bin/deaddrop", "build"])
+    assert wanted(["deaddrop", "build", "spies", "--paper", "letter"])
+    assert not wanted(["deaddrop"])
+    assert not wanted(["deaddrop", "list"])
+    assert not wanted(["pytest", "build"])
+    assert not wanted(["deaddrop", "table", "build"])
+    for option in ("--help", "--images", "--images=out", "--calibration"):
+        assert not wanted(["deaddrop", "build", "spies", option])
