@@ -15,9 +15,10 @@ component PDFs in a forked process (each draws the pieces it needs: the same byt
 process places the names of the kit's maps first and hands their places over
 (pnp.draw.map_sheet.placed_elsewhere), so that they are placed once.
 
-A build stays in one process when there is one core, no fork (Windows), a lane too small to pay
-for a second process (LANE_MIN; KIT_MIN for one game), or DEADDROP_BUILD_JOBS=1 in the
-environment.
+A build stays in one process when there is one core, no fork (Windows), no core free (the
+load average of the last minute at least the cores), a lane too small to pay for a second process
+(LANE_MIN; KIT_MIN for one game), or DEADDROP_BUILD_JOBS=1 in the environment;
+DEADDROP_BUILD_JOBS=2 uses two processes however busy the machine.
 
 The console script's `deaddrop build` forks that other process as it starts
 (deaddrop.commands.build_helper, start_helper), before the command line's modules load: it
@@ -117,7 +118,21 @@ def all_there(kits: list[GameKit]) -> list[list[Game]]:
 
 
 def _one_process() -> bool:
-    return os.environ.get(JOBS_ENV, "").strip() == "1" or not hasattr(os, "fork") or _cores() < 2
+    """DEADDROP_BUILD_JOBS=1, no fork or one core; unless DEADDROP_BUILD_JOBS=2, a machine with
+    no core free (the last minute's load average at least the cores: a second process would only
+    wait for one, and a busy machine's wall time was worse with it)."""
+    jobs = os.environ.get(JOBS_ENV, "").strip()
+    if jobs == "1" or not hasattr(os, "fork") or _cores() < 2:
+        return True
+    return jobs != "2" and _load() >= _cores()
+
+
+def _load() -> float:
+    """The load average of the last minute (0 where the system does not tell)."""
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return 0.0
 
 
 def split(

@@ -32,6 +32,7 @@ def two(tmp_path, monkeypatch):
         shutil.copytree(templates_dir() / name, folder / name)
     monkeypatch.setattr(lanes, "LANE_MIN", 0)
     monkeypatch.setattr(lanes, "_cores", lambda: 2)
+    monkeypatch.setattr(lanes, "_load", lambda: 0.5)  # (a core free, however busy the tests)
     forks = [0]
     real = os.fork
 
@@ -211,6 +212,13 @@ def test_one_game_one_core_or_jobs_1_stay_in_one_process(tmp_path, two, monkeypa
     monkeypatch.setattr(lanes, "_cores", lambda: 1)
     assert lanes.split(templates, None) is None
     monkeypatch.setattr(lanes, "_cores", lambda: 2)
+    monkeypatch.setattr(lanes, "_load", lambda: 2.0)  # no core free
+    assert lanes.split(templates, None) is None
+    monkeypatch.setenv(lanes.JOBS_ENV, "2")  # two processes all the same
+    assert lanes.split(templates, None) is not None
+    monkeypatch.delenv(lanes.JOBS_ENV)
+    monkeypatch.setattr(lanes, "_load", lambda: 1.9)
+    assert lanes.split(templates, None) is not None
     monkeypatch.setattr(lanes, "LANE_MIN", 10**9)
     assert lanes.split(templates, None) is None
 
@@ -332,6 +340,7 @@ def test_spies_alone_places_its_map_names_once_in_the_other_process(tmp_path, mo
     monkeypatch.setattr(map_sheet, "_LAYOUTS", {})
     monkeypatch.setattr(face, "_MAPS", {})  # (drawn by an earlier test)
     monkeypatch.setattr(lanes, "_cores", lambda: 2)
+    monkeypatch.setattr(lanes, "_load", lambda: 0.5)
     laned = runner.invoke(app, ["build", "spies", "--out", str(tmp_path / "a"), "--force"])
     assert laned.exit_code == 0, laned.output
     assert calls[0] == 0
@@ -380,9 +389,7 @@ def _script(tmp_path, *args, one=False):
     import sys
 
     env = {**os.environ, "DEADDROP_CACHE": str(tmp_path / "cache")}
-    env.pop(lanes.JOBS_ENV, None)
-    if one:
-        env[lanes.JOBS_ENV] = "1"
+    env[lanes.JOBS_ENV] = "1" if one else "2"  # (two processes however busy the tests)
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT, "build", *args], env=env, capture_output=True, text=True
     )
