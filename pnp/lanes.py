@@ -91,8 +91,11 @@ def start_helper() -> None:
 
 
 def _awaited(job_read: int, job_write: int, ticker: Ticker) -> Lane:
-    """In the helper: the engine imported, the lane read from `job_read` and built."""
+    """In the helper: the engine imported, the lane read from `job_read` and built (the modules
+    imported for it counted among the lane's reads: inputs of the build, as in one process)."""
     os.close(job_write)
+    engine = uptodate.Recorder()  # (not entered: only its modules' count)
+    engine.modules = set(sys.modules)
     from pnp import build  # noqa: F401  (the layout and its modules)
     from pnp.backends import pdf  # noqa: F401  (reportlab)
 
@@ -103,7 +106,9 @@ def _awaited(job_read: int, job_write: int, ticker: Ticker) -> Lane:
     if not chunks:  # this build needs no lane of it
         raise SystemExit(0)
     templates, games, out, settings, svg = pickle.loads(b"".join(chunks))
-    return run_lane(templates, games, out, settings, svg, ticker)
+    lane = run_lane(templates, games, out, settings, svg, ticker)
+    lane.read_building |= engine.seen()
+    return lane
 
 
 def helper_ready() -> bool:

@@ -420,6 +420,15 @@ def test_a_build_in_one_lane_is_drawn_by_the_helper_forked_at_start_up(tmp_path,
     assert _files(outs[0]) == _files(outs[1])
     for name in _files(outs[0]):
         assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
+    if not broken:  # the helper's reads, reportlab's modules too, are the build's inputs
+        import json
+
+        from pnp import uptodate
+
+        for out in outs:
+            record = json.loads(uptodate.record_path(out).read_text(encoding="utf-8"))
+            assert any(p.endswith("reportlab/pdfgen/canvas.py") for p in record["inputs"]), out
+            assert str(templates / "sample" / "cards.yaml") in record["inputs"]
     again = _script(tmp_path, *args, str(outs[0]))  # up to date: the helper is not used
     assert again[0] == laned[0]
     if not broken:
