@@ -91,6 +91,39 @@ def all_or_nothing() -> Iterator[None]:
             raise OSError(error.errno, error.strerror, str(target)) from None
 
 
+@contextmanager
+def staged() -> Iterator[_Stage]:
+    """Every file atomic_writer writes inside the block is kept under its temporary name, for
+    an all_or_nothing block to rename or remove (`adopt`), here or in another process; the
+    block's stage holds them (renames, and the folders made, outermost first). Left by an
+    exception, the block removes them itself."""
+    stage = _Stage()
+    _stages.append(stage)
+    try:
+        yield stage
+    except BaseException:
+        _discard(stage)
+        raise
+    finally:
+        _stages.remove(stage)
+
+
+def adopt(renames: list[tuple[str, Path]], made: list[Path]) -> None:
+    """Hand the files of a `staged` block (its stage's renames and folders made) to the
+    innermost all_or_nothing block: renamed into place with its own files, or removed with them
+    (the folders made removed innermost first)."""
+    stage = _stages[-1]
+    stage.renames += renames
+    stage.made = sorted([*stage.made, *made], key=lambda folder: len(folder.parts))
+
+
+def discard(renames: list[tuple[str, Path]], made: list[Path]) -> None:
+    """Remove the files of a `staged` block that no all_or_nothing block took (`adopt`)."""
+    stage = _Stage()
+    stage.renames, stage.made = renames, made
+    _discard(stage)
+
+
 def _discard(stage: _Stage) -> None:
     """Remove the temporary files of `stage` not renamed yet, and its folders left empty (the
     writes of `all_or_nothing` and of `write_all`)."""

@@ -46,22 +46,30 @@ def _svgs(component: Component, folder: Path) -> list[Path]:
 
 
 def build_kit(
-    kit: GameKit, out: Path, settings: Settings, svg: bool = False, progress: Progress | None = None
+    kit: GameKit,
+    out: Path,
+    settings: Settings,
+    svg: bool = False,
+    progress: Progress | None = None,
+    parts: str = "all",
 ) -> list[Path]:
-    """Write one kit's files; the paths written, in order."""
+    """Write one kit's files; the paths written, in order. `parts`: "kit" writes only the kit's
+    PDF, "components" only the files in its folder (another process may write the other part:
+    pnp.lanes; the same bytes either way)."""
     from pnp.backends.pdf import Drawn, write_pdf
 
     tick = progress or (lambda _label: None)
     art, drawn = Art(), Drawn()
-    # laid out first: a kit that cannot be laid out writes nothing
-    document = kit_document(kit, settings, art)
     written: list[Path] = []
-    kit_path = out / f"{kit.name}.pdf"
-    write_pdf(document, kit_path, drawn)
-    written.append(kit_path)
-    tick(kit.name)
+    if parts != "components":
+        # laid out first: a kit that cannot be laid out writes nothing
+        document = kit_document(kit, settings, art)
+        kit_path = out / f"{kit.name}.pdf"
+        write_pdf(document, kit_path, drawn)
+        written.append(kit_path)
+        tick(kit.name)
     folder = out / kit.name
-    for component in kit.components:
+    for component in kit.components if parts != "kit" else []:
         path = folder / f"{component.name}.pdf"
         write_pdf(component_document(component, settings, art=art), path, drawn)
         written.append(path)

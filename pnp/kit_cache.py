@@ -61,20 +61,34 @@ def load_kits(
     """pnp.definitions.load_kits(templates, games), from the cache when none of its inputs
     changed since it was kept (never with `force`); and what keeps them for the next time, to be
     called once the build succeeded (a failed command leaves the cache as it was)."""
-    path = record_path(templates, games)
-    key = _key(templates, games)
     if not force:
-        kept = _kept(path, key)
-        if kept is not None:
-            read_before, kits = kept
-            uptodate.note_read(read_before)  # a build's own record still names its inputs
+        kits = kept_kits(templates, games)
+        if kits is not None:
             return kits, lambda: None
     from pnp.definitions import load_kits as read
 
     with uptodate.Recorder() as recorder:
         kits = read(templates, games)
-    inputs = recorder.inputs()
-    return kits, lambda: _keep(path, key, inputs, kits)
+    return kits, keeper(templates, games, recorder.inputs(), kits)
+
+
+def kept_kits(templates: Path, games: list[str] | None) -> list[GameKit] | None:
+    """The kits kept for `templates` and `games` when none of their inputs changed (their inputs
+    noted as read, so a build's own record still names them); else None."""
+    kept = _kept(record_path(templates, games), _key(templates, games))
+    if kept is None:
+        return None
+    read_before, kits = kept
+    uptodate.note_read(read_before)
+    return kits
+
+
+def keeper(
+    templates: Path, games: list[str] | None, inputs: dict[str, Any], kits: list[GameKit]
+) -> Callable[[], None]:
+    """What keeps `kits`, read from `inputs` (uptodate.inputs_of), for the next build."""
+    path, key = record_path(templates, games), _key(templates, games)
+    return lambda: _keep(path, key, inputs, kits)
 
 
 def _kept(path: Path, key: str) -> tuple[list[str], list[GameKit]] | None:

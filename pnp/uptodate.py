@@ -119,29 +119,38 @@ class Recorder:
             return
         self.paths.add(os.path.abspath(os.fsdecode(path)))
 
-    def inputs(self) -> dict[str, Stat]:
-        """Every input's stat: the paths noted (compiled modules by their source), the modules
-        imported meanwhile and the engine's files."""
+    def seen(self) -> set[str]:
+        """The paths noted (compiled modules by their source) and the sources of the modules
+        imported meanwhile: what another process's recorder is handed (note_read)."""
         paths = {p for p in self.paths if not p.endswith(".pyc")}
         for name in set(sys.modules) - self.modules:
             source = getattr(sys.modules.get(name), "__file__", None)
             if isinstance(source, str):
                 paths.add(os.path.abspath(source))
-        for folder, dirs, files in os.walk(ENGINE):
-            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-            paths.add(folder)
-            paths.update(os.path.join(folder, f) for f in files if not f.endswith(".pyc"))
-        paths.update(str(p) for p in ENGINE_FILES)
-        stats = {}
-        for path in sorted(paths):
-            if path.startswith(_SKIP) or (
-                self.out is not None and (path + os.sep).startswith(self.out)
-            ):
-                continue
-            stat = stat_of(path)
-            if stat is not None:
-                stats[path] = stat
-        return stats
+        return paths
+
+    def inputs(self) -> dict[str, Stat]:
+        """Every input's stat: what it saw (seen) and the engine's files."""
+        return inputs_of(self.seen(), self.out)
+
+
+def inputs_of(seen: set[str], out: str | None = None) -> dict[str, Stat]:
+    """The stat of every path in `seen` and of the engine's files, but none under `out` (a
+    folder's absolute name ending in a separator) or in /proc, /dev, /sys."""
+    paths = set(seen)
+    for folder, dirs, files in os.walk(ENGINE):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        paths.add(folder)
+        paths.update(os.path.join(folder, f) for f in files if not f.endswith(".pyc"))
+    paths.update(str(p) for p in ENGINE_FILES)
+    stats = {}
+    for path in sorted(paths):
+        if path.startswith(_SKIP) or (out is not None and (path + os.sep).startswith(out)):
+            continue
+        stat = stat_of(path)
+        if stat is not None:
+            stats[path] = stat
+    return stats
 
 
 _active: list[Recorder] = []  # the recorders active now, innermost last

@@ -6,7 +6,7 @@ import json
 import os
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -363,37 +363,69 @@ def _build_kits(
     folder: Path, games: list[str] | None, out: Path, settings: Any, svg: bool, force: bool
 ) -> list[tuple[Path, list[Path]]]:
     """Load (the definitions kept from the last build when unchanged, pnp.kit_cache; read again
-    with `force`) and build the kits: each kit's PDF and the paths written in its folder. The
-    garbage collector pauses for both (pnp.build.collection_paused)."""
+    with `force`) and build the kits, on two cores when it pays (pnp.lanes): each kit's PDF and
+    the paths written in its folder. The garbage collector pauses meanwhile
+    (pnp.build.collection_paused)."""
     from pnp import build as builder
-    from pnp.kit_cache import load_kits
+    from pnp import kit_cache, lanes
 
     with builder.collection_paused():
-        kits, keep = load_kits(folder, games or None, force=force)
-        if not kits:
-            raise InputError(f"{folder}: no games found (expected <game>/game.yaml)")
-        total = builder.steps(kits, svg)
-        if sys.stderr.isatty():
-            from rich.console import Console
-            from rich.progress import Progress
-
-            with Progress(console=Console(stderr=True), transient=True) as bar:
-                task = bar.add_task("building", total=total)
-
-                def tick(label: str) -> None:
-                    bar.update(task, advance=1, description=label)
-
-                with writing(out):
-                    written = builder.build_kits(kits, out, settings, svg, tick)
-        else:
+        kits = None if force else kit_cache.kept_kits(folder, games or None)
+        keep: Callable[[], None] = lambda: None  # noqa: E731
+        split = lanes.split(folder, games, kits)
+        if split is None and kits is None and lanes.one_kit(folder, games):
+            kits, keep = kit_cache.load_kits(folder, games or None, force=True)  # (none kept)
+            split = lanes.split(folder, games, kits)
+        if split is None and lanes.helper_ready():  # one lane: drawn whole by the helper
+            if kits is None:
+                kits, keep = kit_cache.load_kits(folder, games or None, force=True)
+            split = lanes.all_there(kits) if kits else None
+        if split is not None:
             with writing(out):
-                written = builder.build_kits(kits, out, settings, svg)
+                built, written, inputs = lanes.build(folder, split, out, settings, svg, _progress)
+            if kits is None:  # read by the lanes
+                keep = kit_cache.keeper(folder, games or None, inputs, built)
+            kits = built
+        else:
+            if kits is None:
+                kits, keep = kit_cache.load_kits(folder, games or None, force=True)
+            if not kits:
+                raise InputError(f"{folder}: no games found (expected <game>/game.yaml)")
+            with _progress() as ticker, writing(out):
+                ticker.steps(builder.steps(kits, svg))
+                written = builder.build_kits(kits, out, settings, svg, ticker.tick)
         keep()  # the definitions, for the next build (only once this one succeeded)
-    result = []
-    for kit in kits:
-        files = [p for p in written if out / kit.name in p.parents]
-        result.append((out / (kit.name + ".pdf"), files))
-    return result
+    return [
+        (out / (kit.name + ".pdf"), [p for p in written if out / kit.name in p.parents])
+        for kit in kits
+    ]
+
+
+@contextmanager
+def _progress() -> Iterator[Any]:
+    """The progress bar on a terminal (stderr), as the build goes: pnp.lanes.Ticker."""
+    from pnp.lanes import Ticker
+
+    if not sys.stderr.isatty():
+        yield Ticker()
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("building", total=None)
+        total = 0
+
+        class Bar(Ticker):
+            def steps(self, count: int) -> None:
+                nonlocal total
+                total += count
+                bar.update(task, total=total)
+
+            def tick(self, label: str) -> None:
+                bar.update(task, advance=1, description=label)
+
+        yield Bar()
 
 
 IMAGE_BLEED = "1/8in"  # what print-on-demand shops ask for

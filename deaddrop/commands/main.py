@@ -16,6 +16,9 @@ from __future__ import annotations
 from deaddrop.commands import startup_gc  # (first: the collector pauses while main imports)
 
 # isort: split
+from deaddrop.commands import build_helper  # noqa: F401  (second: `build` forks its helper now)
+
+# isort: split
 from functools import partial
 from typing import Annotated, Any
 

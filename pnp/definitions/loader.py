@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from deaddrop.errors import InputError, path_errors
+from deaddrop.errors import InputError
 from pnp.definitions.boxes import BoxSpec, parse_box
 from pnp.definitions.component_spec import parse_component, read_size
 from pnp.definitions.element_spec import parse_face
@@ -24,16 +24,8 @@ from pnp.definitions.scope import Scope
 from pnp.definitions.styles import StyleSpec, build_style, layers, parse_style
 from pnp.definitions.values import Ctx, chain_problem, failed, join
 from pnp.definitions.yaml_lines import Problems, Y, did_you_mean, display_path, load_yaml
+from pnp.game_folders import game_names
 from pnp.model import Choice, Component, GameKit, Icon, Style
-
-
-def game_names(templates: Path) -> list[str]:
-    """The games under `templates`: its folders that hold a game.yaml, sorted."""
-    templates = Path(templates)
-    with path_errors(templates, "read the templates"):  # a name too long, no permission ...
-        if not templates.is_dir():
-            return []
-        return sorted(p.name for p in templates.iterdir() if (p / "game.yaml").is_file())
 
 
 def load_kits(templates: Path, names: list[str] | None = None) -> list[GameKit]:

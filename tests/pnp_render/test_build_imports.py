@@ -1,5 +1,6 @@
 """A build imports what its kit draws with: a deck of text cards reads no XML (pnp.draw.images
-reads an SVG's XML only for an SVG) and loads no numpy (only the map draws with it)."""
+reads an SVG's XML only for an SVG) and loads no numpy (only the map draws with it); a build
+whose definitions are kept (pnp.kit_cache) imports neither PyYAML nor the loader."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from pathlib import Path
 RUN = (
     "import sys; from deaddrop.commands.main import main; sys.argv = ['deaddrop', *sys.argv[1:]]\n"
     "try:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
-    "print(sorted(m for m in ('xml.etree', 'numpy') if m in sys.modules))"
+    "looked = ('xml.etree', 'numpy', 'yaml', 'pnp.definitions')\n"
+    "print(sorted(m for m in looked if m in sys.modules))"
 )
 
 DECK = """components:
@@ -30,9 +32,9 @@ DECK = """components:
 """
 
 
-def _build(tmp_path: Path, templates: Path) -> str:
+def _build(tmp_path: Path, templates: Path, into: str = "out") -> str:
     env = {**os.environ, "DEADDROP_CACHE": str(tmp_path / "cache")}
-    args = ["build", "--templates", str(templates), "--out", str(tmp_path / "out")]
+    args = ["build", "--templates", str(templates), "--out", str(tmp_path / into)]
     out = subprocess.run(
         [sys.executable, "-c", RUN, *args], env=env, capture_output=True, text=True, check=True
     )
@@ -44,5 +46,9 @@ def test_a_deck_of_text_cards_reads_no_xml_and_loads_no_numpy(tmp_path):
     game.mkdir(parents=True)
     (game / "game.yaml").write_text("game: deck\ntitle: Deck\n", encoding="utf-8")
     (game / "cards.yaml").write_text(DECK, encoding="utf-8")
-    assert _build(tmp_path, tmp_path / "templates") == "[]"
+    assert _build(tmp_path, tmp_path / "templates") == "['pnp.definitions', 'yaml']"
     assert (tmp_path / "out" / "deck.pdf").stat().st_size > 1000
+    assert _build(tmp_path, tmp_path / "templates", "again") == "[]"  # definitions kept
+    assert (tmp_path / "again" / "deck.pdf").read_bytes() == (
+        tmp_path / "out" / "deck.pdf"
+    ).read_bytes()

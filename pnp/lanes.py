@@ -1,0 +1,583 @@
+"""A build of several kits on two cores: the games split into two lanes of about the same work
+(the bytes of their files), one lane read and built by a forked process while this one reads and
+builds the other. The kits are independent, so each PDF has the same bytes as when they are
+built one after another (pnp.build.build_kits).
+
+What the user sees does not change: the files are renamed into place together once both lanes
+succeeded (deaddrop.files.all_or_nothing; the other process's files are handed over with
+deaddrop.files.adopt), the same lines are printed, and a failure is reported as the serial build
+would report it: every game's definition problems at once, in the games' order; else the first
+kit, in the games' order, whose build failed. The files both processes read are recorded as the
+build's and the definitions' inputs (pnp.uptodate, pnp.kit_cache).
+
+A build of one game, once its definitions are read, writes the kit's PDF here and the
+component PDFs in a forked process (each draws the pieces it needs: the same bytes); that
+process places the names of the kit's maps first and hands their places over
+(pnp.draw.map_sheet.placed_elsewhere), so that they are placed once.
+
+A build stays in one process when there is one core, no fork (Windows), no core free (the
+load average of the last minute at least the cores), a lane too small to pay for a second process
+(LANE_MIN; KIT_MIN for one game), or DEADDROP_BUILD_JOBS=1 in the environment;
+DEADDROP_BUILD_JOBS=2 uses two processes however busy the machine.
+
+The console script's `deaddrop build` forks that other process as it starts
+(deaddrop.commands.build_helper, start_helper), before the command line's modules load: it
+imports the engine (reportlab, the layout) meanwhile and waits for its lane, and a build in one
+lane (a deck) is then drawn there whole, while this process only read the command line and the
+kept definitions. Without it (another caller) the process is forked when the build begins.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from deaddrop.errors import InputError
+from pnp import uptodate
+
+if TYPE_CHECKING:
+    from pnp.draw.map_labels import Placed
+    from pnp.imposition import Settings
+    from pnp.model import GameKit, MapArt
+
+LANE_MIN = 48 * 1024  # bytes of a game folder's files: ~80 ms of reading and drawing
+KIT_MIN = 96 * 1024  # one game split into its kit's PDF and its components' (~0.3 s to draw)
+JOBS_ENV = "DEADDROP_BUILD_JOBS"
+
+# A lane's job: its place in the build's order (the game's, then 0 for the kit's PDF or the whole
+# kit, 1 for its components), the game's name, its kit when read already, and what of it to
+# write ("all", "kit", "components": pnp.build.build_kit's parts).
+Place = tuple[int, int]
+Game = tuple[Place, str, "GameKit | None", str]
+
+
+class Ticker:
+    """A build's progress: `steps(n)` adds to the total once a lane knows it, `tick(label)`
+    reports one step done."""
+
+    def steps(self, count: int) -> None:
+        """`count` more steps to do."""
+
+    def tick(self, label: str) -> None:
+        """One step done."""
+
+    def placed(self, index: int | None, labels: Sequence[Placed]) -> None:
+        """The names' places of a map (its place among the kit's maps: _maps), for the other
+        process (None: every map of the kit is done)."""
+
+
+_helper: _Child | None = None  # the process start_helper forked, its lane not given yet
+
+
+def start_helper() -> None:
+    """Fork now the process that will build a lane of this build (see the module's text); it
+    leaves when this process leaves without giving it one."""
+    global _helper
+    if _helper is not None or _one_process():
+        return
+    job_read, job_write = os.pipe()
+    helper = _Child(lambda ticker: _awaited(job_read, job_write, ticker))
+    os.close(job_read)
+    if helper.done:  # no fork
+        os.close(job_write)
+        return
+    helper.job = job_write
+    _helper = helper
+
+
+def _awaited(job_read: int, job_write: int, ticker: Ticker) -> Lane:
+    """In the helper: the engine imported, the lane read from `job_read` and built (the modules
+    imported for it counted among the lane's reads: inputs of the build, as in one process)."""
+    os.close(job_write)
+    engine = uptodate.Recorder()  # (not entered: only its modules' count)
+    engine.modules = set(sys.modules)
+    from pnp import build  # noqa: F401  (the layout and its modules)
+    from pnp.backends import pdf  # noqa: F401  (reportlab)
+
+    chunks = []
+    while chunk := os.read(job_read, 1 << 16):
+        chunks.append(chunk)
+    os.close(job_read)
+    if not chunks:  # this build needs no lane of it
+        raise SystemExit(0)
+    templates, games, out, settings, svg = pickle.loads(b"".join(chunks))
+    lane = run_lane(templates, games, out, settings, svg, ticker)
+    lane.read_building |= engine.seen()
+    return lane
+
+
+def helper_ready() -> bool:
+    """Whether start_helper's process waits for a lane."""
+    return _helper is not None
+
+
+def all_there(kits: list[GameKit]) -> list[list[Game]]:
+    """A build in one lane, given whole to start_helper's process (the engine is imported there
+    already, this process has not imported it)."""
+    return [[], [((place, 0), kit.name, kit, "all") for place, kit in enumerate(kits)]]
+
+
+def _one_process() -> bool:
+    """DEADDROP_BUILD_JOBS=1, no fork or one core; unless DEADDROP_BUILD_JOBS=2, a machine with
+    no core free (the last minute's load average at least the cores: a second process would only
+    wait for one, and a busy machine's wall time was worse with it)."""
+    jobs = os.environ.get(JOBS_ENV, "").strip()
+    if jobs == "1" or not hasattr(os, "fork") or _cores() < 2:
+        return True
+    return jobs != "2" and _load() >= _cores()
+
+
+def _load() -> float:
+    """The load average of the last minute (0 where the system does not tell)."""
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return 0.0
+
+
+def split(
+    templates: Path, names: list[str] | None, kept: list[GameKit] | None = None
+) -> list[list[Game]] | None:
+    """The games of a build (`names`, all when empty; `kept`: their kits, when read already) in
+    two lanes of about the same bytes, the heavier game first, or one game's kit (read already)
+    in its kit's PDF and its components; None when the build is better done in one process (see
+    the module's text). Unknown names are left to the serial build, which reports them."""
+    wanted = _wanted(templates, names)
+    if wanted is None:
+        return None
+    kits: dict[str, GameKit] = {kit.name: kit for kit in kept or []}
+    weights = [_bytes(templates / name) for name in wanted]
+    if len(wanted) == 1:
+        kit = kits.get(wanted[0])
+        if kit is None or not kit.components or weights[0] < KIT_MIN:
+            return None
+        return [[((0, 0), kit.name, kit, "kit")], [((0, 1), kit.name, kit, "components")]]
+    lanes = partition(weights)
+    if min(sum(weights[place] for place in lane) for lane in lanes) < LANE_MIN:
+        return None
+    return [
+        [((place, 0), wanted[place], kits.get(wanted[place]), "all") for place in lane]
+        for lane in lanes
+    ]
+
+
+def one_kit(templates: Path, names: list[str] | None) -> bool:
+    """Whether the build is of one game that `split` splits once its kit is read."""
+    wanted = _wanted(templates, names)
+    return wanted is not None and len(wanted) == 1 and _bytes(templates / wanted[0]) >= KIT_MIN
+
+
+def _wanted(templates: Path, names: list[str] | None) -> list[str] | None:
+    """The games a build names (all when none), when it may use two processes: None with one
+    core, no fork, DEADDROP_BUILD_JOBS=1, no game or an unknown one."""
+    if _one_process():
+        return None
+    from pnp.game_folders import game_names
+
+    known = game_names(templates)
+    wanted = list(dict.fromkeys(names)) if names else known
+    if not wanted or any(name not in known for name in wanted):
+        return None
+    return wanted
+
+
+def partition(weights: list[int]) -> list[list[int]]:
+    """The places of `weights` in two lanes, each in order: the heaviest first, each to the
+    lane with less so far (the lanes differ by at most the heaviest weight); the first lane
+    holds the heaviest."""
+    lanes: list[list[int]] = [[], []]
+    loads = [0, 0]
+    for place in sorted(range(len(weights)), key=lambda p: (-weights[p], p)):
+        lane = loads.index(min(loads))
+        lanes[lane].append(place)
+        loads[lane] += weights[place]
+    return [sorted(lane) for lane in lanes]
+
+
+def _cores() -> int:
+    affinity = getattr(os, "sched_getaffinity", None)
+    return len(affinity(0)) if affinity is not None else os.cpu_count() or 1
+
+
+def _bytes(folder: Path) -> int:
+    """The bytes of the files directly in a game's folder (its YAML and map data)."""
+    total = 0
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.is_file():
+                    total += entry.stat().st_size
+    except OSError:
+        pass
+    return total
+
+
+class Lane:
+    """What a lane did: its kits (by place), the problems reading them, the first kit whose
+    build failed, the files written (staged: temporary names and targets, folders made) and the
+    paths read while reading the definitions and while building. (A plain class: a dataclass
+    costs a deck's build 2 ms to import.)"""
+
+    def __init__(self) -> None:
+        self.kits: list[tuple[Place, GameKit]] = []  # those it read
+        self.load_errors: list[tuple[Place, Exception]] = []
+        self.build_error: tuple[Place, Exception] | None = None
+        self.written: list[tuple[Place, list[Path]]] = []
+        self.renames: list[tuple[str, Path]] = []
+        self.made: list[Path] = []
+        self.read_loading: set[str] = set()
+        self.read_building: set[str] = set()
+
+
+def run_lane(
+    templates: Path, games: list[Game], out: Path, settings: Settings, svg: bool, ticker: Ticker
+) -> Lane:
+    """Read and build one lane's games, as the serial build would: no kit built when one of its
+    games cannot be read, none after a kit that failed. Its files stay staged (Lane.renames)."""
+    from deaddrop.files import staged
+
+    lane = Lane()
+    jobs: list[tuple[Place, GameKit, str]] = []
+    with uptodate.Recorder() as reading:
+        for place, name, kit, part in games:
+            if kit is not None:
+                jobs.append((place, kit, part))
+                continue
+            from pnp.definitions import load_game  # (only where a game is read)
+
+            try:
+                kit = load_game(templates / name)
+            except Exception as error:  # reported by the parent, in the serial build's order
+                lane.load_errors.append((place, error))
+                continue
+            lane.kits.append((place, kit))
+            jobs.append((place, kit, part))
+    lane.read_loading = reading.seen()
+    per = 2 if svg else 1
+    ticker.steps(
+        sum(
+            (part != "components") + per * (part != "kit") * len(k.components)
+            for _, k, part in jobs
+        )
+    )
+    for _, kit, part in jobs:
+        if part == "components":  # the names' places first, for the process writing the kit
+            _place_names(kit, ticker)
+    with uptodate.Recorder() as building, staged() as stage:
+        for place, kit, part in [] if lane.load_errors else jobs:
+            from pnp import build as builder  # (only where a kit is drawn)
+
+            try:
+                written = builder.build_kit(kit, out, settings, svg, ticker.tick, part)
+            except Exception as error:
+                lane.build_error = (place, error)
+                break
+            lane.written.append((place, written))
+    lane.read_building = building.seen()
+    lane.renames, lane.made = stage.renames, stage.made
+    return lane
+
+
+def _place_names(kit: GameKit, ticker: Ticker) -> None:
+    """Place the names of each map of `kit` (as drawing it would, and kept for it:
+    pnp.draw.map_sheet.map_layout) and report them, then that there are no more."""
+    arts = _maps(kit)
+    if arts:
+        from pnp.draw.map_sheet import map_layout
+
+        for index, art in enumerate(arts):
+            ticker.placed(index, map_layout(art).labels)
+    ticker.placed(None, ())
+
+
+def _maps(kit: GameKit) -> list[MapArt]:
+    """The map elements of `kit`'s components, each once."""
+    from pnp.model import MapArt
+
+    arts = [
+        el
+        for component in kit.components
+        for el in (*component.front, *(component.back or ()))
+        if isinstance(el, MapArt)
+    ]
+    return list(dict.fromkeys(arts))
+
+
+def build(
+    templates: Path,
+    lanes: list[list[Game]],
+    out: Path,
+    settings: Settings,
+    svg: bool,
+    progress: Callable[[], AbstractContextManager[Ticker]],
+) -> tuple[list[GameKit], list[Path], dict[str, uptodate.Stat]]:
+    """Build two lanes (`split`), the second in a forked process; the kits and the files written,
+    in the games' order, and the inputs of the definitions (for pnp.kit_cache). `progress` makes
+    the progress display, started once the other process runs. Raises what the serial build
+    would; nothing is renamed into place unless both lanes succeeded."""
+    global _helper
+    from deaddrop.files import adopt, all_or_nothing
+
+    with all_or_nothing():
+        child, _helper = _helper, None
+        if child is not None and any(part == "components" for *_, part in lanes[1]):
+            child.release()  # (a kit read here: a process forked now has it, and its modules)
+            child = None
+        if child is not None and not child.give((templates, lanes[1], out, settings, svg)):
+            child = None  # (its lane could not be given: a kit that cannot be pickled)
+        if child is None:
+            from pnp.backends import pdf  # noqa: F401  (imported once, before the fork, for both)
+            from pnp.definitions import load_game  # noqa: F401
+
+            child = _Child(lambda ticker: run_lane(templates, lanes[1], out, settings, svg, ticker))
+        try:
+            with progress() as ticker, _names_from(child, lanes[1]):
+                mine = run_lane(templates, lanes[0], out, settings, svg, child.draining(ticker))
+                theirs = child.result(ticker)
+        except BaseException:
+            child.stop()
+            raise
+        if theirs is None:  # the other process could not report: its lane is built here
+            with progress() as ticker:
+                theirs = run_lane(templates, lanes[1], out, settings, svg, ticker)
+        both = [mine, theirs]
+        for lane in both:
+            adopt(lane.renames, lane.made)
+        uptodate.note_read(theirs.read_loading | theirs.read_building)
+        _raise_first(both)
+    kits: dict[int, GameKit] = {}
+    given = [(place, kit) for lane in lanes for place, _, kit, _ in lane if kit is not None]
+    for (game, _), kit in sorted([*given, *mine.kits, *theirs.kits], key=lambda pair: pair[0]):
+        kits.setdefault(game, kit)
+    written = sorted((pair for lane in both for pair in lane.written), key=lambda pair: pair[0])
+    inputs = uptodate.inputs_of(mine.read_loading | theirs.read_loading)
+    return list(kits.values()), [path for _, paths in written for path in paths], inputs
+
+
+@contextmanager
+def _names_from(child: _Child, lane: list[Game]) -> Iterator[None]:
+    """While the other process writes a kit's components, the names of its maps are placed
+    there (_place_names) and taken from it here."""
+    arts = [art for _, _, kit, part in lane if part == "components" and kit for art in _maps(kit)]
+    if not arts:
+        yield  # (no map: numpy and the map's modules stay unloaded)
+        return
+    from pnp.draw import map_sheet
+
+    child.arts = arts
+
+    map_sheet.placed_elsewhere = child.names
+    try:
+        yield
+    finally:
+        map_sheet.placed_elsewhere = None
+
+
+def _raise_first(lanes: list[Lane]) -> None:
+    """What the serial build raises: the first game that could not be read for a reason other
+    than its definitions; else every definition problem, in the games' order; else the first
+    kit whose build failed."""
+    load = sorted((pair for lane in lanes for pair in lane.load_errors), key=lambda p: p[0])
+    other = [error for _, error in load if not isinstance(error, InputError)]
+    if other:
+        raise other[0]
+    if load:
+        raise InputError(
+            "\n".join(error.message for _, error in load if isinstance(error, InputError))
+        )
+    failed = [lane.build_error for lane in lanes if lane.build_error is not None]
+    if failed:
+        raise min(failed, key=lambda pair: pair[0])[1]
+
+
+class _Child:
+    """A forked process running one lane; it reports its steps and ticks as it goes, then the
+    Lane, in pickled frames over a pipe. Its files stay staged for this process to rename."""
+
+    def __init__(self, work: Callable[[Ticker], Lane]) -> None:
+        self.pid = 0
+        self.lane: Lane | None = None
+        self.done = False
+        self.buffer = b""
+        self.ticker = Ticker()  # where its steps and ticks go (draining)
+        self.job = -1  # start_helper's: where its lane is written
+        self.arts: list[MapArt] = []  # the maps whose names it places (_names_from)
+        self.placed: dict[int, Sequence[Placed]] = {}  # their names' places, by map
+        self.all_placed = False
+        for stream in (sys.stdout, sys.stderr):
+            stream.flush()
+        read, write = os.pipe()
+        try:
+            self.pid = os.fork()
+        except OSError:
+            os.close(read)
+            os.close(write)
+            self.reader = -1
+            self.done = True  # no second process: the lane is built here
+            return
+        if self.pid == 0:  # the child: it prints nothing, and holds no pipe of the caller's open
+            os.close(read)
+            quiet = os.open(os.devnull, os.O_RDWR)
+            for fd in (0, 1, 2):
+                os.dup2(quiet, fd)
+            _child_main(work, write)
+        os.close(write)
+        self.reader = read
+
+    def give(self, job: tuple[Any, ...]) -> bool:
+        """Write a helper's lane (start_helper) and close the pipe; False (the pipe closed, the
+        helper leaving) when it cannot be pickled."""
+        try:
+            data = pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:
+            data = b""
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(self.job, view) :]
+        except OSError:  # the helper is gone: result() finds no lane, and it is built here
+            pass
+        finally:
+            os.close(self.job)
+            self.job = -1
+        if not data:
+            self._drain(self.ticker, block=True)  # (it leaves at once: reaped here)
+        return bool(data)
+
+    def release(self) -> None:
+        """Let a helper (start_helper) go without a lane: it leaves once it sees the pipe closed
+        (not waited for here: it may be importing still)."""
+        os.close(self.job)
+        self.job = -1
+
+    def draining(self, ticker: Ticker) -> Ticker:
+        """`ticker`, also passing on what the child reported so far at each of its calls."""
+        child = self
+        self.ticker = ticker
+
+        class Draining(Ticker):
+            def steps(self, count: int) -> None:
+                ticker.steps(count)
+                child._drain(ticker, block=False)
+
+            def tick(self, label: str) -> None:
+                ticker.tick(label)
+                child._drain(ticker, block=False)
+
+        return Draining()
+
+    def names(self, art: MapArt) -> Sequence[Placed] | None:
+        """The names' places of `art` as the child placed them (waiting for them); None when it
+        placed none for it."""
+        index = next((i for i, known in enumerate(self.arts) if known == art), None)
+        if index is None:
+            return None
+        while index not in self.placed:
+            if self.all_placed or self.done:
+                return None
+            self._drain(self.ticker, block=True, once=True)
+        return self.placed[index]
+
+    def result(self, ticker: Ticker) -> Lane | None:
+        """The child's Lane once it ended (None: it could not report one)."""
+        self._drain(ticker, block=True)
+        return self.lane
+
+    def stop(self) -> None:
+        """Interrupt the child (it removes its files) and wait for it."""
+        if self.done or not self.pid:
+            return
+        import signal
+
+        try:
+            os.kill(self.pid, signal.SIGINT)
+        except OSError:
+            pass
+        self._finish()
+
+    def _drain(self, ticker: Ticker, *, block: bool, once: bool = False) -> None:
+        """Take in what the child wrote (all it will write, with `block`; one read, with `once`)."""
+        import select
+        import struct
+
+        while not self.done:
+            if not block and not select.select([self.reader], [], [], 0)[0]:
+                return
+            chunk = os.read(self.reader, 1 << 16)
+            if not chunk:
+                self._finish()
+                return
+            self.buffer += chunk
+            while len(self.buffer) >= 4:
+                (size,) = struct.unpack("<I", self.buffer[:4])
+                if len(self.buffer) < 4 + size:
+                    break
+                kind, value = pickle.loads(self.buffer[4 : 4 + size])
+                self.buffer = self.buffer[4 + size :]
+                if kind == "steps":
+                    ticker.steps(value)
+                elif kind == "tick":
+                    ticker.tick(value)
+                elif kind == "placed":
+                    if value is None:
+                        self.all_placed = True
+                    else:
+                        self.placed[value[0]] = value[1]
+                elif kind == "lane":
+                    self.lane = value
+            if once:
+                return
+
+    def _finish(self) -> None:
+        self.done = True
+        os.close(self.reader)
+        os.waitpid(self.pid, 0)
+
+
+def _child_main(work: Callable[[Ticker], Lane], pipe: int) -> None:
+    """The forked process: run the lane, report it, and leave without the interpreter's exit
+    (its buffers, atexit handlers and objects are the parent's)."""
+    import struct
+
+    code = 0
+    try:
+
+        def send(kind: str, value: Any) -> None:
+            frame = pickle.dumps((kind, value), protocol=pickle.HIGHEST_PROTOCOL)
+            data = struct.pack("<I", len(frame)) + frame
+            while data:
+                data = data[os.write(pipe, data) :]
+
+        class Reporting(Ticker):
+            def steps(self, count: int) -> None:
+                send("steps", count)
+
+            def tick(self, label: str) -> None:
+                send("tick", label)
+
+            def placed(self, index: int | None, labels: Sequence[Placed]) -> None:
+                send("placed", None if index is None else (index, tuple(labels)))
+
+        lane = work(Reporting())
+        try:
+            send("lane", lane)
+        except Exception:  # a kit that cannot be pickled: remove the files, the parent builds it
+            from deaddrop.files import discard
+
+            discard(lane.renames, lane.made)
+            code = 1
+    except BaseException:
+        code = 1
+    finally:
+        os._exit(code)
+
+
+@contextmanager
+def quiet() -> Iterator[Ticker]:
+    """No progress display."""
+    yield Ticker()

@@ -1,0 +1,448 @@
+"""A build of several kits on two cores (pnp/lanes.py): the same files, bytes, lines and errors
+as the build in one process (DEADDROP_BUILD_JOBS=1), nothing written when either lane fails,
+and what the other process read recorded as the build's inputs."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from deaddrop.commands.main import app
+from deaddrop.paths import templates_dir
+from pnp import lanes
+
+runner = CliRunner()
+
+pytestmark = pytest.mark.usefixtures("isolated")
+
+GAMES = ["sample", "spy"]  # lanes: [spy] here (more bytes of its own), [sample] forked
+
+
+@pytest.fixture
+def two(tmp_path, monkeypatch):
+    """A templates folder of two small games, built in two lanes (however small), and the
+    number of processes forked."""
+    folder = tmp_path / "templates"
+    for name in GAMES:
+        shutil.copytree(templates_dir() / name, folder / name)
+    monkeypatch.setattr(lanes, "LANE_MIN", 0)
+    monkeypatch.setattr(lanes, "_cores", lambda: 2)
+    monkeypatch.setattr(lanes, "_load", lambda: 0.5)  # (a core free, however busy the tests)
+    forks = [0]
+    real = os.fork
+
+    def fork():
+        forks[0] += 1
+        return real()
+
+    monkeypatch.setattr(os, "fork", fork)
+    return folder, forks
+
+
+def _build(templates, out, *extra, serial=False, monkeypatch=None):
+    if serial:
+        assert monkeypatch is not None
+        monkeypatch.setenv(lanes.JOBS_ENV, "1")
+    try:
+        args = ["build", "--templates", str(templates), "--out", str(out), "--force", *extra]
+        return runner.invoke(app, args)
+    finally:
+        if serial:
+            monkeypatch.delenv(lanes.JOBS_ENV)
+
+
+def _files(folder):
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file())
+
+
+def test_two_lanes_write_the_same_files_bytes_and_lines_as_one_process(tmp_path, two, monkeypatch):
+    templates, forks = two
+    laned = _build(templates, tmp_path / "a")
+    assert laned.exit_code == 0, laned.output
+    assert forks[0] == 1
+    alone = _build(templates, tmp_path / "b", serial=True, monkeypatch=monkeypatch)
+    assert alone.exit_code == 0, alone.output
+    assert forks[0] == 1
+    assert laned.output.replace(str(tmp_path / "a"), "X") == alone.output.replace(
+        str(tmp_path / "b"), "X"
+    )
+    assert _files(tmp_path / "a") == _files(tmp_path / "b")
+    assert len(_files(tmp_path / "a")) > 2
+    for name in _files(tmp_path / "a"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+
+
+def _break(templates, outs, game, how):
+    if how == "definition":
+        path = templates / game / "game.yaml"
+        path.write_text(path.read_text(encoding="utf-8") + "nonsense: 1\n", encoding="utf-8")
+    else:  # its build fails: a file where its folder of component PDFs goes
+        for out in outs:
+            (out / game).write_text("in the way", encoding="utf-8")
+
+
+SLOW = pytest.mark.slow  # (the fast tier keeps one case of each kind)
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [
+        pytest.param({"sample": "definition"}, marks=SLOW),
+        {"sample": "definition", "spy": "definition"},
+        pytest.param({"sample": "build"}, marks=SLOW),
+        {"sample": "build", "spy": "build"},
+        {"sample": "build", "spy": "definition"},
+        pytest.param({"sample": "definition", "spy": "build"}, marks=SLOW),
+    ],
+    ids=lambda broken: "+".join(f"{game}-{how}" for game, how in broken.items()),
+)
+def test_a_failing_lane_writes_nothing_and_says_what_one_process_says(
+    tmp_path, two, monkeypatch, broken
+):
+    templates, forks = two
+    outs = [tmp_path / "a", tmp_path / "b"]
+    for out in outs:
+        out.mkdir()
+        (out / "old.txt").write_text("kept", encoding="utf-8")  # an earlier build's file
+    for game, how in broken.items():
+        _break(templates, outs, game, how)
+    before = _files(outs[0])
+    laned = _build(templates, outs[0])
+    alone = _build(templates, outs[1], serial=True, monkeypatch=monkeypatch)
+    assert forks[0] == 1
+    assert laned.exit_code == alone.exit_code == 2
+    assert laned.output.replace(str(outs[0]), "X") == alone.output.replace(str(outs[1]), "X")
+    assert "Traceback" not in laned.output
+    assert _files(outs[0]) == _files(outs[1]) == before  # no PDF, no temporary file
+    assert [p for p in outs[0].rglob("*") if p.is_dir()] == []  # no folder made
+
+
+def test_what_the_other_process_read_is_an_input_of_the_build_and_of_the_kept_definitions(
+    tmp_path, two
+):
+    templates, _ = two
+    out = tmp_path / "a"
+    args = ["build", "--templates", str(templates), "--out", str(out)]
+    assert runner.invoke(app, args).exit_code == 0
+    again = runner.invoke(app, args)
+    assert again.exit_code == 0 and "(up to date)" in again.output
+    before = (out / "sample.pdf").read_bytes()
+    cards = templates / "sample" / "cards.yaml"  # read by the forked process only
+    cards.write_text(cards.read_text(encoding="utf-8").replace("Agent", "Agnt"), "utf-8")
+    changed = runner.invoke(app, args)
+    assert changed.exit_code == 0, changed.output
+    assert "(up to date)" not in changed.output
+    assert (out / "sample.pdf").read_bytes() != before  # read again, not the kept definitions
+
+
+@pytest.mark.parametrize(
+    "games", [[], pytest.param(["sample"], marks=SLOW)], ids=["two games", "one game"]
+)
+def test_a_process_that_cannot_report_leaves_its_lane_to_this_one(
+    tmp_path, two, monkeypatch, games
+):
+    templates, forks = two
+    monkeypatch.setattr(lanes, "KIT_MIN", 0)
+    parent = os.getpid()
+    real = lanes.run_lane
+
+    def dying(*args, **kwargs):
+        if os.getpid() != parent:
+            os._exit(3)  # a crash: no report, no file handed over
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(lanes, "run_lane", dying)
+    laned = _build(templates, tmp_path / "a", *games)
+    assert laned.exit_code == 0, laned.output
+    assert forks[0] == 1
+    alone = _build(templates, tmp_path / "b", *games, serial=True, monkeypatch=monkeypatch)
+    assert alone.exit_code == 0, alone.output
+    assert _files(tmp_path / "a") == _files(tmp_path / "b")
+    for name in _files(tmp_path / "a"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+
+
+def test_the_steps_announced_are_the_ticks_reported(tmp_path, two):
+    from pnp.imposition import Settings
+
+    templates, _ = two
+    seen: dict[str, object] = {"steps": 0, "ticks": []}
+
+    class Recording(lanes.Ticker):
+        def steps(self, count):
+            seen["steps"] += count
+
+        def tick(self, label):
+            seen["ticks"].append(label)
+
+    from contextlib import contextmanager
+
+    @contextmanager
+    def progress():
+        yield Recording()
+
+    split = lanes.split(templates, None)
+    assert split is not None and [[g[1] for g in lane] for lane in split] == [["spy"], ["sample"]]
+    kits, written, inputs = lanes.build(
+        templates, split, tmp_path / "o", Settings(), False, progress
+    )
+    assert [kit.name for kit in kits] == GAMES
+    assert seen["steps"] == len(seen["ticks"]) == sum(1 + len(k.components) for k in kits)
+    assert sorted(seen["ticks"]) == sorted(
+        [kit.name for kit in kits] + [f"{k.name}/{c.name}" for k in kits for c in k.components]
+    )
+    assert [p.name for p in written][:1] == ["sample.pdf"] and all(p.is_file() for p in written)
+    assert str(templates / "sample" / "cards.yaml") in inputs  # read by the other process
+
+
+def test_one_game_one_core_or_jobs_1_stay_in_one_process(tmp_path, two, monkeypatch):
+    templates, _ = two
+    assert lanes.split(templates, None) is not None
+    assert lanes.split(templates, ["spy"]) is None
+    assert lanes.split(templates, ["spy", "spy"]) is None
+    assert lanes.split(templates, ["spy", "nope"]) is None  # the serial build names it
+    monkeypatch.setenv(lanes.JOBS_ENV, "1")
+    assert lanes.split(templates, None) is None
+    monkeypatch.delenv(lanes.JOBS_ENV)
+    monkeypatch.setattr(lanes, "_cores", lambda: 1)
+    assert lanes.split(templates, None) is None
+    monkeypatch.setattr(lanes, "_cores", lambda: 2)
+    monkeypatch.setattr(lanes, "_load", lambda: 2.0)  # no core free
+    assert lanes.split(templates, None) is None
+    monkeypatch.setenv(lanes.JOBS_ENV, "2")  # two processes all the same
+    assert lanes.split(templates, None) is not None
+    monkeypatch.delenv(lanes.JOBS_ENV)
+    monkeypatch.setattr(lanes, "_load", lambda: 1.9)
+    assert lanes.split(templates, None) is not None
+    monkeypatch.setattr(lanes, "LANE_MIN", 10**9)
+    assert lanes.split(templates, None) is None
+
+
+@given(st.lists(st.integers(0, 10**6), max_size=12))
+def test_partition_puts_every_game_in_one_lane_in_order_and_balances_them(weights):
+    lanes_ = lanes.partition(weights)
+    assert sorted(lanes_[0] + lanes_[1]) == list(range(len(weights)))
+    assert all(lane == sorted(lane) for lane in lanes_)
+    loads = [sum(weights[p] for p in lane) for lane in lanes_]
+    assert abs(loads[0] - loads[1]) <= max(weights, default=0)
+    if weights:
+        heaviest = min(range(len(weights)), key=lambda p: (-weights[p], p))
+        assert heaviest in lanes_[0]
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [
+        None,
+        pytest.param("kit", marks=SLOW),
+        pytest.param("components", marks=SLOW),
+        "kit+components",
+    ],
+)
+def test_one_game_writes_its_kit_here_and_its_components_in_the_other_process(
+    tmp_path, two, monkeypatch, broken
+):
+    templates, forks = two
+    monkeypatch.setattr(lanes, "KIT_MIN", 0)
+    split = lanes.split(templates, ["sample"], [_kit(templates, "sample")])
+    assert split is not None and [[job[3] for job in lane] for lane in split] == [
+        ["kit"],
+        ["components"],
+    ]
+    outs = [tmp_path / "a", tmp_path / "b"]
+    for out in outs:
+        out.mkdir()
+        if broken and "kit" in broken.split("+"):  # the kit's PDF cannot be written
+            (out / "sample.pdf").mkdir()
+        if broken and "components" in broken:  # nor its components' folder made
+            (out / "sample").write_text("in the way", encoding="utf-8")
+    before = _files(outs[0])
+    laned = _build(templates, outs[0], "sample")
+    assert forks[0] == 1
+    alone = _build(templates, outs[1], "sample", serial=True, monkeypatch=monkeypatch)
+    assert forks[0] == 1
+    assert laned.exit_code == alone.exit_code == (2 if broken else 0), laned.output
+    assert laned.output.replace(str(outs[0]), "X") == alone.output.replace(str(outs[1]), "X")
+    assert _files(outs[0]) == _files(outs[1])
+    if broken:
+        assert _files(outs[0]) == before
+    else:
+        assert len(_files(outs[0])) == 4
+    for name in _files(outs[0]):
+        assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
+
+
+def _kit(templates, name):
+    from pnp.definitions import load_game
+
+    return load_game(templates / name)
+
+
+@pytest.mark.slow
+def test_a_map_drawn_here_takes_the_names_placed_there(monkeypatch):
+    from dataclasses import replace
+
+    from pnp.draw import map_sheet
+    from pnp.model import MapArt
+
+    kit = _kit(templates_dir(), "spies")
+    art = next(
+        el for c in kit.components for el in (*c.front, *(c.back or ())) if isinstance(el, MapArt)
+    )
+    monkeypatch.setattr(map_sheet, "_LAYOUTS", {})
+    placed = map_sheet.map_layout(art).labels
+    moved = tuple(replace(p, box=replace(p.box, x=p.box.x + 1)) for p in placed)
+    asked = []
+
+    def elsewhere(asked_for):
+        asked.append(asked_for)
+        return moved if asked_for == art else None
+
+    monkeypatch.setattr(map_sheet, "placed_elsewhere", elsewhere)
+    monkeypatch.setattr(map_sheet, "_LAYOUTS", {})
+    assert map_sheet.map_layout(art).labels == moved
+    other = replace(art, title=art.title + " (another)")
+    assert map_sheet.map_layout(other).labels == placed  # none given: placed here
+    assert asked == [art, other]
+
+    reported = []
+
+    class Recording(lanes.Ticker):
+        def placed(self, index, labels):
+            reported.append((index, labels))
+
+    monkeypatch.setattr(map_sheet, "placed_elsewhere", None)
+    monkeypatch.setattr(map_sheet, "_LAYOUTS", {})
+    lanes._place_names(kit, Recording())
+    assert lanes._maps(kit) == [art]
+    assert reported == [(0, placed), (None, ())]
+
+
+@pytest.mark.slow
+def test_spies_alone_places_its_map_names_once_in_the_other_process(tmp_path, monkeypatch):
+    """The whole Spies! kit: the kit's PDF here, its components there, the names of the map
+    placed there only, every file the same bytes."""
+    from pnp.draw import face, map_sheet
+
+    calls = [0]  # in this process (the other has its own count)
+    real = map_sheet.place_labels
+
+    def counting(*args, **kwargs):
+        calls[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(map_sheet, "place_labels", counting)
+    monkeypatch.setattr(map_sheet, "_LAYOUTS", {})
+    monkeypatch.setattr(face, "_MAPS", {})  # (drawn by an earlier test)
+    monkeypatch.setattr(lanes, "_cores", lambda: 2)
+    monkeypatch.setattr(lanes, "_load", lambda: 0.5)
+    laned = runner.invoke(app, ["build", "spies", "--out", str(tmp_path / "a"), "--force"])
+    assert laned.exit_code == 0, laned.output
+    assert calls[0] == 0
+    monkeypatch.setattr(map_sheet, "_LAYOUTS", {})
+    monkeypatch.setattr(face, "_MAPS", {})
+    monkeypatch.setenv(lanes.JOBS_ENV, "1")
+    alone = runner.invoke(app, ["build", "spies", "--out", str(tmp_path / "b"), "--force"])
+    assert alone.exit_code == 0, alone.output
+    assert calls[0] >= 1
+    assert _files(tmp_path / "a") == _files(tmp_path / "b")
+    for name in _files(tmp_path / "a"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+
+
+def test_a_kit_without_a_map_loads_no_map_code_here(tmp_path, two, monkeypatch):
+    """Handing the map's names over imports the map's modules (numpy): only for a kit with a
+    map."""
+    import sys
+
+    from pnp.imposition import Settings
+
+    templates, _ = two
+    monkeypatch.setattr(lanes, "KIT_MIN", 0)
+    monkeypatch.delitem(sys.modules, "pnp.draw.map_sheet", raising=False)
+    split = lanes.split(templates, ["sample"], [_kit(templates, "sample")])
+    assert split is not None
+    lanes.build(templates, split, tmp_path / "o", Settings(), False, lanes.quiet)
+    assert (tmp_path / "o" / "sample.pdf").is_file()
+    assert "pnp.draw.map_sheet" not in sys.modules
+
+
+# ---------------------------------------------------------------- the helper forked at start-up
+
+SCRIPT = (
+    "import sys\n"
+    "sys.argv = ['deaddrop', *sys.argv[1:]]  # as the console script runs it\n"
+    "from deaddrop.commands.main import main\n"
+    "try:\n    main()\nexcept SystemExit as done:\n    code = done.code\nelse:\n    code = 0\n"
+    "print('reportlab here:', 'reportlab' in sys.modules, file=sys.stderr)\n"
+    "sys.exit(code)\n"
+)
+
+
+def _script(tmp_path, *args, one=False):
+    import subprocess
+    import sys
+
+    env = {**os.environ, "DEADDROP_CACHE": str(tmp_path / "cache")}
+    env[lanes.JOBS_ENV] = "1" if one else "2"  # (two processes however busy the tests)
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, "build", *args], env=env, capture_output=True, text=True
+    )
+    *said, here = done.stderr.splitlines()
+    return done.returncode, done.stdout, "\n".join(said), here
+
+
+@pytest.mark.parametrize("broken", [None, "definition", "build"])
+def test_a_build_in_one_lane_is_drawn_by_the_helper_forked_at_start_up(tmp_path, broken):
+    templates = tmp_path / "templates"
+    shutil.copytree(templates_dir() / "sample", templates / "sample")
+    outs = [tmp_path / "a", tmp_path / "b"]
+    for out in outs:
+        out.mkdir()
+        if broken == "build":
+            (out / "sample").write_text("in the way", encoding="utf-8")
+    if broken == "definition":
+        _break(templates, [], "sample", "definition")
+    args = ["--templates", str(templates), "--out"]
+    laned = _script(tmp_path, *args, str(outs[0]))
+    alone = _script(tmp_path, *args, str(outs[1]), one=True)
+    assert laned[0] == alone[0] == (2 if broken else 0), laned
+    assert laned[1].replace(str(outs[0]), "X") == alone[1].replace(str(outs[1]), "X")
+    assert laned[2].replace(str(outs[0]), "X") == alone[2].replace(str(outs[1]), "X")
+    if broken != "definition":  # (a definition problem stops the build before it draws)
+        assert laned[3] == "reportlab here: False"  # drawn by the helper
+        assert alone[3] == "reportlab here: True"
+    assert _files(outs[0]) == _files(outs[1])
+    for name in _files(outs[0]):
+        assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
+    if not broken:  # the helper's reads, reportlab's modules too, are the build's inputs
+        import json
+
+        from pnp import uptodate
+
+        for out in outs:
+            record = json.loads(uptodate.record_path(out).read_text(encoding="utf-8"))
+            assert any(p.endswith("reportlab/pdfgen/canvas.py") for p in record["inputs"]), out
+            assert str(templates / "sample" / "cards.yaml") in record["inputs"]
+    again = _script(tmp_path, *args, str(outs[0]))  # up to date: the helper is not used
+    assert again[0] == laned[0]
+    if not broken:
+        assert "(up to date)" in again[1]
+
+
+def test_only_a_console_script_build_that_draws_forks_a_helper():
+    from deaddrop.commands.build_helper import wanted
+
+    assert wanted(["/venv/bin/deaddrop", "build"])
+    assert wanted(["deaddrop", "build", "spies", "--paper", "letter"])
+    assert not wanted(["deaddrop"])
+    assert not wanted(["deaddrop", "list"])
+    assert not wanted(["pytest", "build"])
+    assert not wanted(["deaddrop", "table", "build"])
+    for option in ("--help", "--images", "--images=out", "--calibration"):
+        assert not wanted(["deaddrop", "build", "spies", option])
