@@ -205,18 +205,26 @@ class Loaded:
         return [e for e in self.events if e.status == LIVE]
 
 
-def load(store: Store, name: str | None, *, repair: bool = False) -> Loaded:
+def load(
+    store: Store, name: str | None, *, repair: bool = False, known: Loaded | None = None
+) -> Loaded:
     """Read a table and replay its live events. When an event no longer applies (the game's
     rules changed since it was entered) this is an InputError, unless `repair`: then the table
-    is replayed up to that event and `broken` says which (log, export, undo and void use it)."""
+    is replayed up to that event and `broken` says which (log, export, undo and void use it).
+
+    `known`: the same table as read before (`deaddrop serve` keeps it): when its events are the
+    first of the events now, unchanged and all live, their steps are taken as they are and only
+    the events added since are applied (a game's apply is pure: the same states)."""
     row = find_table(store, name)
     game = game_named(row.game)
     events = store.events(row.id)
     initial = initial_state(game, row.options)
     entries = [entry_of(e) for e in events if e.status == LIVE]
     broken = None
+    kept = _kept_steps(known, row, events)
     try:
-        done = steps(game, initial, entries)
+        start = kept[-1].after if kept else initial
+        done = kept + steps(game, start, entries[len(kept) :], first=len(kept) + 1)
     except ReplayRefused as error:
         if not repair:
             raise InputError(
@@ -227,6 +235,29 @@ def load(store: Store, name: str | None, *, repair: bool = False) -> Loaded:
         done = steps(game, initial, entries[: error.number - 1])
     state = done[-1].after if done else initial
     return Loaded(row, game, events, state, initial, done, broken)
+
+
+def _kept_steps(known: Loaded | None, row: TableRow, events: list[EventRow]) -> list[Step]:
+    """The steps of `known` that hold for `events` (see `load`): all of them when the table is
+    the same one (row, game, options) and its events are the first of `events`, each unchanged
+    and live; else none."""
+    if known is None or known.broken is not None:
+        return []
+    was = known.row
+    if (was.id, was.game, was.options, was.created, was.nonce) != (
+        row.id,
+        row.game,
+        row.options,
+        row.created,
+        row.nonce,
+    ):
+        return []
+    old = known.events
+    if len(old) > len(events) or events[: len(old)] != old:
+        return []
+    if any(e.status != LIVE for e in old) or len(known.steps) != len(old):
+        return []
+    return list(known.steps)
 
 
 def new(db: Path, game_name: str, name: str | None, options: dict[str, Any]) -> Outcome:

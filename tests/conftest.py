@@ -44,7 +44,33 @@ SLOW = (
 )
 
 
+def _bytecode_cached() -> None:
+    """Where the environment asks Python to write no bytecode (PYTHONDONTWRITEBYTECODE, as on the
+    project's shared machine), every test run, every xdist worker and every process a test starts
+    would compile the project and rewrite the test modules' asserts from source again: about 7 s
+    of CPU a worker before the first test, and 40-100 ms a `deaddrop` process. The tests keep
+    their bytecode in a folder of their own outside the tree instead (DEADDROP_TESTS_PYCACHE, by
+    default deaddrop-tests-pycache in the temporary folder; empty: none), for this process and
+    the ones it starts. Python checks each copy against its source's time and size."""
+    import os
+    import sys
+    import tempfile
+
+    if not sys.dont_write_bytecode:
+        return  # bytecode is written as usual (and read from __pycache__)
+    folder = os.environ.get("DEADDROP_TESTS_PYCACHE")
+    if folder is None:
+        folder = os.path.join(tempfile.gettempdir(), "deaddrop-tests-pycache")
+    if not folder:
+        return
+    sys.pycache_prefix = folder
+    sys.dont_write_bytecode = False
+    os.environ["PYTHONPYCACHEPREFIX"] = folder
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+
 def pytest_configure(config) -> None:
+    _bytecode_cached()
     config.addinivalue_line(
         "markers", "random_input: fed random values of any type (not held to words_check)"
     )

@@ -389,7 +389,10 @@ def stale(module: Path) -> None:
 def passes_as_process(cmd: list[str], timeout: float) -> bool:
     """Whether the tests pass (a run past `timeout` seconds counts as failed)."""
     try:
-        done = subprocess.run(cmd, capture_output=True, timeout=timeout)
+        # no bytecode kept apart by tests/conftest.py (DEADDROP_TESTS_PYCACHE): `stale` removes
+        # the copies in __pycache__ only
+        env = {**os.environ, "DEADDROP_TESTS_PYCACHE": ""}
+        done = subprocess.run(cmd, capture_output=True, timeout=timeout, env=env)
     except subprocess.TimeoutExpired:
         return False
     return done.returncode == 0

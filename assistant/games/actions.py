@@ -111,6 +111,24 @@ class Action(Generic[T]):
         return sorted(p.name for p in self.params)
 
 
+_ATOMS = (str, int, float, bool, type(None))
+
+
+def copied(value: Any) -> Any:
+    """A deep copy of a state or an action, which share nothing with `value` (what
+    `copy.deepcopy` gives for JSON values, three times faster: a table replays every action of
+    its history each time it is read). Dicts and lists are copied here, anything else by
+    `copy.deepcopy`."""
+    kind = type(value)
+    if kind is dict:
+        return {key: copied(item) for key, item in value.items()}
+    if kind is list:
+        return [copied(item) for item in value]
+    if kind in _ATOMS:
+        return value
+    return copy.deepcopy(value)
+
+
 class Actions(Generic[T]):
     """A game's declared actions, and the `apply` they make.
 
@@ -138,8 +156,8 @@ class Actions(Generic[T]):
                 self.before(state, action, turn)
             if declared.when.check is not None:
                 declared.when.check(state, action, turn)
-            out = copy.deepcopy(state)
-            declared.handler(out, copy.deepcopy(action), turn)
+            out = copied(state)
+            declared.handler(out, copied(action), turn)
             if self.after is not None:
                 self.after(out, turn)
             return out

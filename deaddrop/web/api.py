@@ -207,7 +207,8 @@ class Tables:
             cached = self._cache.get(name)
             if cached is not None and (cached.version, cached.row_id) == (version, row.id):
                 return cached
-            table = core.load(store, name, repair=True)
+            known = cached.table if cached is not None and cached.row_id == row.id else None
+            table = core.load(store, name, repair=True, known=known)  # the new events only
             history = store.history(row.id)
             requests = [r for r in store.requests(row.id) if r.history == history]
         snap = Snapshot(version, row.id, table, core.log_lines(table), history, requests)

@@ -163,7 +163,11 @@ def kits():
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("bleed", [None, 0.0, mm(3)])
-@pytest.mark.parametrize("game", ["sample", "spies-and-lies", "spy"])
+# Spies & Lies' kit (0.8 s of CPU a case, its PDF built and read back) is in the slow tier; the
+# sample and Spy! go through the same checks in the fast tier
+@pytest.mark.parametrize(
+    "game", ["sample", pytest.param("spies-and-lies", marks=pytest.mark.slow), "spy"]
+)
 def test_crop_marks_in_the_pdf_miss_every_piece_and_never_reach_the_page_edge(
     kits, tmp_path, paper, bleed, game
 ):

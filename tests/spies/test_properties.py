@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import tempfile
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -262,8 +263,10 @@ JUNK = st.recursive(
 KEYS = sorted({p.name for a in GAME.actions.actions for p in a.params})
 
 
+@cache
 def states() -> list[dict]:
-    """Every 9th state along the recorded games, and their ends."""
+    """Every 9th state along the recorded games, and their ends (replayed at the first draw, not
+    while the tests are collected)."""
     out = []
     for source in RECORDED:
         history = read_history(source)
@@ -276,12 +279,12 @@ def states() -> list[dict]:
     return out
 
 
-STATES = states()
+STATES = st.deferred(lambda: st.sampled_from(states()))
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    st.sampled_from(STATES),
+    STATES,
     st.sampled_from([a.name for a in GAME.actions.actions] + ["dance", None]),
     st.dictionaries(st.sampled_from(KEYS), JUNK, max_size=5),
     st.booleans(),

@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 from collections import Counter
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,13 @@ def front_text(reader: PdfReader, paper: str = "a4") -> str:
     return normal(" ".join(reader.pages[s.front].extract_text() for s in sheets(paper)))
 
 
+@cache
+def kit_text(pdf: Path, paper: str = "a4") -> str:
+    """`front_text` of a kit the session built (kit_a4, kits): read once a process, as several
+    tests read the same pages (pypdf's text extraction of the Spies! kit: about 5 s of CPU)."""
+    return front_text(PdfReader(pdf), paper)
+
+
 def runs(page) -> list[tuple[str, float, float, float]]:
     """Each text run of a page: (text, x, y, size); x, y is where its line is anchored (the middle
     of the box for centred text), in PDF points (y up)."""
@@ -49,7 +57,7 @@ def runs(page) -> list[tuple[str, float, float, float]]:
 
 
 def test_every_tile_is_printed_as_the_rules_give_it(kit_a4, rules_tiles):
-    text = front_text(PdfReader(kit_a4.pdf))
+    text = kit_text(kit_a4.pdf)
     for tile in rules_tiles:
         awards = " ".join(f"{amount}: {', '.join(cities)}." for amount, cities in tile.awards)
         printed = f"{tile.code}{'*' if tile.star else ''} {tile.years} {tile.headline} {awards}"
@@ -60,7 +68,7 @@ def test_every_tile_is_printed_as_the_rules_give_it(kit_a4, rules_tiles):
 def test_every_award_city_is_printed_on_its_tile(kit_a4, rules_tiles):
     """Each tile's printed text runs from its code to the next tile's code: every city of each of
     its awards is in it, after that award's amount."""
-    text = front_text(PdfReader(kit_a4.pdf))
+    text = kit_text(kit_a4.pdf)
     heads = [f"{t.code}{'*' if t.star else ''} {t.years} " for t in rules_tiles]
     starts = sorted((text.index(head), n) for n, head in enumerate(heads))
     for (start, n), (end, _) in zip(starts, [*starts[1:], (len(text), -1)], strict=True):
@@ -249,13 +257,13 @@ def mm_pt(length: float) -> float:
     ],
 )
 def test_the_display_prints_in_parts_to_glue(kits, paper, parts):
-    text = front_text(PdfReader(kits[(paper, "long")].pdf), paper)
+    text = kit_text(kits[(paper, "long")].pdf, paper)
     for part in parts:
         assert f"part {part}" in text
 
 
 def test_the_display_prints_every_chit_entry_and_special_effect(kit_a4, components):
-    text = front_text(PdfReader(kit_a4.pdf))
+    text = kit_text(kit_a4.pdf)
     chits = rows(components["action_chits"]) + rows(components["double_cross_chits"])
     for chit in chits:
         assert normal(chit["effect"]) in text, chit["name"]

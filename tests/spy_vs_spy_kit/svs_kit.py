@@ -122,12 +122,17 @@ def bag_excluded() -> list[str]:
 # ---- the templates -----------------------------------------------------------------------------
 
 
+# PyYAML's safe loader in C where libyaml is there (as in the project's wheels): the same values,
+# six times faster (these files are read as the tests are collected)
+SAFE = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 @cache
 def components() -> dict[str, dict]:
     """Every component of the kit, by name, read as plain YAML (anchors resolved)."""
     out: dict[str, dict] = {}
     for path in sorted(FOLDER.glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE) or {}
         for name, spec in (data.get("components") or {}).items():
             assert name not in out, name
             out[name] = spec

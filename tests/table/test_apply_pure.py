@@ -9,6 +9,7 @@ unknown types and things that are not mappings at all."""
 from __future__ import annotations
 
 import copy
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -32,8 +33,10 @@ RECORDED = {
 }
 
 
+@cache
 def states(name: str) -> list[tuple[dict, dict]]:
-    """(state, the action recorded next) along the game's recorded games, from the set up."""
+    """(state, the action recorded next) along the game's recorded games, from the set up (read
+    when a test first asks, once a process: not while the tests are collected)."""
     game = load_game(name)
     out = []
     for path in RECORDED[name]:
@@ -50,7 +53,6 @@ def states(name: str) -> list[tuple[dict, dict]]:
     return out
 
 
-STATES = {name: states(name) for name in RECORDED}
 PLAUSIBLE = [
     *("red", "blue", "green", "", "points", "10", "5-5", "x", "it's"),
     *("5E", "4B-4E", "1A-1F", "2B 2D 5D 5H 10H 10B 9B", "h,w,c,c", "h", "a" * 64),
@@ -130,7 +132,7 @@ SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[Heal
 @pytest.mark.parametrize("name", sorted(RECORDED))
 def test_apply_never_changes_what_it_is_given(name):
     @SETTINGS
-    @given(st.data(), st.sampled_from(STATES[name]), st.booleans())
+    @given(st.data(), st.sampled_from(states(name)), st.booleans())
     def run(data, pair, force):
         state, recorded = pair
         check_pure(name, state, data.draw(actions(name, recorded)), force)
@@ -141,7 +143,7 @@ def test_apply_never_changes_what_it_is_given(name):
 @pytest.mark.parametrize("name", sorted(RECORDED))
 def test_the_recorded_actions_are_pure_too(name):
     """The recorded games' own actions, applied to every recorded state, forced and not."""
-    pairs = STATES[name]
+    pairs = states(name)
     for _, action in pairs:
         for state, _ in pairs[:: max(1, len(pairs) // 12)]:
             for force in (False, True):

@@ -1,7 +1,10 @@
-"""`deaddrop table show` stays light: no reportlab (nor pydantic) on its path; plain parameters."""
+"""Tracker commands stay light (start-up, issue 37): no reportlab (nor svgwrite, numpy, pydantic)
+on their path; `table list` reads the store alone, neither the table operations (assistant.table)
+nor a game module loaded; plain parameters."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -14,28 +17,70 @@ from typer.testing import CliRunner
 from assistant import table
 from deaddrop.commands.fast_params import install
 
-RUN = (
-    "import sys; from deaddrop.commands.main import main; sys.argv = ['deaddrop', *sys.argv[1:]]\n"
-    "try:\n    main()\nexcept SystemExit:\n    pass\n"
-    "heavy = ('reportlab', 'svgwrite', 'numpy', 'pydantic')\n"
-    "print(sorted(m for m in heavy if m in sys.modules))"
-)
+# One process runs the commands one after the other, as the console script would each, and
+# after each prints the heavy modules and the table/game modules loaded so far: a module is
+# never unloaded, so the first command to load one is the first line that names it.
+RUN = """
+import json, sys
+from deaddrop.commands.main import main
+
+HEAVY = ("reportlab", "svgwrite", "numpy", "pydantic")
+for args in json.loads(sys.argv[1]):
+    sys.argv = ["deaddrop", *args]
+    try:
+        main()
+    except SystemExit:
+        pass
+    loaded = {
+        "heavy": sorted(m for m in HEAVY if m in sys.modules),
+        "table": sorted(
+            m for m in sys.modules if m == "assistant.table" or m.startswith("assistant.games.")
+        ),
+    }
+    print("@@ " + json.dumps(loaded), flush=True)
+"""
 
 
-def _run(tmp_path: Path, *args: str) -> list[str]:
+def _run(tmp_path: Path, *commands: list[str]) -> list[tuple[list[str], dict[str, list[str]]]]:
+    """Each command's output lines and the modules loaded after it."""
     env = {**os.environ, "DEADDROP_DB": str(tmp_path / "t.sqlite"), "DEADDROP_CACHE": str(tmp_path)}
     out = subprocess.run(
-        [sys.executable, "-c", RUN, *args], env=env, capture_output=True, text=True, check=True
+        [sys.executable, "-c", RUN, json.dumps(commands)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
     )
-    return out.stdout.splitlines()
+    runs: list[tuple[list[str], dict[str, list[str]]]] = []
+    lines: list[str] = []
+    for line in out.stdout.splitlines():
+        if line.startswith("@@ "):
+            runs.append((lines, json.loads(line[3:])))
+            lines = []
+        else:
+            lines.append(line)
+    assert len(runs) == len(commands), out.stdout + out.stderr
+    return runs
+
+
+def _a_table(tmp_path: Path) -> None:
+    table.new(tmp_path / "t.sqlite", "tally", "t", {})
+    table.do(tmp_path / "t.sqlite", "t", {"type": "add", "player": "red", "n": 2})
+
+
+def test_list_loads_no_table_operations_nor_game(tmp_path):
+    _a_table(tmp_path)
+    [(out, loaded)] = _run(tmp_path, ["table", "list"])
+    assert out[0].split() == ["*", "t", "tally", "1", "event"]
+    assert loaded == {"heavy": [], "table": []}
+    assert table.tables(tmp_path / "t.sqlite")[0]["events"] == 1  # (still assistant.table's)
 
 
 def test_show_imports_no_heavy_module(tmp_path):
-    table.new(tmp_path / "t.sqlite", "tally", "t", {})
-    table.do(tmp_path / "t.sqlite", "t", {"type": "add", "player": "red", "n": 2})
-    out = _run(tmp_path, "table", "show")
+    _a_table(tmp_path)
+    [(out, loaded)] = _run(tmp_path, ["table", "show"])
     assert out[:2] == ["red      2", "blue     0"]
-    assert out[-1] == "[]"
+    assert loaded["heavy"] == []
 
 
 def test_tracker_commands_import_no_heavy_module(tmp_path):
@@ -47,8 +92,8 @@ def test_tracker_commands_import_no_heavy_module(tmp_path):
         ["table", "undo"],
         ["spy", "referee", "new", "--name", "s", "--rows", "8"],
     ]
-    for args in commands:
-        assert _run(tmp_path, *args)[-1] == "[]", args
+    for args, (_, loaded) in zip(commands, _run(tmp_path, *commands), strict=True):
+        assert loaded["heavy"] == [], args
     assert [line.text for line in table.log(tmp_path / "t.sqlite", "t")] == [
         "[undone] add player=red n=2"
     ]
