@@ -589,10 +589,6 @@ def test_no_stray_border_inside_another_country(art):
 # wrong surface (the tests above); a route that comes off this list may not come back.
 NOT_YET_CLEAR = {
     ("sea", "Aegean Sea", "Black Sea"),  # in the Bosporus, narrower than the Istanbul symbol
-    # at the mouth of the Oder lagoon the water between Usedom's corner and the shore is 1.2 mm
-    # across, diagonal to every way through, with the open lagoon below the corner: no line
-    # keeps both the 0.7 mm and the middle third there (a wider opening in tools/map/waters.py)
-    ("sea", "Stettin", "Baltic Sea"),
 }
 END_REACH = 3.0 * MM  # past its symbol and its own way to the coast, a route's end keeps clear
 

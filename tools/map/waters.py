@@ -43,7 +43,10 @@ WIDER_KM = {
     "Bosporus": 12.0,
     "Dardanelles": 12.0,
     "Suez Canal": 6.0,
-}  # the straits between two sea zones
+    "Oder": 12.0,
+}  # the straits between two sea zones, and the Oder's way out of its lagoon (the Swine and Peene
+# mouths, which the simplified coast narrows to 1.2 mm past Usedom's corner: a period map draws
+# the mouth wide enough for a ship's route to read on water)
 # name: (south, north, west, east) degrees, a box that holds the lake and no bigger one
 LAKES = {
     "Ladoga": (59.8, 61.8, 29.7, 33.0),
