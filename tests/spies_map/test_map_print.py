@@ -511,11 +511,6 @@ def test_every_name_is_on_its_own_ground(kit, sheet, split):
     assert all(v <= 0.1 for k, v in off.items() if k.startswith("sea:"))
 
 
-# Trieste: the land file gives Istria to Yugoslavia (in 1933 it was Italian, from Rapallo, 1920),
-# so Italy's strip at Trieste is narrower than the name; its name is half in "Yugoslavia"
-NOT_YET_IN_OWN_COUNTRY = {"Trieste"}
-
-
 def test_every_city_name_stands_in_its_own_country(art, layout):
     """A city's name stands in the territory its symbol is in, not over a border in another
     country (Strasbourg's once stood in Germany, Dusseldorf's in the Netherlands, Minsk's in
@@ -558,12 +553,12 @@ def test_every_city_name_stands_in_its_own_country(art, layout):
         own = home[2].on_land(xs, ys).mean()
         other = max(o[2].on_land(xs, ys).mean() for o in outlines if o is not home)
         shares[name] = own
-        if name in ISLANDS or name in NOT_YET_IN_OWN_COUNTRY:
+        if name in ISLANDS:
             continue
         if own < 0.5 or other > (0.4 if name in in_a_band else 0.2):
             faults[name] = (home[0], round(float(own), 2), round(float(other), 2))
     assert not faults
-    assert all(shares[n] >= 0.75 for n in ("Strasberg", "Dusseldorf", "Minsk", "Geneva"))
+    assert all(shares[n] >= 0.75 for n in ("Strasberg", "Dusseldorf", "Minsk", "Geneva", "Trieste"))
 
 
 def test_no_stray_border_inside_another_country(art):
