@@ -129,7 +129,9 @@ def place_labels(
         own = label.anchor
         best: tuple[float, int, int, Box] | None = None
         near = candidates(label, gap)
-        tried = near + _past_seams(near[:4], seams) + _past_bands(near[:8], bands)
+        # past a band from all sixteen places: a step further out may clear the band onto the
+        # name's own ground (Trieste's, below-right on Istria, not half in Yugoslavia)
+        tried = near + _past_seams(near[:4], seams) + _past_bands(near, bands)
         off = ground(label, tried) if ground is not None else [0.0] * len(tried)
         for box, away in zip(tried, off, strict=True):
             if area is not None and not _inside(box, area) or _gap(own, box) > FARTHEST:
