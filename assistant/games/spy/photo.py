@@ -17,6 +17,7 @@ from assistant.games.spy.model import Cell, Field, format_cell
 from assistant.games.spy.network_input import NetworkInput
 from assistant.games.spy.photo_decide import (
     SURE,
+    WASHED,
     Decision,
     compare_layouts,
     decide,
@@ -29,6 +30,7 @@ from assistant.games.spy.photo_decide import (
 )
 
 NEAR = 2  # an illegal reading this many cells from a legal network is uncertain
+DARKER = 1.4  # a group apart with a step this dark (the pencil 1.0) may be a finger or a pen
 RUBBED_OUT = (SURE, 0.65, 0.8)  # joined edges under these levels are left out in turn
 
 
@@ -113,7 +115,8 @@ def weigh(
     RUBBED_OUT in turn: a line rubbed out leaves a weaker stroke) is read without them, and
     their cells are doubted: never read either way in silence; a reading that stays illegal has
     its weaker joined edges doubted (read as drawn), and so has a stroke apart from the rest
-    when the rest is a legal network (an eraser may leave half a stroke's darkness). A legal
+    when the rest is a legal network (an eraser may leave half a stroke's darkness), or when it
+    is much darker than the pencil (`DARKER`: the edge of a finger or a pen). A legal
     reading's joined edges are compared with its line layouts; an illegal one's cells with the
     legal networks near it.
     """
@@ -121,6 +124,51 @@ def weigh(
     def check(cells: frozenset[Cell]) -> CheckResult:
         return check_input(NetworkInput(source, "drawing", drawn=cells), field, lengths)
 
+    hidden = {c: why for c, why in decision.uncertain.items() if why.startswith(HIDDEN)}
+    evidence = decision
+    decision, result = _weigh_edges(decision, check, field, lengths)
+    if decision.uncertain:
+        prior = _with_prior(evidence, hidden, field, lengths)
+        if prior is not None:
+            decision, result = _weigh_edges(prior, check, field, lengths)
+    return decision, result
+
+
+HIDDEN = ("something covers it", WASHED)  # doubts of cells whose edges say nothing
+
+
+def _with_prior(
+    decision: Decision, hidden: dict[Cell, str], field: Field, lengths: Sequence[int]
+) -> Decision | None:
+    """The decision replaced by the legal network the evidence points to (photo_prior), the
+    doubts of hidden cells kept, the cells nearly as likely networks differ in doubted; None
+    when the prior does not read the photo."""
+    from assistant.games.spy.photo_prior import best_network
+
+    if not decision.z:
+        return None
+    prior = best_network(field, tuple(lengths), decision.z, decision.z_halves, frozenset(hidden))
+    if prior is None:
+        return None
+    out = Decision(
+        prior.cells,
+        prior.joined,
+        dict(hidden),
+        decision.contrast,
+        decision.edge_levels,
+        decision.grain,
+        decision.z,
+        decision.z_halves,
+    )
+    for c in sorted(prior.doubtful):
+        out.doubt(c, "the photo fits more than one network here: look at the sheet")
+    return out
+
+
+def _weigh_edges(
+    decision: Decision, check: Any, field: Field, lengths: Sequence[int]
+) -> tuple[Decision, CheckResult]:
+    """weigh's reading of the edge-by-edge decision (see weigh)."""
     result = check(decision.cells)
     if not result.legal and decision.cells:
         for cut in RUBBED_OUT:
@@ -146,6 +194,15 @@ def weigh(
                 for c in sorted(group):
                     decision.doubt(
                         c, "a stroke apart from the network (rubbed out?): read as drawn"
+                    )
+            # a mark apart much darker than the pencil: the edge of a finger or a pen?
+            darkest = max(
+                decision.edge_levels.get(e, 0.0) for e in decision.joined if e[0] in group
+            )
+            if darkest >= DARKER:
+                for c in sorted(group):
+                    decision.doubt(
+                        c, "a mark apart from the rest, darker than the pencil (a finger? a pen?)"
                     )
     if result.legal:
         layouts = [layout.vertices for layout in result.layouts]
