@@ -159,6 +159,7 @@ def _with_prior(
         decision.grain,
         decision.z,
         decision.z_halves,
+        decision.washed,
     )
     for c in sorted(prior.doubtful):
         out.doubt(c, "the photo fits more than one network here: look at the sheet")

@@ -53,6 +53,7 @@ class Decision:
     # its halves' (nearer its first cell, nearer its second)
     z: dict[Edge, float] = field(default_factory=dict)
     z_halves: dict[Edge, tuple[float, float]] = field(default_factory=dict)
+    washed: frozenset[Cell] = frozenset()  # the cells glare washed out
 
     @property
     def too_grainy(self) -> bool:
@@ -190,6 +191,7 @@ def _covered(
     contrast: float,
 ) -> None:
     """Doubt the cells something other than a line covers, and those glare washed out."""
+    out.washed = washed
     for c in sorted(washed):
         out.doubt(c, WASHED)
     if not blots:
@@ -206,7 +208,7 @@ def settle_washed(decision: Decision) -> None:
     line: another stroke there would show as dark as those), so the washed cells' doubts are
     lifted. A line lost to the glare would have left the reading illegal, and an illegal
     reading keeps them."""
-    washed = {c for c, why in decision.uncertain.items() if why == WASHED}
+    washed = decision.washed
     through = [decision.edge_levels.get(e, 0.0) for e in decision.joined if set(e) & washed]
     if not through or min(through) < WASHED_SEEN:
         return
@@ -217,7 +219,8 @@ def settle_washed(decision: Decision) -> None:
     ]
     if min(through) >= SURE or max(others, default=0.0) < min(through) / 2:
         for c in washed:
-            del decision.uncertain[c]
+            if decision.uncertain.get(c) == WASHED:
+                del decision.uncertain[c]
 
 
 def groups(decision: Decision) -> list[frozenset[Cell]]:
@@ -258,6 +261,7 @@ def without(decision: Decision, weak: frozenset[Edge], why: str) -> Decision:
         decision.grain,
         decision.z,
         decision.z_halves,
+        decision.washed,
     )
     for e in sorted(weak):
         for c in e:
