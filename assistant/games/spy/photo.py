@@ -17,6 +17,7 @@ from assistant.games.spy.model import Cell, Field, format_cell
 from assistant.games.spy.network_input import NetworkInput
 from assistant.games.spy.photo_decide import (
     SURE,
+    UNSURE,
     WASHED,
     Decision,
     compare_layouts,
@@ -72,6 +73,7 @@ class PhotoReading:
             "cols": self.field.cols,
             "drawing": self.drawing(),
             "uncertain": [{"cell": format_cell(c), "why": why} for c, why in self.uncertain],
+            "notes": list(self.decision.notes),
         }
         return data
 
@@ -83,6 +85,7 @@ class PhotoReading:
             n = len(self.uncertain)
             out.append(f"uncertain: {n} cell{'s' * (n != 1)} (? above), check them on the sheet:")
             out += [f"  {format_cell(c)}: {why}" for c, why in self.uncertain]
+        out += [f"note: {note}" for note in self.decision.notes]
         out.append(self.result.text())
         return "\n".join(out)
 
@@ -131,7 +134,36 @@ def weigh(
         prior = _with_prior(evidence, hidden, field, lengths)
         if prior is not None:
             decision, result = _weigh_edges(prior, check, field, lengths)
+    if result.legal and decision.uncertain:
+        _glare_apart(decision, field, lengths)
     return decision, result
+
+
+def _glare_apart(decision: Decision, field: Field, lengths: Sequence[int]) -> None:
+    """A legal reading whose only doubts are cells glare washed out, crossed by none of its
+    lines, nothing seen there, and the network it is the one the rest of the photo points to
+    (photo_prior, the washed cells saying nothing): those cells are read as empty and a note
+    says so (the reading names them, and asks for another photo if a line was drawn there)."""
+    from assistant.games.spy.photo_prior import MARGIN, best_network
+
+    washed = decision.washed
+    if not washed or any(why != WASHED for why in decision.uncertain.values()):
+        return
+    if any(set(e) & washed for e in decision.joined):
+        return
+    if any(level >= UNSURE[0] for e, level in decision.edge_levels.items() if set(e) & washed):
+        return
+    prior = best_network(field, tuple(lengths), decision.z, decision.z_halves, washed)
+    if prior is None or prior.cells != decision.cells or prior.margin < MARGIN:
+        return
+    cells = sorted(c for c in decision.uncertain)
+    for c in cells:
+        del decision.uncertain[c]
+    named = ", ".join(format_cell(c) for c in cells)
+    decision.notes.append(
+        f"glare washed out {named}: no line of the network crosses them and nothing is seen "
+        "there; if you drew there, take the photo again out of the glare"
+    )
 
 
 HIDDEN = ("something covers it", WASHED)  # doubts of cells whose edges say nothing

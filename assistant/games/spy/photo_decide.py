@@ -54,6 +54,7 @@ class Decision:
     z: dict[Edge, float] = field(default_factory=dict)
     z_halves: dict[Edge, tuple[float, float]] = field(default_factory=dict)
     washed: frozenset[Cell] = frozenset()  # the cells glare washed out
+    notes: list[str] = field(default_factory=list)  # said with the reading, not doubts
 
     @property
     def too_grainy(self) -> bool:
