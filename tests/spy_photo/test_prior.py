@@ -199,3 +199,27 @@ def test_glare_dimming_the_lines_through_it_is_no_doubt_unless_a_mark_is_there_t
     edge_scores[beside] = 0.02 + 0.2 * 0.48
     d, _ = weigh(decide(FIELD, LENGTHS, cells, edge_scores, washed=crossed), FIELD, LENGTHS)
     assert set(beside) & set(d.uncertain)  # named, never lifted with the glare's doubts
+
+
+def test_the_table_is_cached_and_a_damaged_cache_is_rebuilt(tmp_path, monkeypatch):
+    """The networks' edge table is kept beside the networks' cache (a reading in a new process
+    need not build it: half a second); a truncated file is built again, the same."""
+    from assistant.games.spy import photo_prior
+    from assistant.games.spy.enumerate import clear_memo
+
+    monkeypatch.setenv("DEADDROP_CACHE", str(tmp_path))
+    field = Field(5, 5)
+    clear_memo()
+    photo_prior._table.cache_clear()
+    built = photo_prior._table(5, 5, (1, 2, 3))
+    (cached,) = (tmp_path / "spy").glob("prior-*.npz")
+    photo_prior._table.cache_clear()
+    again = photo_prior._table(5, 5, (1, 2, 3))
+    assert np.array_equal(built.layout, again.layout)
+    assert np.array_equal(built.inside, again.inside)
+    cached.write_bytes(cached.read_bytes()[:100])
+    photo_prior._table.cache_clear()
+    rebuilt = photo_prior._table(5, 5, (1, 2, 3))
+    assert np.array_equal(built.layout, rebuilt.layout) and len(built.edges) == len(edges(field))
+    photo_prior._table.cache_clear()
+    clear_memo()

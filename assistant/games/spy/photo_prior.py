@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -30,6 +31,7 @@ MIN_PENCIL = 3.0  # grains: pencil lighter than this is not read through the pri
 STRAY = 3.5  # grains: a straight run off the network this dark (mean * sqrt(length)) is a stroke
 STRAY_EDGE = 0.1  # ...and each of its steps this far of the way from paper to pencil
 WEAK_LINE = 0.35  # a line of the network whose steps average under this of the pencil: no prior
+TABLE_VERSION = 1  # of the cached table (photo_prior's own, beside the networks' cache)
 GAP = 0.25  # a step of the network under this of the pencil: a gap, the drawing may be illegal
 
 
@@ -46,11 +48,40 @@ class _Table:
 
 @lru_cache(maxsize=4)
 def _table(rows: int, cols: int, lengths: tuple[int, ...]) -> _Table:
-    from assistant.games.spy.enumerate import networks
+    """The table of the networks of a field, from memory, the cache beside the networks', or
+    built (half a second) and cached."""
+    from assistant.games.spy.enumerate import cache_path, networks
 
-    field = Field(rows, cols)
-    nets = networks(field, lengths)
-    all_edges = edges(field)
+    nets = networks(Field(rows, cols), lengths)
+    n = len(nets)
+    bits = np.unpackbits(nets.masks.view(np.uint8), axis=1, bitorder="little")[:, : rows * cols]
+    masks = bits.astype(bool)
+    beside = cache_path(rows, cols, lengths)  # networks-v1-10x10-1-2-3-4-5-6.npz
+    path = beside.with_name(f"prior-v{TABLE_VERSION}-" + beside.name.split("-", 2)[2])
+    check = np.array([n, int(nets.shape_id.sum()), int(nets.origin.sum())], dtype=np.int64)
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            layout, inside = data["layout"], data["inside"]
+            if np.array_equal(data["check"], check) and layout.shape[0] == inside.shape[0] == n:
+                return _Table(edges(Field(rows, cols)), layout, inside, masks)
+    except Exception:  # missing, truncated or foreign: build it
+        pass
+    table = _build(nets, masks)
+    from deaddrop.paths import cache_writer
+
+    try:
+        with cache_writer(path) as handle:
+            np.savez(handle, check=check, layout=table.layout, inside=table.inside)
+    except OSError:
+        pass  # a read-only cache is not an error
+    return table
+
+
+def _build(nets: Any, masks: np.ndarray) -> _Table:
+    """Each network's representative chain and other inside edges as edge indexes."""
+    rows, cols = nets.rows, nets.cols
+    all_edges = edges(Field(rows, cols))
+    lengths = nets.lengths
     n = len(nets)
     # an edge by its kind (0 along a row, 1 down a column) and its upper left cell
     index_of = np.full((2, rows, cols), -1, dtype=np.int32)
@@ -80,8 +111,7 @@ def _table(rows: int, cols: int, lengths: tuple[int, ...]) -> _Table:
     rr = er[sid] + nets.origin[:, :1]
     cc = ec[sid] + nets.origin[:, 1:]
     layout = index_of[kind[sid], rr, cc].astype(np.int16)
-    bits = np.unpackbits(nets.masks.view(np.uint8), axis=1, bitorder="little")[:, : rows * cols]
-    cells = bits.astype(bool).reshape(n, rows, cols)
+    cells = masks.reshape(n, rows, cols)
     inside = np.zeros((n, len(all_edges)), dtype=bool)
     h_idx = index_of[0, :rows, : cols - 1]
     v_idx = index_of[1, : rows - 1, :cols]
@@ -93,7 +123,7 @@ def _table(rows: int, cols: int, lengths: tuple[int, ...]) -> _Table:
     starts = np.concatenate(([0], np.cumsum(count)[:-1]))
     pad = np.full((n, max(1, int(count.max()))), -1, dtype=np.int16)
     pad[row, np.arange(len(row)) - starts[row]] = col
-    return _Table(all_edges, layout, pad, cells.reshape(n, -1))
+    return _Table(all_edges, layout, pad, masks)
 
 
 @dataclass(frozen=True)
