@@ -116,7 +116,7 @@ def read_seat_photo(tables: Tables, text: str, data: bytes) -> Reply:
 
 
 def reading_json(reading: Any) -> Json:
-    """The reply's body: {ok, drawing, uncertain, legal, problems, network, overlay}."""
+    """The reply's body: {ok, drawing, uncertain, notes, legal, problems, network, overlay}."""
     result = reading.result
     network = None
     if result.legal and result.network is not None:
@@ -128,6 +128,7 @@ def reading_json(reading: Any) -> Json:
         "field": reading.field_name,
         "drawing": reading.drawing(),
         "uncertain": reading.as_json()["photo"]["uncertain"],
+        "notes": list(reading.decision.notes),
         "legal": result.legal,
         "problems": [p.message for p in result.problems],
         "network": network,

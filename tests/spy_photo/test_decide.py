@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from assistant.games.spy.layouts import random_network
-from assistant.games.spy.model import Field
+from assistant.games.spy.model import Field, format_cell
 from assistant.games.spy.photo_decide import decide
 from assistant.games.spy.photo_geometry import edges, lines_edges
 
@@ -273,7 +273,8 @@ def test_the_grains_tail_is_no_doubt_but_a_mark_above_it_is():
 def test_glare_doubts_are_lifted_only_from_a_legal_reading_whose_lines_cross_it():
     """Cells glare washed out are doubted; when the reading is legal and its lines cross those
     cells as dark as elsewhere, the glare hides none of this pencil: the doubts go. An illegal
-    reading, or one no line crosses the glare of, keeps them."""
+    reading keeps them; a legal one no line of which crosses the glare, nothing seen there,
+    reads those cells as empty and names them in a note; a mark seen there keeps them."""
     from assistant.games.spy.photo import weigh
 
     net = random_network(FIELD, LENGTHS, 9)
@@ -285,7 +286,15 @@ def test_glare_doubts_are_lifted_only_from_a_legal_reading_whose_lines_cross_it(
     empty = frozenset(c for c in FIELD.cells() if c not in net.cells())
     lonely = frozenset(sorted(empty)[:3])
     d, _ = weigh(decide(FIELD, LENGTHS, cells, edge_scores, washed=lonely), FIELD, LENGTHS)
-    assert set(d.uncertain) == set(lonely)
+    # no line crosses them, nothing seen there, the rest a legal network: read as empty, and
+    # said (photo._glare_apart)
+    assert d.uncertain == {} and d.cells == net.cells()
+    assert len(d.notes) == 1 and "glare washed out" in d.notes[0]
+    assert all(format_cell(c) in d.notes[0] for c in lonely)
+    marked = dict(edge_scores)
+    marked[next(e for e in edges(FIELD) if set(e) <= lonely)] = 0.02 + 0.1 * 0.48
+    d, _ = weigh(decide(FIELD, LENGTHS, cells, marked, washed=lonely), FIELD, LENGTHS)
+    assert lonely <= set(d.uncertain) and not d.notes  # a mark seen in the glare: doubted
     stray = next(e for e in edges(FIELD) if set(e) <= empty)
     broken = dict(edge_scores)
     broken[stray] = 0.5  # a stroke too many: illegal

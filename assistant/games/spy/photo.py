@@ -17,6 +17,8 @@ from assistant.games.spy.model import Cell, Field, format_cell
 from assistant.games.spy.network_input import NetworkInput
 from assistant.games.spy.photo_decide import (
     SURE,
+    UNSURE,
+    WASHED,
     Decision,
     compare_layouts,
     decide,
@@ -29,6 +31,7 @@ from assistant.games.spy.photo_decide import (
 )
 
 NEAR = 2  # an illegal reading this many cells from a legal network is uncertain
+DARKER = 1.4  # a group apart with a step this dark (the pencil 1.0) may be a finger or a pen
 RUBBED_OUT = (SURE, 0.65, 0.8)  # joined edges under these levels are left out in turn
 
 
@@ -70,6 +73,7 @@ class PhotoReading:
             "cols": self.field.cols,
             "drawing": self.drawing(),
             "uncertain": [{"cell": format_cell(c), "why": why} for c, why in self.uncertain],
+            "notes": list(self.decision.notes),
         }
         return data
 
@@ -81,6 +85,7 @@ class PhotoReading:
             n = len(self.uncertain)
             out.append(f"uncertain: {n} cell{'s' * (n != 1)} (? above), check them on the sheet:")
             out += [f"  {format_cell(c)}: {why}" for c, why in self.uncertain]
+        out += [f"note: {note}" for note in self.decision.notes]
         out.append(self.result.text())
         return "\n".join(out)
 
@@ -113,7 +118,8 @@ def weigh(
     RUBBED_OUT in turn: a line rubbed out leaves a weaker stroke) is read without them, and
     their cells are doubted: never read either way in silence; a reading that stays illegal has
     its weaker joined edges doubted (read as drawn), and so has a stroke apart from the rest
-    when the rest is a legal network (an eraser may leave half a stroke's darkness). A legal
+    when the rest is a legal network (an eraser may leave half a stroke's darkness), or when it
+    is much darker than the pencil (`DARKER`: the edge of a finger or a pen). A legal
     reading's joined edges are compared with its line layouts; an illegal one's cells with the
     legal networks near it.
     """
@@ -121,6 +127,81 @@ def weigh(
     def check(cells: frozenset[Cell]) -> CheckResult:
         return check_input(NetworkInput(source, "drawing", drawn=cells), field, lengths)
 
+    hidden = {c: why for c, why in decision.uncertain.items() if why.startswith(HIDDEN)}
+    evidence = decision
+    decision, result = _weigh_edges(decision, check, field, lengths)
+    if decision.uncertain:
+        prior = _with_prior(evidence, hidden, field, lengths)
+        if prior is not None:
+            decision, result = _weigh_edges(prior, check, field, lengths)
+    if result.legal and decision.uncertain:
+        _glare_apart(decision, field, lengths)
+    return decision, result
+
+
+def _glare_apart(decision: Decision, field: Field, lengths: Sequence[int]) -> None:
+    """A legal reading whose only doubts are cells glare washed out, crossed by none of its
+    lines, nothing seen there, and the network it is the one the rest of the photo points to
+    (photo_prior, the washed cells saying nothing): those cells are read as empty and a note
+    says so (the reading names them, and asks for another photo if a line was drawn there)."""
+    from assistant.games.spy.photo_prior import MARGIN, best_network
+
+    washed = decision.washed
+    if not washed or any(why != WASHED for why in decision.uncertain.values()):
+        return
+    if any(set(e) & washed for e in decision.joined):
+        return
+    if any(level >= UNSURE[0] for e, level in decision.edge_levels.items() if set(e) & washed):
+        return
+    prior = best_network(field, tuple(lengths), decision.z, decision.z_halves, washed)
+    if prior is None or prior.cells != decision.cells or prior.margin < MARGIN:
+        return
+    cells = sorted(c for c in decision.uncertain)
+    for c in cells:
+        del decision.uncertain[c]
+    named = ", ".join(format_cell(c) for c in cells)
+    decision.notes.append(
+        f"glare washed out {named}: no line of the network crosses them and nothing is seen "
+        "there; if you drew there, take the photo again out of the glare"
+    )
+
+
+HIDDEN = ("something covers it", WASHED)  # doubts of cells whose edges say nothing
+
+
+def _with_prior(
+    decision: Decision, hidden: dict[Cell, str], field: Field, lengths: Sequence[int]
+) -> Decision | None:
+    """The decision replaced by the legal network the evidence points to (photo_prior), the
+    doubts of hidden cells kept, the cells nearly as likely networks differ in doubted; None
+    when the prior does not read the photo."""
+    from assistant.games.spy.photo_prior import best_network
+
+    if not decision.z:
+        return None
+    prior = best_network(field, tuple(lengths), decision.z, decision.z_halves, frozenset(hidden))
+    if prior is None:
+        return None
+    out = Decision(
+        prior.cells,
+        prior.joined,
+        dict(hidden),
+        decision.contrast,
+        decision.edge_levels,
+        decision.grain,
+        decision.z,
+        decision.z_halves,
+        decision.washed,
+    )
+    for c in sorted(prior.doubtful):
+        out.doubt(c, "the photo fits more than one network here: look at the sheet")
+    return out
+
+
+def _weigh_edges(
+    decision: Decision, check: Any, field: Field, lengths: Sequence[int]
+) -> tuple[Decision, CheckResult]:
+    """weigh's reading of the edge-by-edge decision (see weigh)."""
     result = check(decision.cells)
     if not result.legal and decision.cells:
         for cut in RUBBED_OUT:
@@ -146,6 +227,15 @@ def weigh(
                 for c in sorted(group):
                     decision.doubt(
                         c, "a stroke apart from the network (rubbed out?): read as drawn"
+                    )
+            # a mark apart much darker than the pencil: the edge of a finger or a pen?
+            darkest = max(
+                decision.edge_levels.get(e, 0.0) for e in decision.joined if e[0] in group
+            )
+            if darkest >= DARKER:
+                for c in sorted(group):
+                    decision.doubt(
+                        c, "a mark apart from the rest, darker than the pencil (a finger? a pen?)"
                     )
     if result.legal:
         layouts = [layout.vertices for layout in result.layouts]

@@ -34,6 +34,7 @@ FAINT = 3.0  # above this (and under CLEAR): lines too faint to be sure of, read
 TAIL = 4.5  # the grain's own tail reaches this far on a photo's 180 edges: a doubt from here
 JOINED = 5.0  # an edge this many times the grain above the paper may be joined (past the tail)
 WHISPER = 2.5  # a network's worth of steps this far above the paper on average: faint pencil
+WASHED_SEEN = 0.2  # a line seen this dark across washed-out cells: the glare does not hide pencil
 WASHED = "glare washes it out: pencil there cannot be seen"
 NOISY = 0.004  # a grain above this could hide the lightest pencil (0.035 above the paper)
 
@@ -48,6 +49,12 @@ class Decision:
     contrast: float = 0.0  # the pencil's darkness above the paper's
     edge_levels: dict[Edge, float] = field(default_factory=dict)  # 0 paper .. 1 pencil
     grain: float = MIN_NOISE  # the paper's grain on the photo (sensor noise, JPEG, texture)
+    # the evidence itself, for photo_prior: each edge's darkness above the paper in grains, and
+    # its halves' (nearer its first cell, nearer its second)
+    z: dict[Edge, float] = field(default_factory=dict)
+    z_halves: dict[Edge, tuple[float, float]] = field(default_factory=dict)
+    washed: frozenset[Cell] = frozenset()  # the cells glare washed out
+    notes: list[str] = field(default_factory=list)  # said with the reading, not doubts
 
     @property
     def too_grainy(self) -> bool:
@@ -91,11 +98,15 @@ def decide(
     paper = ranked[len(ranked) // 2] if ranked else 0.0
     grain = _grain(values, paper)
     contrast = pencil - paper
+    z = {e: (edge_scores[e] - paper) / grain for e in all_edges}
+    z_halves = {
+        e: ((h[0] - paper) / grain, (h[1] - paper) / grain) for e, h in (halves or {}).items()
+    }
     out: Decision
     if contrast < FAINT * grain:
         # no network's worth of pencil: the marks that stand out (a line or two) are doubts
         marks = [e for e in all_edges if edge_scores[e] - paper >= CLEAR * grain]
-        out = Decision(frozenset(), frozenset(), {}, contrast, grain=grain)
+        out = Decision(frozenset(), frozenset(), {}, contrast, grain=grain, z=z, z_halves=z_halves)
         for e in sorted(marks):
             a, b = (format_cell(c) for c in e)
             for c in e:
@@ -119,7 +130,7 @@ def decide(
         levels.update(_overshoots(joined, levels, halves, paper, contrast))
         joined = frozenset(e for e in all_edges if levels[e] >= least)
     cells = frozenset(c for e in joined for c in e)
-    out = Decision(cells, joined, {}, contrast, levels, grain)
+    out = Decision(cells, joined, {}, contrast, levels, grain, z, z_halves)
     for e in all_edges:
         if max(UNSURE[0], tail) < levels[e] < UNSURE[1]:
             a, b = (format_cell(c) for c in e)
@@ -181,6 +192,7 @@ def _covered(
     contrast: float,
 ) -> None:
     """Doubt the cells something other than a line covers, and those glare washed out."""
+    out.washed = washed
     for c in sorted(washed):
         out.doubt(c, WASHED)
     if not blots:
@@ -191,15 +203,25 @@ def _covered(
 
 
 def settle_washed(decision: Decision) -> None:
-    """A legal reading whose lines cross the washed-out cells as dark as the pencil elsewhere
-    (each joined edge there SURE): the glare does not hide this pencil (one hand drew
-    every line), so the washed cells' doubts are lifted. A line lost to the glare would have
-    left the reading illegal, and an illegal reading keeps them."""
-    washed = {c for c, why in decision.uncertain.items() if why == WASHED}
+    """A legal reading whose lines cross the washed-out cells, each step there seen at least
+    `WASHED_SEEN` as dark as the pencil elsewhere (or SURE), every other step there under half
+    the dimmest of them: the glare dims this pencil but does not hide it (one hand drew every
+    line: another stroke there would show as dark as those), so the washed cells' doubts are
+    lifted. A line lost to the glare would have left the reading illegal, and an illegal
+    reading keeps them."""
+    washed = decision.washed
     through = [decision.edge_levels.get(e, 0.0) for e in decision.joined if set(e) & washed]
-    if through and min(through) >= SURE:
+    if not through or min(through) < WASHED_SEEN:
+        return
+    others = [
+        level
+        for e, level in decision.edge_levels.items()
+        if e not in decision.joined and set(e) & washed
+    ]
+    if min(through) >= SURE or max(others, default=0.0) < min(through) / 2:
         for c in washed:
-            del decision.uncertain[c]
+            if decision.uncertain.get(c) == WASHED:
+                del decision.uncertain[c]
 
 
 def groups(decision: Decision) -> list[frozenset[Cell]]:
@@ -238,6 +260,9 @@ def without(decision: Decision, weak: frozenset[Edge], why: str) -> Decision:
         decision.contrast,
         decision.edge_levels,
         decision.grain,
+        decision.z,
+        decision.z_halves,
+        decision.washed,
     )
     for e in sorted(weak):
         for c in e:

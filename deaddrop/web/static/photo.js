@@ -55,6 +55,8 @@ function showReading(shown, answer, input) {
     parts.push(h("p", { class: "hint" }, "Not sure of these squares (ringed in orange): check them on your sheet."));
     parts.push(h("ul", { class: "photo-uncertain" }, uncertain.map((u) => h("li", {}, `${u.cell}: ${u.why}`))));
   }
+  const notes = Array.isArray(answer.notes) ? answer.notes : [];
+  for (const note of notes) parts.push(h("p", { class: "hint" }, `Note: ${String(note)}`));
   if (!answer.legal) {
     parts.push(h("p", { class: "hint" }, "As read, this network is not legal:"));
     parts.push(h("ul", {}, problems.map((p) => h("li", {}, String(p)))));

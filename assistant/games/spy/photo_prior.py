@@ -1,0 +1,260 @@
+"""The legal networks as a prior: which of them the photo's evidence, edge by edge, points to.
+
+Pure: no image, no I/O. photo_decide reads each edge on its own, against thresholds; where that
+leaves doubts (faint pencil, a step just under the join level, a cell's centre at odds with its
+edges) the evidence may still single out one legal network: every legal network (enumerate) is
+scored by how well its lines fit the darkness of every edge, the whole length of each line
+adding up (a faint but straight stroke across several cells counts for all its steps, where one
+edge's window does not). The best network is read when it beats every other by `MARGIN` (in
+nats: the log of how many times likelier it is) and nothing dark lies outside it; the cells
+where it and the networks nearly as likely differ stay in doubt. Nothing outside a legal network
+is ever explained away: a stroke off the network (`STRAY`) leaves the edge-by-edge reading as it
+was (a drawing may be illegal, and a wrong reading in silence is the worst outcome).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from assistant.games.spy.model import Cell, Field
+from assistant.games.spy.photo_geometry import Edge, edges
+
+MARGIN = 8.0  # nats the best network must beat every other by to be read without a doubt
+CAP = 6.0  # nats one edge can say at most, either way (a pen or a blot is not a line)
+SPREAD = 0.35  # the pencil's own spread along a line, as a fraction of its darkness
+MIN_PENCIL = 3.0  # grains: pencil lighter than this is not read through the prior
+STRAY = 3.5  # grains: a straight run off the network this dark (mean * sqrt(length)) is a stroke
+STRAY_EDGE = 0.1  # ...and each of its steps this far of the way from paper to pencil
+WEAK_LINE = 0.35  # a line of the network whose steps average under this of the pencil: no prior
+TABLE_VERSION = 1  # of the cached table (photo_prior's own, beside the networks' cache)
+GAP = 0.25  # a step of the network under this of the pencil: a gap, the drawing may be illegal
+
+
+@dataclass(frozen=True)
+class _Table:
+    """The networks of a field as edge indexes: each network's representative chain (L edges)
+    and the other edges between two of its cells (side-by-side lines), -1 padded."""
+
+    edges: list[Edge]
+    layout: np.ndarray  # (N, L) int16
+    inside: np.ndarray  # (N, K) int16, -1 padded
+    masks: np.ndarray  # (N, cells) bool
+
+
+@lru_cache(maxsize=4)
+def _table(rows: int, cols: int, lengths: tuple[int, ...]) -> _Table:
+    """The table of the networks of a field, from memory, the cache beside the networks', or
+    built (half a second) and cached."""
+    from assistant.games.spy.enumerate import cache_path, networks
+
+    nets = networks(Field(rows, cols), lengths)
+    n = len(nets)
+    bits = np.unpackbits(nets.masks.view(np.uint8), axis=1, bitorder="little")[:, : rows * cols]
+    masks = bits.astype(bool)
+    beside = cache_path(rows, cols, lengths)  # networks-v1-10x10-1-2-3-4-5-6.npz
+    path = beside.with_name(f"prior-v{TABLE_VERSION}-" + beside.name.split("-", 2)[2])
+    check = np.array([n, int(nets.shape_id.sum()), int(nets.origin.sum())], dtype=np.int64)
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            layout, inside = data["layout"], data["inside"]
+            if np.array_equal(data["check"], check) and layout.shape[0] == inside.shape[0] == n:
+                return _Table(edges(Field(rows, cols)), layout, inside, masks)
+    except Exception:  # missing, truncated or foreign: build it
+        pass
+    table = _build(nets, masks)
+    from deaddrop.paths import cache_writer
+
+    try:
+        with cache_writer(path) as handle:
+            np.savez(handle, check=check, layout=table.layout, inside=table.inside)
+    except OSError:
+        pass  # a read-only cache is not an error
+    return table
+
+
+def _build(nets: Any, masks: np.ndarray) -> _Table:
+    """Each network's representative chain and other inside edges as edge indexes."""
+    rows, cols = nets.rows, nets.cols
+    all_edges = edges(Field(rows, cols))
+    lengths = nets.lengths
+    n = len(nets)
+    # an edge by its kind (0 along a row, 1 down a column) and its upper left cell
+    index_of = np.full((2, rows, cols), -1, dtype=np.int32)
+    for i, ((r, c), (r2, _c2)) in enumerate(all_edges):
+        index_of[0 if r == r2 else 1, r, c] = i
+    # each shape's chain as edges from its box's origin: every step of every line
+    verts = nets.shape_vertices.astype(np.int32)  # (U, lines + 1, 2)
+    longest = max(lengths)
+    kinds, ers, ecs, valid = [], [], [], []
+    for k in range(verts.shape[1] - 1):
+        a, b = verts[:, k], verts[:, k + 1]
+        d = np.sign(b - a)
+        span = np.abs(b - a).sum(axis=1)
+        for j in range(longest):
+            cell = a + j * d
+            low = np.minimum(cell, cell + d)
+            kinds.append((d[:, 0] != 0).astype(np.int32))
+            ers.append(low[:, 0])
+            ecs.append(low[:, 1])
+            valid.append(j < span)
+    ok = np.stack(valid, axis=1)
+    keep = np.argsort(~ok, axis=1, kind="stable")[:, : int(ok.sum(axis=1).max())]
+    kind, er, ec = (
+        np.take_along_axis(np.stack(x, axis=1), keep, axis=1) for x in (kinds, ers, ecs)
+    )
+    sid = nets.shape_id
+    rr = er[sid] + nets.origin[:, :1]
+    cc = ec[sid] + nets.origin[:, 1:]
+    layout = index_of[kind[sid], rr, cc].astype(np.int16)
+    cells = masks.reshape(n, rows, cols)
+    inside = np.zeros((n, len(all_edges)), dtype=bool)
+    h_idx = index_of[0, :rows, : cols - 1]
+    v_idx = index_of[1, : rows - 1, :cols]
+    inside[:, h_idx.ravel()] = (cells[:, :, :-1] & cells[:, :, 1:]).reshape(n, -1)
+    inside[:, v_idx.ravel()] = (cells[:, :-1, :] & cells[:, 1:, :]).reshape(n, -1)
+    inside[np.arange(n)[:, None], layout] = False  # the other edges only
+    row, col = np.nonzero(inside)
+    count = inside.sum(axis=1)
+    starts = np.concatenate(([0], np.cumsum(count)[:-1]))
+    pad = np.full((n, max(1, int(count.max()))), -1, dtype=np.int16)
+    pad[row, np.arange(len(row)) - starts[row]] = col
+    return _Table(all_edges, layout, pad, masks)
+
+
+@dataclass(frozen=True)
+class PriorReading:
+    """The network the evidence points to, and the cells nearly as likely networks differ in."""
+
+    cells: frozenset[Cell]
+    joined: frozenset[Edge]
+    doubtful: frozenset[Cell]
+    margin: float  # nats between the best network and the next
+
+
+def _weights(z: np.ndarray, pencil: float) -> np.ndarray:
+    """Each edge's log-likelihood ratio, drawn against not drawn, capped at CAP either way."""
+    sd = math.sqrt(1.0 + (SPREAD * pencil) ** 2)
+    drawn = -np.log(sd) - 0.5 * ((z - pencil) / sd) ** 2
+    paper = -0.5 * z**2
+    return np.clip(drawn - paper, -CAP, CAP)
+
+
+def _runs(all_edges: list[Edge]) -> list[list[int]]:
+    """Every straight run of edges (1 to 6 steps) as edge indexes."""
+    index = {e: i for i, e in enumerate(all_edges)}
+    out = []
+    for e in all_edges:
+        (r, c), (r2, c2) = e
+        dr, dc = r2 - r, c2 - c
+        run = [index[e]]
+        out.append(list(run))
+        for _ in range(5):
+            r, c, r2, c2 = r + dr, c + dc, r2 + dr, c2 + dc
+            nxt = ((r, c), (r2, c2))
+            if nxt not in index:
+                break
+            run.append(index[nxt])
+            out.append(list(run))
+    return out
+
+
+def best_network(
+    field: Field,
+    lengths: tuple[int, ...],
+    z: dict[Edge, float],
+    z_halves: dict[Edge, tuple[float, float]],
+    hidden: frozenset[Cell],
+) -> PriorReading | None:
+    """The legal network the edge evidence points to (None when the evidence leaves the legal
+    networks out: too faint, a stroke off the best network, or a line of it barely there).
+
+    `z`: each edge's darkness above the paper in grains; `z_halves`: its two halves' (a line's
+    end drawn past its last centre darkens the near half of the next edge only); `hidden`: cells
+    something covers or glare washes out (their edges say nothing either way)."""
+    try:
+        table = _table(field.rows, field.cols, tuple(lengths))
+    except Exception:  # a field or lengths too large to enumerate: no prior
+        return None
+    all_edges = table.edges
+    zs = np.array([z[e] for e in all_edges], dtype=np.float64)
+    blind = np.array([bool(set(e) & hidden) for e in all_edges])
+    pencil = float(np.sort(zs)[::-1][table.layout.shape[1] // 2])
+    best = -1
+    for _ in range(3):  # the pencil's darkness from the network found, found again
+        if pencil < MIN_PENCIL:
+            return None
+        w = np.where(blind, 0.0, _weights(zs, pencil))
+        wp = np.append(np.maximum(w, 0.0), 0.0)  # index -1: padding
+        score = w[table.layout].sum(axis=1) + wp[table.inside].sum(axis=1)
+        top = int(np.argmax(score))
+        on = zs[table.layout[top]][~blind[table.layout[top]]]
+        if top == best or not len(on):
+            break
+        best, pencil = top, float(np.median(on))
+    order = np.argsort(score)[::-1]
+    margin = float(score[order[0]] - score[order[1]]) if len(order) > 1 else math.inf
+    layout = {int(i) for i in table.layout[best]}
+    joined = frozenset(all_edges[i] for i in layout)
+    near = order[score[order] > score[best] - MARGIN]
+    cells_best = table.masks[best]
+    differ = np.any(table.masks[near] != cells_best, axis=0)
+    cols = field.cols
+    doubtful = frozenset((int(i) // cols, int(i) % cols) for i in np.flatnonzero(differ))
+    cells = frozenset((int(i) // cols, int(i) % cols) for i in np.flatnonzero(cells_best))
+    # every line of the network must be there: its steps on average a fair part of the pencil
+    for line in _lines(joined):
+        seen = [z[e] for e in line if not (set(e) & hidden)]
+        if seen and (sum(seen) / len(seen) < WEAK_LINE * pencil or min(seen) < GAP * pencil):
+            return None
+    # nothing dark off the network: a straight run of edges outside it, in line with a line's
+    # end judged on its far half only
+    inside = set(layout) | {int(i) for i in table.inside[best] if i >= 0}
+    off = zs.copy()
+    for i, e in enumerate(all_edges):
+        if i in inside:
+            continue
+        a, b = e
+        dr, dc = b[0] - a[0], b[1] - a[1]
+        before = ((a[0] - dr, a[1] - dc), a)
+        after = (b, (b[0] + dr, b[1] + dc))
+        halves = z_halves.get(e)
+        if halves and before in joined and after not in joined:
+            off[i] = min(off[i], halves[1])
+        if halves and after in joined and before not in joined:
+            off[i] = min(off[i], halves[0])
+    for run in _runs_memo(field.rows, field.cols):
+        if any(i in inside or blind[i] for i in run):
+            continue
+        vals = off[run]
+        if vals.min() >= STRAY_EDGE * pencil and vals.mean() * math.sqrt(len(run)) >= STRAY:
+            return None
+    return PriorReading(cells, joined, doubtful, margin)
+
+
+@lru_cache(maxsize=4)
+def _runs_memo(rows: int, cols: int) -> list[list[int]]:
+    return _runs(edges(Field(rows, cols)))
+
+
+def _lines(joined: frozenset[Edge]) -> list[list[Edge]]:
+    """The joined edges in maximal straight runs."""
+    out = []
+    for e in sorted(joined):
+        a, b = e
+        dr, dc = b[0] - a[0], b[1] - a[1]
+        if ((a[0] - dr, a[1] - dc), a) in joined:
+            continue  # not the start of its run
+        run = [e]
+        while True:
+            x, y = run[-1]
+            nxt = (y, (y[0] + dr, y[1] + dc))
+            if nxt not in joined:
+                break
+            run.append(nxt)
+        out.append(run)
+    return out
