@@ -161,15 +161,14 @@ def contact_sheet(pdf: Path, target: Path) -> int:
     return len(data)
 
 
-def stitched_map(pdf: Path, target: Path) -> int:
+def stitched_map(pdf: Path, target: Path, dpi: int = 28) -> int:
     """The Spies! map from its printed parts: each part page cut on its trim box (pypdf) and
     turned upright, laid in reading order overlapping by the glue bands (the part's size less
-    the map's), at 28 dpi."""
+    the map's), at `dpi` (28 for the README; more to look at it closely)."""
     import cv2
     import numpy as np
     from pypdf import PdfReader
 
-    dpi = 28
     reader = PdfReader(pdf)
     marks = bookmarks(pdf)
     first = marks[next(t for t in marks if t.startswith("Map of Europe"))]

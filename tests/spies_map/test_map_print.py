@@ -577,6 +577,34 @@ def test_no_stray_border_inside_another_country(art):
             if area < 200:  # km2
                 on_coast = sum(1 for p in ring if p in coast)
                 assert on_coast >= len(ring) / 2, (t.name, ring[:3], area)
+            assert not inland_spikes(ring, coast), (t.name, inland_spikes(ring, coast))
+
+
+def inland_spikes(ring, coast) -> list[tuple[int, int]]:
+    """The corners of `ring` off the coast where its border turns back on itself: an angle
+    under 20 degrees between two arms over 8 km (at the map's scale a sliver over 1 mm long,
+    drawn as a stroke of the owner's colour over a neighbour; the USSR's ring once ran 44 km
+    west along the Dniester between Poland and Rumania, south of Lvov)."""
+    import math
+
+    out = []
+    for i, b in enumerate(ring):
+        a, c = ring[i - 1], ring[(i + 1) % len(ring)]
+        if tuple(b) in coast or b in (a, c):
+            continue
+        u, v = (a[0] - b[0], a[1] - b[1]), (c[0] - b[0], c[1] - b[1])
+        lu, lv = math.hypot(*u), math.hypot(*v)
+        turn = math.degrees(math.acos(max(-1.0, min(1.0, (u[0] * v[0] + u[1] * v[1]) / lu / lv))))
+        if turn < 20 and min(lu, lv) > 8:
+            out.append(tuple(b))
+    return out
+
+
+def test_the_spike_check_finds_a_sliver_and_passes_a_coast():
+    ring = [(0, 0), (100, 0), (100, 100), (60, 100), (5, 101), (50, 102), (50, 150), (0, 150)]
+    assert inland_spikes(ring, set()) == [(5, 101)]
+    assert inland_spikes(ring, {(5, 101)}) == []  # a peninsula's tip is coast
+    assert inland_spikes(ring[:4] + ring[5:], set()) == []
 
 
 END_REACH = 3.0 * MM  # past its symbol and its own way to the coast, a route's end keeps clear
