@@ -17,7 +17,7 @@ and on the built PDFs:
 - crop marks at least MARK_LEAST (3mm) long and at least 5mm from the paper's edge;
 - no blank page: every page prints pieces, marks or words;
 - on a board printed in parts to glue (`split: true`), no word crosses a seam or lies in a glue
-  band (where the next part is glued on), on A4 and on Letter;
+  band (where the next part is glued on), on A4 and on Letter (a symbol's one letter may);
 - pages speak to players: no word about the rules text, OCR, what is missing or who chose, on
   any page but the kit's "About this edition" page, which lists every choice of game.yaml's
   `edition`.
@@ -423,7 +423,9 @@ def test_pieces_keep_their_type_size_safe_area_and_bleed(game):
 
 def seam_problems(component: model.Component, paper: str) -> list[str]:
     """The words of a split board that cross a seam or reach into a glue band on `paper` (its
-    parts as the build lays them out): each as "'text' in the band at x = 140.6-150.6mm"."""
+    parts as the build lays them out): each as "'text' in the band at x = 140.6-150.6mm". A
+    single letter is not a word: a map symbol's letter (a police city's initial) is part of
+    its symbol, which stands where its city is, in a band too."""
     layout = Paper.of(Settings(paper=paper)).cut_for(component)
     bands: set[tuple[float, float, bool]] = set()
     for tile in board_layout(component, layout)[1]:
@@ -434,7 +436,7 @@ def seam_problems(component: model.Component, paper: str) -> list[str]:
             bands.add((r.y + r.h - o, r.y + r.h, False))
     out = []
     for op, t in _leaves(face_ops(component, 0, False, bleed_of(component))):
-        if not isinstance(op, ops.Text) or not op.text.strip():
+        if not isinstance(op, ops.Text) or len(op.text.strip()) < 2:
             continue
         corners = _corners(_text_box(op), t)
         for lo, hi, vertical in sorted(bands):

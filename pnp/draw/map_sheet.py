@@ -22,7 +22,7 @@ import numpy as np
 
 from pnp import ops
 from pnp.draw import map_symbols as sym
-from pnp.draw.map_labels import Band, Label, Placed, Seam, in_band, place_labels
+from pnp.draw.map_labels import Band, Label, Placed, Seam, place_labels
 from pnp.draw.map_legend import cartouche_ops, legend_ops
 from pnp.draw.map_projection import Conic, MapFrame, Window
 from pnp.draw.map_routes import Route, route_lines, trimmed
@@ -353,12 +353,11 @@ def map_ops(art: MapArt) -> tuple[ops.Op, ...]:
             out += route_ops(route, trimmed(route.points, ra, rb), layout.coast)
     for _name, x, y, _box in layout.ships:
         out += sym.ship(x, y)
-    bands = glue_bands(art.seams)
     for city in game_map.cities:
-        x, y, box = where[city.name]
+        x, y, _box = where[city.name]
+        # the owner's initial is part of the symbol, drawn wherever the city stands (in a glue
+        # band too: the part glued on top prints the band's picture whole)
         initial = city.owner[0] if city.owner in pattern else ""
-        if any(in_band(box, band) for band in bands):
-            initial = ""  # no word in a glue band: the hatch under it says the owner
         out += sym.city_symbol(city.kind, x, y, owner_colour.get(city.owner, sym.INK), initial)
     for placed in layout.labels:
         out += name_ops(placed, layout.names[placed.key])

@@ -20,6 +20,7 @@ from pnp.model import Box, Component
 
 MARK_COLOUR = "#000000"
 GLUE_COLOUR = "#6d6d6d"
+GLUE_LINE = 0.6  # pt: the dashed line along the edge of a glue band
 
 
 class Art:
@@ -128,17 +129,22 @@ def _glue_label(text: str, cx: float, cy: float, turned: bool) -> ops.Op:
 
 
 def _glue_marks(tile: Tile, overlap: float) -> list[ops.Op]:
-    """In the board's frame: the bands the next tiles cover, dashed and labelled."""
+    """In the board's frame: the bands the next tiles cover, dashed and labelled. The dashed
+    line's stroke lies wholly inside the band, its outer edge on the band's edge, so that the
+    part glued on top hides it (centred on the edge, half of it showed along each seam)."""
     r = tile.region
     out: list[ops.Op] = []
+    inside = GLUE_LINE / 2
     if tile.col < tile.cols - 1:
         x = r.x + r.w - overlap
-        out.append(ops.Polyline(((x, r.y), (x, r.y + r.h)), GLUE_COLOUR, 0.6, (3.0, 2.0)))
+        line = ((x + inside, r.y), (x + inside, r.y + r.h))
+        out.append(ops.Polyline(line, GLUE_COLOUR, GLUE_LINE, (3.0, 2.0)))
         text = f"glue here: part {tile.number + 1} goes on top"
         out.append(_glue_label(text, x + overlap / 2, r.y + r.h / 2, turned=True))
     if tile.row < tile.rows - 1:
         y = r.y + r.h - overlap
-        out.append(ops.Polyline(((r.x, y), (r.x + r.w, y)), GLUE_COLOUR, 0.6, (3.0, 2.0)))
+        line = ((r.x, y + inside), (r.x + r.w, y + inside))
+        out.append(ops.Polyline(line, GLUE_COLOUR, GLUE_LINE, (3.0, 2.0)))
         text = f"glue here: part {tile.number + tile.cols} goes on top"
         out.append(_glue_label(text, r.x + r.w / 2, y + overlap / 2, turned=False))
     return out

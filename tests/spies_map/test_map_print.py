@@ -209,6 +209,23 @@ def test_routes_differ_by_line_not_only_colour():
     assert len(set(shapes.values())) == len(kinds)  # by shape: the same in greyscale
 
 
+def test_every_police_city_carries_its_powers_initial(kit, art, layout):
+    """A police city's square carries its power's initial wherever it stands, in a glue band
+    too (Essen, Milan, Kharkov and seven more once lost theirs there, and read as another kind
+    of symbol)."""
+    texts = [op for op in _flat(face_ops_of(art)) if isinstance(op, ops.Text)]
+    at = {name: (x, y) for name, x, y, _box in layout.cities}
+    missing = []
+    for city in kit.map.cities:
+        if city.kind != "police city":
+            continue
+        x, y = at[city.name]
+        inside = [t for t in texts if abs(t.x - x) < 0.1 and 0 < t.y - y < 3]
+        if not any(t.text == city.owner[0] for t in inside):
+            missing.append(city.name)
+    assert not missing
+
+
 def test_the_land_file_is_small_projected_and_credited(art, sheet):
     raw = Path(art.land).read_bytes()
     assert len(raw) < 250_000
