@@ -19,6 +19,8 @@ from pnp.record import record
 
 FARTHEST = 15.0  # points: no name stands farther than this from its symbol
 SEAM_MARGIN = 1.5  # points: a name (and its halo) keeps this far from a seam
+WORD_SPACE = 1.5 * 72 / 25.4  # points: two names on one line at least this far apart (nearer,
+# "Bucharest Constanta" read as one name)
 
 
 @record
@@ -139,8 +141,9 @@ def place_labels(
             hard = sum(1 for s in seams if crosses(box, s, SEAM_MARGIN)) * 1000.0
             hard += sum(1 for b in bands if in_band(box, b, SEAM_MARGIN)) * 1000.0
             # (those near the box, in the order given: the same sums as over all of them)
-            near_taken = (taken[k] for k in placed.near(box))
-            hard += sum(_area(box, t) * 10 for t in near_taken if overlaps(box, t))
+            spaced = Box(box.x - WORD_SPACE, box.y, box.w + 2 * WORD_SPACE, box.h)
+            near_taken = (taken[k] for k in placed.near(spaced))
+            hard += sum(_area(spaced, t) * 10 for t in near_taken if overlaps(spaced, t))
             near_walls = (obstacles[k] for k in walls.near(box))
             hard += sum(_area(box, o) for o in near_walls if overlaps(box, o))  # its own too
             hard += 50.0 * _nearer_other(box, own, label, labels, anchors)

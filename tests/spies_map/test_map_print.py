@@ -114,6 +114,12 @@ def test_no_two_names_overlap_and_none_covers_a_symbol_or_the_key(art, layout):
     boxes = [p.box for p in layout.labels]
     for a, b in itertools.combinations(boxes, 2):
         assert not overlaps(a, b)
+    # two names on one line keep a word space and more between them ("Bucharest Constanta"
+    # once read as one name, 0.4 mm apart)
+    for p, q in itertools.combinations(layout.labels, 2):
+        a, b = p.box, q.box
+        if a.y < b.y + b.h and b.y < a.y + a.h:
+            assert _gap(a, b) >= 1.5 * MM - 0.01, (p.key, q.key, round(_gap(a, b) / MM, 2))
     symbols = {"city:" + n: box for n, _, _, box in layout.cities}
     symbols |= {"sea:" + n: box for n, _, _, box in layout.ships}
     for placed in layout.labels:
