@@ -600,34 +600,41 @@ def test_no_stray_border_inside_another_country(art):
             if area < 200:  # km2
                 on_coast = sum(1 for p in ring if p in coast)
                 assert on_coast >= len(ring) / 2, (t.name, ring[:3], area)
-            assert not inland_spikes(ring, coast), (t.name, inland_spikes(ring, coast))
+            spikes = waters().inland_spikes([list(p) for p in ring], coast)
+            assert not spikes, (t.name, [ring[i] for i in spikes])
 
 
-def inland_spikes(ring, coast) -> list[tuple[int, int]]:
-    """The corners of `ring` off the coast where its border turns back on itself: an angle
-    under 20 degrees between two arms over 8 km (at the map's scale a sliver over 1 mm long,
-    drawn as a stroke of the owner's colour over a neighbour; the USSR's ring once ran 44 km
-    west along the Dniester between Poland and Rumania, south of Lvov)."""
-    import math
+def waters():
+    """tools/map/waters.py, which folds a power's inland spikes into its neighbours."""
+    import importlib.util
 
-    out = []
-    for i, b in enumerate(ring):
-        a, c = ring[i - 1], ring[(i + 1) % len(ring)]
-        if tuple(b) in coast or b in (a, c):
-            continue
-        u, v = (a[0] - b[0], a[1] - b[1]), (c[0] - b[0], c[1] - b[1])
-        lu, lv = math.hypot(*u), math.hypot(*v)
-        turn = math.degrees(math.acos(max(-1.0, min(1.0, (u[0] * v[0] + u[1] * v[1]) / lu / lv))))
-        if turn < 20 and min(lu, lv) > 8:
-            out.append(tuple(b))
-    return out
+    spec = importlib.util.spec_from_file_location("waters", REPO / "tools" / "map" / "waters.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
 
 
-def test_the_spike_check_finds_a_sliver_and_passes_a_coast():
-    ring = [(0, 0), (100, 0), (100, 100), (60, 100), (5, 101), (50, 102), (50, 150), (0, 150)]
-    assert inland_spikes(ring, set()) == [(5, 101)]
-    assert inland_spikes(ring, {(5, 101)}) == []  # a peninsula's tip is coast
-    assert inland_spikes(ring[:4] + ring[5:], set()) == []
+def test_a_spike_is_found_and_folded_into_the_neighbour_across_it():
+    """A power's ring that runs out and back along a border between two neighbours (the USSR's
+    once ran 44 km west along the Dniester between Poland and Rumania, south of Lvov, drawn as
+    a red stroke there) loses the spike's tip, and the neighbour across takes the sliver."""
+    tool = waters()
+    power = [[0, 0], [100, 0], [100, 100], [60, 100], [5, 101], [50, 102], [50, 150], [0, 150]]
+    power.append(power[0])
+    assert tool.inland_spikes(power, set()) == [4]
+    assert tool.inland_spikes(power, {(5, 101)}) == []  # a peninsula's tip is coast
+    neighbour = [[5, 101], [60, 100], [60, 200], [5, 200], [5, 101]]  # along it, B -> A
+    doc = {
+        "land": [],
+        "territories": [
+            {"name": "P", "owner": "power", "rings": [power]},
+            {"name": "N", "owner": "neutral", "rings": [neighbour]},
+        ],
+    }
+    assert tool.fold_spikes(doc) == [("P", "N", (5, 101))]
+    assert [5, 101] not in power and tool.inland_spikes(power, set()) == []
+    assert neighbour == [[5, 101], [50, 102], [60, 100], [60, 200], [5, 200], [5, 101]]
 
 
 END_REACH = 3.0 * MM  # past its symbol and its own way to the coast, a route's end keeps clear

@@ -1,6 +1,8 @@
 """Add the big lakes and open the narrow waters to templates/spies/map-land.json (after
 tools/map/land.py has made it), so that the printed map shows the waters its sea moves use;
-give a sliver of Soviet territory south of Lvov (a gap of the 1933 borders) to Poland.
+give a sliver of Soviet territory south of Lvov (a gap of the 1933 borders) to Poland, and fold
+each power's inland spike into the neighbour across it (the USSR's ring once ran 44 km west
+along the Dniester between Poland and Rumania: `fold_spikes`).
 
 Run once, by hand, with network only to fetch the data (never at build or test time):
 
@@ -133,6 +135,64 @@ def rings_of(geometry: Any) -> list[list[list[int]]]:
     return out
 
 
+SPIKE_TURN = 20.0  # degrees: a corner sharper than this between two arms over SPIKE_ARM
+SPIKE_ARM = 8.0  # km (over 1 mm on the print): a sliver drawn as a stroke of its owner's colour
+
+
+def inland_spikes(ring: list[Any], coast: set[tuple[float, float]]) -> list[int]:
+    """The corners of a closed `ring` (its last point its first) off the coast where its border
+    turns back on itself: an angle under SPIKE_TURN between two arms over SPIKE_ARM km. On the
+    coast such a corner is a peninsula's tip; inland it is a sliver between two neighbours,
+    drawn as a stroke of the owner's colour over them."""
+    points = ring[:-1] if len(ring) > 1 and list(ring[0]) == list(ring[-1]) else ring
+    out = []
+    for i, b in enumerate(points):
+        a, c = points[i - 1], points[(i + 1) % len(points)]
+        if (b[0], b[1]) in coast or list(b) in (list(a), list(c)):
+            continue
+        u, v = (a[0] - b[0], a[1] - b[1]), (c[0] - b[0], c[1] - b[1])
+        lu, lv = float(np.hypot(*u)), float(np.hypot(*v))
+        cosine = max(-1.0, min(1.0, (u[0] * v[0] + u[1] * v[1]) / (lu * lv)))
+        if float(np.degrees(np.arccos(cosine))) < SPIKE_TURN and min(lu, lv) > SPIKE_ARM:
+            out.append(i)
+    return out
+
+
+def fold_spikes(doc: dict[str, Any]) -> list[tuple[str, str, tuple[int, int]]]:
+    """Each power's inland spike given to the neighbour across it: the spike's tip B (between
+    A and C) leaves the power's ring, and the territory whose ring runs B -> A takes C between
+    them, so the borders stay shared. Each fold as (power, neighbour, tip)."""
+    coast = {(p[0], p[1]) for ring in doc["land"] for p in ring}
+    done = []
+    for t in doc["territories"]:
+        if t["owner"] == "neutral":
+            continue
+        for ring in t["rings"]:
+            while found := inland_spikes(ring, coast):
+                n = len(ring) - 1  # closed: the last point is the first
+                i = found[0]
+                a, b, c = ring[i - 1 if i else n - 1], ring[i], ring[(i + 1) % n]
+                taker = None
+                for u in doc["territories"]:
+                    for other in u["rings"] if u is not t else ():
+                        at = next(
+                            (k for k in range(len(other) - 1) if other[k : k + 2] == [b, a]), None
+                        )
+                        if at is not None:
+                            other.insert(at + 1, list(c))
+                            taker = u["name"]
+                            break
+                    if taker:
+                        break
+                if taker is None:
+                    raise ValueError(f"{t['name']}: no neighbour across the spike at {b}")
+                del ring[i]
+                if i == 0:
+                    ring[-1] = list(ring[0])
+                done.append((t["name"], taker, (b[0], b[1])))
+    return done
+
+
 def main(argv: list[str]) -> int:
     from shapely.geometry import LineString, Polygon
     from shapely.ops import unary_union
@@ -164,6 +224,8 @@ def main(argv: list[str]) -> int:
     for t in doc["territories"]:
         t["rings"] = rings_of(shape(t["rings"]).difference(cut))
     doc["land"] = rings_of(shape(doc["land"]).difference(cut))
+    for power, neighbour, tip in fold_spikes(doc):
+        print(f"{power}: the spike at {tip} km folded into {neighbour}")
     doc["waters"] = {
         "lakes": sorted(LAKES),
         "channels": sorted(CHANNELS),
