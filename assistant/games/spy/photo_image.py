@@ -269,6 +269,9 @@ def locate(norm: np.ndarray, field_name: str) -> Located:
         )
     if others:
         _at_size(norm, others[0])  # the other field of the cover's picture: not a sheet
+        placed = _placed_by_other(norm, marks, field_name, others[0])
+        if placed is not None:
+            return placed
         other = others[0].field_name
         theirs = others[0].marks
         loose = [m for m in marks if all(math.dist(m.centre, p) > 0.5 * m.side for p in theirs)]
@@ -381,6 +384,68 @@ def _search(
     return None
 
 
+PLACE_AT = 0.5  # cells: a mark seen this near where the other field puts one of this field's
+PLACE_FITS = 75  # percent of the grid lines' thirds that must lie where the placed field says
+
+
+def _placed_by_other(
+    norm: np.ndarray, marks: list[_Mark], field_name: str, other: Located
+) -> Located | None:
+    """The field `field_name` placed by the other field of the sheet (found, its code read) when
+    its own code, or all but two of its marks, are hidden (a pen, low light): the two fields
+    are the same size, square to each other, the upper one above the lower one, so this
+    field's marks lie where the other's do, moved up or down the sheet. Two marks seen there
+    at least (the other's and these together give the perspective), and the printed grid then
+    where it should be all over the field (_grid_fits, as for a hidden corner mark); None
+    otherwise."""
+    field = other.field
+    to_other = np.linalg.inv(other.to_photo)
+    src = geo.mark_points(field)  # TL TR BR BL, canvas pixels
+    height = src[3][1] - src[0][1]
+    upward = field_name == fiducials.FIELDS[0]  # this field lies above the other on the sheet
+    tol = PLACE_AT * geo.PX
+    seen = []  # (mark, corner, dy): a mark in line with a corner of the other, beyond it
+    for mark in marks:
+        x, y = cv2.perspectiveTransform(np.array([[mark.centre]], np.float64), to_other).reshape(2)
+        for j, (sx, sy) in enumerate(src):
+            dy = float(y - sy)
+            beyond = dy < -height if upward else dy > height
+            if abs(x - sx) < tol and beyond:
+                seen.append((mark, j, dy))
+    tried: list[float] = []
+    for _mark, _j, dy in sorted(seen, key=lambda item: abs(item[2])):
+        if any(abs(dy - t) < tol for t in tried):
+            continue
+        tried.append(dy)
+        ring: dict[int, _Mark] = {}
+        for mark, j, d in seen:
+            if abs(d - dy) < tol and j not in ring:
+                ring[j] = mark
+        if len(ring) < 2:
+            continue
+        # one frame for both fields (this field's canvas is the other's moved by dy): the
+        # other's four marks and this field's seen, the latter weighing more
+        canvas_pts = [src[j] for j in range(4)]
+        photo_pts = list(other.marks)
+        for j, mark in ring.items():
+            canvas_pts += [(src[j][0], src[j][1] + dy)] * 3
+            photo_pts += [mark.centre] * 3
+        common, _ = cv2.findHomography(np.array(canvas_pts), np.array(photo_pts), 0)
+        if common is None:
+            continue
+        shift = np.array([[1.0, 0.0, 0.0], [0.0, 1.0, dy], [0.0, 0.0, 1.0]])
+        to_photo = common @ shift
+        centres = cv2.perspectiveTransform(np.array([src], np.float64), to_photo).reshape(-1, 2)
+        corners = tuple((float(x), float(y)) for x, y in centres)
+        located = Located(field_name, field, to_photo, corners)
+        canvas = rectify(norm, located)
+        # the marks put it within half a cell: the grid then checks the perspective, most of
+        # it (an edge of the field may lie beside other print, darker in low light)
+        if grid_seen(canvas, field) and _grid_fits(canvas, field, PLACE_FITS):
+            return _at_size(norm, located)
+    return None
+
+
 def _homography_three(
     field: Field, corners: list[tuple[float, float]], ring: list[_Mark], ghost: int
 ) -> np.ndarray:
@@ -483,10 +548,11 @@ def _marks_fit(ring: list[_Mark], to_photo: np.ndarray) -> bool:
     return True
 
 
-def _grid_fits(canvas: np.ndarray, field: Field) -> bool:
+def _grid_fits(canvas: np.ndarray, field: Field, share: float = 90) -> bool:
     """Whether the printed grid lines lie where the field says, to a tenth of a cell, all over
-    the field: each line's darkest position near where it should be (a field found from three
-    marks is read only when the fourth corner is right)."""
+    the field: each line's darkest position near where it should be, for `share` percent of
+    the lines' thirds (a field found from three marks is read only when the fourth corner is
+    right)."""
     dark = 1.0 - cv2.GaussianBlur(canvas, (0, 0), 1.0)
     px = geo.PX
     off = []
@@ -506,7 +572,7 @@ def _grid_fits(canvas: np.ndarray, field: Field) -> bool:
             ys = np.arange(int(y - 0.3 * px), int(y + 0.3 * px) + 1)
             profile = np.median(dark[ys, x0:x1], axis=1)
             off.append(abs(ys[int(np.argmax(profile))] - y) / px)
-    return float(np.percentile(off, 90)) <= 0.1
+    return float(np.percentile(off, share)) <= 0.1
 
 
 def grid_seen(canvas: np.ndarray, field: Field) -> bool:
