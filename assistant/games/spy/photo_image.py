@@ -13,6 +13,7 @@ import itertools
 import math
 import os
 import struct
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -210,11 +211,34 @@ def _angle(p: tuple[float, float], cx: float, cy: float) -> float:
     return math.atan2(p[1] - cy, p[0] - cx)
 
 
-def _sample(img: np.ndarray, x: float, y: float, r: int) -> float:
-    xi, yi = int(round(x)), int(round(y))
-    if not (r <= xi < img.shape[1] - r and r <= yi < img.shape[0] - r):
-        return float("nan")
-    return float(img[yi - r : yi + r + 1, xi - r : xi + r + 1].mean())
+_integrals: dict[int, tuple[weakref.ref, np.ndarray]] = {}
+
+
+def _integral(img: np.ndarray) -> np.ndarray:
+    """The summed-area table of `img` (kept for the last image: a photo's code is read at many
+    places while its marks are tried)."""
+    key = id(img)
+    kept = _integrals.get(key)
+    if kept is not None and kept[0]() is img:
+        return kept[1]
+    table = cv2.integral(img, sdepth=cv2.CV_64F)
+    _integrals.clear()
+    _integrals[key] = (weakref.ref(img), table)
+    return table
+
+
+def _samples(img: np.ndarray, pts: np.ndarray, r: int) -> list[float] | None:
+    """The mean of `img` in the (2r+1)-pixel square around each point (rounded to a pixel), or
+    None when one lies too near the edge (from the summed-area table)."""
+    xi = np.rint(pts[:, 0]).astype(np.int64)
+    yi = np.rint(pts[:, 1]).astype(np.int64)
+    h, w = img.shape[:2]
+    if not (np.all((xi >= r) & (xi < w - r)) and np.all((yi >= r) & (yi < h - r))):
+        return None
+    table = _integral(img)
+    x0, x1, y0, y1 = xi - r, xi + r + 1, yi - r, yi + r + 1
+    total = table[y1, x1] - table[y0, x1] - table[y1, x0] + table[y0, x0]
+    return [float(v) for v in total / float((2 * r + 1) ** 2)]
 
 
 def _read_code(norm: np.ndarray, to_photo: np.ndarray, field: Field) -> tuple | None:
@@ -223,8 +247,8 @@ def _read_code(norm: np.ndarray, to_photo: np.ndarray, field: Field) -> tuple | 
     pts = cv2.perspectiveTransform(canvas, to_photo).reshape(-1, 2)
     step = float(np.linalg.norm(pts[-1] - pts[0])) / (len(pts) - 1)  # one bit's pitch, pixels
     r = max(0, int(step * 0.2))
-    values = [_sample(norm, x, y, r) for x, y in pts]
-    if any(math.isnan(v) for v in values):
+    values = _samples(norm, pts, r)
+    if values is None:
         return None
     lo, hi = min(values), max(values)
     if hi - lo < 0.25:
