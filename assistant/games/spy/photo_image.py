@@ -280,6 +280,10 @@ def locate(norm: np.ndarray, field_name: str) -> Located:
         found = _search(norm, marks, field_name, others)
         if found is not None:
             return _at_size(norm, found)
+    if others:  # the other field found: this one placed by it (quicker than three marks)
+        placed = _placed_by_other(norm, marks, field_name, others[0])
+        if placed is not None:
+            return placed
     three = _covered_corner(norm, marks, field_name)
     if three is not None:
         located, covered = three
@@ -293,9 +297,6 @@ def locate(norm: np.ndarray, field_name: str) -> Located:
         )
     if others:
         _at_size(norm, others[0])  # the other field of the cover's picture: not a sheet
-        placed = _placed_by_other(norm, marks, field_name, others[0])
-        if placed is not None:
-            return placed
         other = others[0].field_name
         theirs = others[0].marks
         loose = [m for m in marks if all(math.dist(m.centre, p) > 0.5 * m.side for p in theirs)]
@@ -494,8 +495,9 @@ def _homography_three(
         square.append((cx - half, cy + half))
         seen = cv2.perspectiveTransform(np.array(square, np.float64).reshape(-1, 1, 2), guess)
         for point, expected in zip(square, seen.reshape(-1, 2), strict=True):
-            near = quad[np.argmin(np.linalg.norm(quad - expected, axis=1))]
-            if np.linalg.norm(near - expected) < 0.5 * mark.side:
+            gaps = ((quad - expected) ** 2).sum(axis=1)
+            near = quad[int(np.argmin(gaps))]
+            if float(gaps.min()) < (0.5 * mark.side) ** 2:
                 canvas_pts.append(point)
                 photo_pts.append((float(near[0]), float(near[1])))
     if len(canvas_pts) < 12:
