@@ -146,6 +146,7 @@ def test_the_edges_alone_doubt_such_a_network():
 @example(4066, 0.04515398018049503, 572)  # the same, a grain under it
 @example(9624, 0.038141275796538504, 883)  # a step of the network no darker than the paper
 @example(795, 0.03273677251715489, 235)  # pencil two and a half grains: "too faint", not nothing
+@example(303, 0.030332042909330757, 751)  # a step of the network at the paper's noise
 def test_weigh_never_reads_a_faint_illegal_drawing_in_silence(seed, above, noise_seed):
     """Faint pencil (four to nine grains), the chain's last line moved one square sideways
     (illegal): read as drawn, or with cells in doubt, never as another network in silence."""

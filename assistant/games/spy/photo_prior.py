@@ -25,7 +25,7 @@ from assistant.games.spy.model import Cell, Field
 from assistant.games.spy.photo_geometry import Edge, edges
 
 MARGIN = 8.0  # nats the best network must beat every other by to be read without a doubt
-CAP = 6.0  # nats one edge can say at most, either way (a pen or a blot is not a line)
+CAP = 8.0  # nats one edge can say at most, either way (a pen or a blot is not a line)
 SPREAD = 0.35  # the pencil's own spread along a line, as a fraction of its darkness
 MIN_PENCIL = 3.0  # grains: pencil lighter than this is not read through the prior
 STRAY = 3.5  # grains: a straight run off the network this dark (mean * sqrt(length)) is a stroke
@@ -34,7 +34,7 @@ WEAK_LINE = 0.35  # a line of the network whose steps average under this of the 
 TABLE_VERSION = 1  # of the cached table (photo_prior's own, beside the networks' cache)
 WEAKEST = 0.5  # a step off the network this far to the pencil and as dark as its weakest: none
 SLACK = 1.0  # grains
-AGAINST = -1.0  # nats: a step of the network whose own evidence says paper this surely: a doubt
+AGAINST = -0.5  # nats: a step of the network whose own evidence says paper this surely: a doubt
 GAP = 0.25  # a step of the network under this of the pencil: a gap, the drawing may be illegal
 
 
