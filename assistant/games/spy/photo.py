@@ -232,6 +232,12 @@ def _weigh_edges(
             darkest = max(
                 decision.edge_levels.get(e, 0.0) for e in decision.joined if e[0] in group
             )
+            if darkest < RUBBED_OUT[-1]:  # all of it weaker than the pencil: rubbed out?
+                for c in sorted(group):
+                    decision.doubt(
+                        c,
+                        "a stroke apart from the rest, weaker than it (rubbed out?): read as drawn",
+                    )
             if darkest >= DARKER:
                 for c in sorted(group):
                     decision.doubt(
