@@ -292,7 +292,8 @@ def _read_scores(
     """The decision from the scores, weighed. When the paper's level over the whole field
     leaves doubts (uneven light, a shadow's edge across the field), the paper's level is taken
     around each edge instead (photo_decide `local`): read so when that reads a legal network
-    with no doubt at all; the first reading otherwise."""
+    with no doubt at all, or when the first found the photo too grainy (and this one does not:
+    its doubts are named); the first reading otherwise."""
 
     def read(local: bool) -> tuple[Decision, CheckResult] | None:
         decision = decide(
@@ -314,6 +315,8 @@ def _read_scores(
         second = read(True)
         if second is not None and second[1].legal and not second[0].uncertain:
             return second
+        if first is None and second is not None and (second[0].cells or second[0].uncertain):
+            return second  # pencil seen against the local paper only: read, with its doubts
     if first is None:
         from assistant.games.spy.photo_image import PhotoError
 
