@@ -328,3 +328,35 @@ def test_a_stroke_apart_from_a_legal_network_is_named_however_dark():
     assert not result.legal
     assert set(d.uncertain) == set(stroke)
     assert "a stroke apart from the network" in d.uncertain[stroke[0]]
+
+
+def test_a_weaker_stroke_apart_from_an_illegal_drawing_is_named():
+    """An illegal drawing (a line pulled off its joint) in felt pen, and apart a two-step
+    stroke rubbed out to 60% of its darkness (over SURE, so no "weaker stroke" doubt): the rest
+    is illegal too, so it is read as drawn, but named (held-out photo 3215 of the second
+    generator was read so in silence)."""
+    from assistant.games.spy.photo import weigh
+
+    vertices = list(random_network(FIELD, LENGTHS, 135).vertices)
+    a, b = vertices[0], vertices[1]
+    shift = (1 if a[0] < 9 else -1, 0) if a[0] == b[0] else (0, 1 if a[1] < 9 else -1)
+    vertices[0] = (a[0] + shift[0], a[1] + shift[1])
+    vertices[1] = (b[0] + shift[0], b[1] + shift[1])
+    drawn = {c for e in lines_edges(vertices) for c in e}
+    near = {(r + dr, c + dc) for r, c in drawn for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+    stroke = next(
+        ((r, c), (r, c + 1), (r, c + 2))
+        for r in range(10)
+        for c in range(8)
+        if not ({(r, c), (r, c + 1), (r, c + 2)} & (drawn | near))
+    )
+    cells, edge_scores = _noisy(vertices, 0.6, 0.01, 0.002, 5)
+    for e in ((stroke[0], stroke[1]), (stroke[1], stroke[2])):
+        edge_scores[e] = 0.01 + 0.6 * 0.59
+    for c in stroke:
+        cells[c] = 0.01 + 0.6 * 0.59
+    d, result = weigh(decide(FIELD, LENGTHS, cells, edge_scores), FIELD, LENGTHS)
+    assert not result.legal
+    assert set(stroke) <= set(d.uncertain)
+    assert not (set(d.uncertain) & drawn)
+    assert "weaker than it (rubbed out?)" in d.uncertain[stroke[0]]

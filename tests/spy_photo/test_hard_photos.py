@@ -144,3 +144,47 @@ def test_a_finger_over_the_corner_beside_the_code_is_named(page):
     message = str(caught.value)
     assert message.startswith("three corner marks of a field were found, not the fourth")
     assert "--" not in message
+
+
+@pytest.mark.parametrize(("top", "seed"), [(0.2, 51), (-1.3, 52)])
+def test_a_pen_over_the_code_the_field_is_placed_by_the_other_field(page, top, seed):
+    """A pen over the upper field's column of small squares (from `top`, in rows: -1.3 hides
+    the top right corner mark too): the field is placed by the lower field, whose code is read,
+    and the upper field's marks seen; the network is read as drawn (or doubted), never refused."""
+    import synth
+
+    rng = np.random.default_rng(seed)
+    vertices = list(random_network(Field(), LENGTHS, seed).vertices)
+    drawn = synth.draw_pencil(page, "upper", vertices, rng)
+    a = synth.cell_point(page, "upper", top, 9.9)
+    b = synth.cell_point(page, "upper", 4.3, 9.9)
+    pen = drawn.copy()
+    cv2.line(pen, (int(a[0]), int(a[1])), (int(b[0]), int(b[1])), 0.25, int(3 * synth.MM))
+    jpeg = synth.photograph(pen, rng, turn=0, long_side=2400)
+    reading = photo.read_photo(jpeg, "p.jpg", "upper", LENGTHS)
+    assert reading.field_name == "upper"
+    truth = random_network(Field(), LENGTHS, seed).cells()
+    assert reading.decision.cells == truth or reading.uncertain
+    assert not reading.uncertain or len(reading.uncertain) < 10
+
+
+def test_no_placement_without_the_fields_own_marks(page):
+    """The upper field's code and all but one of its marks under paper strips: one mark is
+    not enough to place it; refused with words for a player, never read."""
+    import synth
+
+    rng = np.random.default_rng(53)
+    vertices = list(random_network(Field(), LENGTHS, 53).vertices)
+    drawn = synth.draw_pencil(page, "upper", vertices, rng)
+    covered = drawn.copy()
+    for row, col in [(-0.9, -0.9), (-0.9, 9.9), (9.9, -0.9)]:  # TL, TR, BL marks
+        x, y = synth.cell_point(page, "upper", row, col)
+        r = int(1.2 * synth.MM * 8 / 2)
+        cv2.rectangle(covered, (int(x) - r, int(y) - r), (int(x) + r, int(y) + r), 0.95, -1)
+    a = synth.cell_point(page, "upper", 0.0, 9.9)
+    b = synth.cell_point(page, "upper", 4.3, 9.9)
+    cv2.line(covered, (int(a[0]), int(a[1])), (int(b[0]), int(b[1])), 0.95, int(3 * synth.MM))
+    jpeg = synth.photograph(covered, rng, turn=0, long_side=2400)
+    with pytest.raises(PhotoError) as caught:
+        photo.read_photo(jpeg, "p.jpg", "upper", LENGTHS)
+    assert "hidden" in str(caught.value) and "--" not in str(caught.value)

@@ -4,7 +4,7 @@ the paper in grains."""
 from __future__ import annotations
 
 import numpy as np
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from assistant.games.spy.layouts import random_network
@@ -142,6 +142,11 @@ def test_the_edges_alone_doubt_such_a_network():
 
 @settings(max_examples=15, deadline=None)
 @given(st.integers(0, 10_000), st.floats(0.03, 0.07), st.integers(0, 1000))
+@example(1605, 0.0390625, 470)  # a step off the network nearly as dark as its weakest
+@example(4066, 0.04515398018049503, 572)  # the same, a grain under it
+@example(9624, 0.038141275796538504, 883)  # a step of the network no darker than the paper
+@example(795, 0.03273677251715489, 235)  # pencil two and a half grains: "too faint", not nothing
+@example(303, 0.030332042909330757, 751)  # a step of the network at the paper's noise
 def test_weigh_never_reads_a_faint_illegal_drawing_in_silence(seed, above, noise_seed):
     """Faint pencil (four to nine grains), the chain's last line moved one square sideways
     (illegal): read as drawn, or with cells in doubt, never as another network in silence."""

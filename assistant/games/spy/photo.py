@@ -232,6 +232,12 @@ def _weigh_edges(
             darkest = max(
                 decision.edge_levels.get(e, 0.0) for e in decision.joined if e[0] in group
             )
+            if darkest < RUBBED_OUT[-1]:  # all of it weaker than the pencil: rubbed out?
+                for c in sorted(group):
+                    decision.doubt(
+                        c,
+                        "a stroke apart from the rest, weaker than it (rubbed out?): read as drawn",
+                    )
             if darkest >= DARKER:
                 for c in sorted(group):
                     decision.doubt(
@@ -276,22 +282,49 @@ def read_photo(
     except photo_image.cv2.error as error:  # an image OpenCV cannot work on: never a traceback
         reason = str(getattr(error, "err", "") or "an OpenCV error")
         raise photo_image.PhotoError(f"the image cannot be read as a photo ({reason})") from error
-    decision = decide(
-        located.field,
-        lengths,
-        scores.cells,
-        scores.edges,
-        scores.blots,
-        scores.washed,
-        scores.halves,
-    )
-    if decision.too_grainy:
-        raise photo_image.PhotoError(
+    decision, result = _read_scores(scores, located.field, lengths, source)
+    return PhotoReading(source, located.field_name, located.field, decision, result, canvas)
+
+
+def _read_scores(
+    scores: Any, field: Field, lengths: Sequence[int], source: str
+) -> tuple[Decision, CheckResult]:
+    """The decision from the scores, weighed. When the paper's level over the whole field
+    leaves doubts (uneven light, a shadow's edge across the field), the paper's level is taken
+    around each edge instead (photo_decide `local`): read so when that reads a legal network
+    with no doubt at all, or when the first found the photo too grainy (and this one does not:
+    its doubts are named); the first reading otherwise."""
+
+    def read(local: bool) -> tuple[Decision, CheckResult] | None:
+        decision = decide(
+            field,
+            lengths,
+            scores.cells,
+            scores.edges,
+            scores.blots,
+            scores.washed,
+            scores.halves,
+            local=local,
+        )
+        if decision.too_grainy:
+            return None
+        return weigh(decision, field, lengths, source)
+
+    first = read(False)
+    if first is None or first[0].uncertain:
+        second = read(True)
+        if second is not None and second[1].legal and not second[0].uncertain:
+            return second
+        if first is None and second is not None and (second[0].cells or second[0].uncertain):
+            return second  # pencil seen against the local paper only: read, with its doubts
+    if first is None:
+        from assistant.games.spy.photo_image import PhotoError
+
+        raise PhotoError(
             "the photo is too dark or grainy to tell light pencil from the paper, and no line "
             "stands out: take it again in better light"
         )
-    decision, result = weigh(decision, located.field, lengths, source)
-    return PhotoReading(source, located.field_name, located.field, decision, result, canvas)
+    return first
 
 
 def overlay_png(reading: PhotoReading) -> bytes:

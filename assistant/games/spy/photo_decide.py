@@ -33,10 +33,12 @@ CLEAR = 8.0  # pencil this many times the paper's grain above the paper: lines t
 FAINT = 3.0  # above this (and under CLEAR): lines too faint to be sure of, read and doubted
 TAIL = 4.5  # the grain's own tail reaches this far on a photo's 180 edges: a doubt from here
 JOINED = 5.0  # an edge this many times the grain above the paper may be joined (past the tail)
-WHISPER = 2.5  # a network's worth of steps this far above the paper on average: faint pencil
+WHISPER = 2.2  # a network's worth of steps this far above the paper on average: faint pencil
 WASHED_SEEN = 0.2  # a line seen this dark across washed-out cells: the glare does not hide pencil
 WASHED = "glare washes it out: pencil there cannot be seen"
 NOISY = 0.004  # a grain above this could hide the lightest pencil (0.035 above the paper)
+LOCAL = 2.0  # cells: the paper's level taken around each edge and cell, this far each way
+LOCAL_RANK = 0.4  # ...at this rank of the edges there (pencil, all above the paper, weighs less)
 
 
 @dataclass
@@ -81,8 +83,10 @@ def decide(
     blots: Mapping[Cell, float] | None = None,
     washed: frozenset[Cell] = frozenset(),
     halves: Mapping[Edge, tuple[float, float]] | None = None,
+    local: bool = False,
 ) -> Decision:
-    """The covered cells and joined edges, with the uncertain cells named.
+    """The covered cells and joined edges, with the uncertain cells named (`local`: the paper's
+    level taken around each edge and cell, not over the whole field: see `_flatten`).
 
     The evidence is weighed against the paper's grain as well as against the pencil: pencil
     well above the grain is read; pencil above it but faint is read and every cell of it
@@ -91,6 +95,8 @@ def decide(
     washed out is doubted too. `halves` (each edge's darkness in its half nearer either cell)
     tells a line's end drawn past the centre from a line going on: see `_overshoots`."""
     all_edges = edges(field_)
+    if local:
+        cell_scores, edge_scores, halves = _flatten(field_, cell_scores, edge_scores, halves)
     values = [edge_scores[e] for e in all_edges]
     ranked = sorted(values, reverse=True)
     steps = max(1, min(sum(lengths), len(ranked)))
@@ -152,6 +158,39 @@ def decide(
             out.doubt(c, "pencil at its centre but no line through it")
     _covered(out, field_, blots, washed, paper, contrast)
     return out
+
+
+def _flatten(
+    field_: Field,
+    cell_scores: Mapping[Cell, float],
+    edge_scores: Mapping[Edge, float],
+    halves: Mapping[Edge, tuple[float, float]] | None,
+) -> tuple[dict[Cell, float], dict[Edge, float], dict[Edge, tuple[float, float]] | None]:
+    """The scores with the paper's level around each place taken out (the field's own level
+    put back): a shadow's edge or uneven light leaves the paper a little darker or lighter over
+    part of the field, which would pass for faint pencil there or hide it, and swell the grain."""
+    all_edges = edges(field_)
+    if len(all_edges) < 12:
+        return dict(cell_scores), dict(edge_scores), None if halves is None else dict(halves)
+    mids = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in all_edges]
+    values = [edge_scores[e] for e in all_edges]
+    level = sorted(values)[len(values) // 2]
+
+    def local(r: float, c: float) -> float:
+        near = sorted(
+            v
+            for (mr, mc), v in zip(mids, values, strict=True)
+            if abs(mr - r) <= LOCAL and abs(mc - c) <= LOCAL
+        )
+        return near[int(LOCAL_RANK * (len(near) - 1))] - level
+
+    shift = {e: local(*m) for e, m in zip(all_edges, mids, strict=True)}
+    edges_out = {e: edge_scores[e] - shift[e] for e in all_edges}
+    cells_out = {c: v - local(c[0], c[1]) for c, v in cell_scores.items()}
+    halves_out = None
+    if halves is not None:
+        halves_out = {e: (h[0] - shift[e], h[1] - shift[e]) for e, h in halves.items()}
+    return cells_out, edges_out, halves_out
 
 
 def _overshoots(

@@ -13,6 +13,7 @@ import itertools
 import math
 import os
 import struct
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -210,11 +211,34 @@ def _angle(p: tuple[float, float], cx: float, cy: float) -> float:
     return math.atan2(p[1] - cy, p[0] - cx)
 
 
-def _sample(img: np.ndarray, x: float, y: float, r: int) -> float:
-    xi, yi = int(round(x)), int(round(y))
-    if not (r <= xi < img.shape[1] - r and r <= yi < img.shape[0] - r):
-        return float("nan")
-    return float(img[yi - r : yi + r + 1, xi - r : xi + r + 1].mean())
+_integrals: dict[int, tuple[weakref.ref, np.ndarray]] = {}
+
+
+def _integral(img: np.ndarray) -> np.ndarray:
+    """The summed-area table of `img` (kept for the last image: a photo's code is read at many
+    places while its marks are tried)."""
+    key = id(img)
+    kept = _integrals.get(key)
+    if kept is not None and kept[0]() is img:
+        return kept[1]
+    table = cv2.integral(img, sdepth=cv2.CV_64F)
+    _integrals.clear()
+    _integrals[key] = (weakref.ref(img), table)
+    return table
+
+
+def _samples(img: np.ndarray, pts: np.ndarray, r: int) -> list[float] | None:
+    """The mean of `img` in the (2r+1)-pixel square around each point (rounded to a pixel), or
+    None when one lies too near the edge (from the summed-area table)."""
+    xi = np.rint(pts[:, 0]).astype(np.int64)
+    yi = np.rint(pts[:, 1]).astype(np.int64)
+    h, w = img.shape[:2]
+    if not (np.all((xi >= r) & (xi < w - r)) and np.all((yi >= r) & (yi < h - r))):
+        return None
+    table = _integral(img)
+    x0, x1, y0, y1 = xi - r, xi + r + 1, yi - r, yi + r + 1
+    total = table[y1, x1] - table[y0, x1] - table[y1, x0] + table[y0, x0]
+    return [float(v) for v in total / float((2 * r + 1) ** 2)]
 
 
 def _read_code(norm: np.ndarray, to_photo: np.ndarray, field: Field) -> tuple | None:
@@ -223,8 +247,8 @@ def _read_code(norm: np.ndarray, to_photo: np.ndarray, field: Field) -> tuple | 
     pts = cv2.perspectiveTransform(canvas, to_photo).reshape(-1, 2)
     step = float(np.linalg.norm(pts[-1] - pts[0])) / (len(pts) - 1)  # one bit's pitch, pixels
     r = max(0, int(step * 0.2))
-    values = [_sample(norm, x, y, r) for x, y in pts]
-    if any(math.isnan(v) for v in values):
+    values = _samples(norm, pts, r)
+    if values is None:
         return None
     lo, hi = min(values), max(values)
     if hi - lo < 0.25:
@@ -256,6 +280,10 @@ def locate(norm: np.ndarray, field_name: str) -> Located:
         found = _search(norm, marks, field_name, others)
         if found is not None:
             return _at_size(norm, found)
+    if others:  # the other field found: this one placed by it (quicker than three marks)
+        placed = _placed_by_other(norm, marks, field_name, others[0])
+        if placed is not None:
+            return placed
     three = _covered_corner(norm, marks, field_name)
     if three is not None:
         located, covered = three
@@ -381,6 +409,68 @@ def _search(
     return None
 
 
+PLACE_AT = 0.5  # cells: a mark seen this near where the other field puts one of this field's
+PLACE_FITS = 75  # percent of the grid lines' thirds that must lie where the placed field says
+
+
+def _placed_by_other(
+    norm: np.ndarray, marks: list[_Mark], field_name: str, other: Located
+) -> Located | None:
+    """The field `field_name` placed by the other field of the sheet (found, its code read) when
+    its own code, or all but two of its marks, are hidden (a pen, low light): the two fields
+    are the same size, square to each other, the upper one above the lower one, so this
+    field's marks lie where the other's do, moved up or down the sheet. Two marks seen there
+    at least (the other's and these together give the perspective), and the printed grid then
+    where it should be all over the field (_grid_fits, as for a hidden corner mark); None
+    otherwise."""
+    field = other.field
+    to_other = np.linalg.inv(other.to_photo)
+    src = geo.mark_points(field)  # TL TR BR BL, canvas pixels
+    height = src[3][1] - src[0][1]
+    upward = field_name == fiducials.FIELDS[0]  # this field lies above the other on the sheet
+    tol = PLACE_AT * geo.PX
+    seen = []  # (mark, corner, dy): a mark in line with a corner of the other, beyond it
+    for mark in marks:
+        x, y = cv2.perspectiveTransform(np.array([[mark.centre]], np.float64), to_other).reshape(2)
+        for j, (sx, sy) in enumerate(src):
+            dy = float(y - sy)
+            beyond = dy < -height if upward else dy > height
+            if abs(x - sx) < tol and beyond:
+                seen.append((mark, j, dy))
+    tried: list[float] = []
+    for _mark, _j, dy in sorted(seen, key=lambda item: abs(item[2])):
+        if any(abs(dy - t) < tol for t in tried):
+            continue
+        tried.append(dy)
+        ring: dict[int, _Mark] = {}
+        for mark, j, d in seen:
+            if abs(d - dy) < tol and j not in ring:
+                ring[j] = mark
+        if len(ring) < 2:
+            continue
+        # one frame for both fields (this field's canvas is the other's moved by dy): the
+        # other's four marks and this field's seen, the latter weighing more
+        canvas_pts = [src[j] for j in range(4)]
+        photo_pts = list(other.marks)
+        for j, mark in ring.items():
+            canvas_pts += [(src[j][0], src[j][1] + dy)] * 3
+            photo_pts += [mark.centre] * 3
+        common, _ = cv2.findHomography(np.array(canvas_pts), np.array(photo_pts), 0)
+        if common is None:
+            continue
+        shift = np.array([[1.0, 0.0, 0.0], [0.0, 1.0, dy], [0.0, 0.0, 1.0]])
+        to_photo = common @ shift
+        centres = cv2.perspectiveTransform(np.array([src], np.float64), to_photo).reshape(-1, 2)
+        corners = tuple((float(x), float(y)) for x, y in centres)
+        located = Located(field_name, field, to_photo, corners)
+        canvas = rectify(norm, located)
+        # the marks put it within half a cell: the grid then checks the perspective, most of
+        # it (an edge of the field may lie beside other print, darker in low light)
+        if grid_seen(canvas, field) and _grid_fits(canvas, field, PLACE_FITS):
+            return _at_size(norm, located)
+    return None
+
+
 def _homography_three(
     field: Field, corners: list[tuple[float, float]], ring: list[_Mark], ghost: int
 ) -> np.ndarray:
@@ -405,8 +495,9 @@ def _homography_three(
         square.append((cx - half, cy + half))
         seen = cv2.perspectiveTransform(np.array(square, np.float64).reshape(-1, 1, 2), guess)
         for point, expected in zip(square, seen.reshape(-1, 2), strict=True):
-            near = quad[np.argmin(np.linalg.norm(quad - expected, axis=1))]
-            if np.linalg.norm(near - expected) < 0.5 * mark.side:
+            gaps = ((quad - expected) ** 2).sum(axis=1)
+            near = quad[int(np.argmin(gaps))]
+            if float(gaps.min()) < (0.5 * mark.side) ** 2:
                 canvas_pts.append(point)
                 photo_pts.append((float(near[0]), float(near[1])))
     if len(canvas_pts) < 12:
@@ -483,10 +574,11 @@ def _marks_fit(ring: list[_Mark], to_photo: np.ndarray) -> bool:
     return True
 
 
-def _grid_fits(canvas: np.ndarray, field: Field) -> bool:
+def _grid_fits(canvas: np.ndarray, field: Field, share: float = 90) -> bool:
     """Whether the printed grid lines lie where the field says, to a tenth of a cell, all over
-    the field: each line's darkest position near where it should be (a field found from three
-    marks is read only when the fourth corner is right)."""
+    the field: each line's darkest position near where it should be, for `share` percent of
+    the lines' thirds (a field found from three marks is read only when the fourth corner is
+    right)."""
     dark = 1.0 - cv2.GaussianBlur(canvas, (0, 0), 1.0)
     px = geo.PX
     off = []
@@ -506,7 +598,7 @@ def _grid_fits(canvas: np.ndarray, field: Field) -> bool:
             ys = np.arange(int(y - 0.3 * px), int(y + 0.3 * px) + 1)
             profile = np.median(dark[ys, x0:x1], axis=1)
             off.append(abs(ys[int(np.argmax(profile))] - y) / px)
-    return float(np.percentile(off, 90)) <= 0.1
+    return float(np.percentile(off, share)) <= 0.1
 
 
 def grid_seen(canvas: np.ndarray, field: Field) -> bool:

@@ -25,13 +25,16 @@ from assistant.games.spy.model import Cell, Field
 from assistant.games.spy.photo_geometry import Edge, edges
 
 MARGIN = 8.0  # nats the best network must beat every other by to be read without a doubt
-CAP = 6.0  # nats one edge can say at most, either way (a pen or a blot is not a line)
+CAP = 8.0  # nats one edge can say at most, either way (a pen or a blot is not a line)
 SPREAD = 0.35  # the pencil's own spread along a line, as a fraction of its darkness
 MIN_PENCIL = 3.0  # grains: pencil lighter than this is not read through the prior
 STRAY = 3.5  # grains: a straight run off the network this dark (mean * sqrt(length)) is a stroke
 STRAY_EDGE = 0.1  # ...and each of its steps this far of the way from paper to pencil
 WEAK_LINE = 0.35  # a line of the network whose steps average under this of the pencil: no prior
 TABLE_VERSION = 1  # of the cached table (photo_prior's own, beside the networks' cache)
+WEAKEST = 0.5  # a step off the network this far to the pencil and as dark as its weakest: none
+SLACK = 1.0  # grains
+AGAINST = -0.5  # nats: a step of the network whose own evidence says paper this surely: a doubt
 GAP = 0.25  # a step of the network under this of the pencil: a gap, the drawing may be illegal
 
 
@@ -205,6 +208,10 @@ def best_network(
     differ = np.any(table.masks[near] != cells_best, axis=0)
     cols = field.cols
     doubtful = frozenset((int(i) // cols, int(i) % cols) for i in np.flatnonzero(differ))
+    # a step of the network the photo says is more likely paper than pencil: the drawing may
+    # stop there (and be illegal): its cells in doubt
+    against = [all_edges[i] for i in layout if not blind[i] and w[i] < AGAINST]
+    doubtful |= frozenset(c for e in against for c in e)
     cells = frozenset((int(i) // cols, int(i) % cols) for i in np.flatnonzero(cells_best))
     # every line of the network must be there: its steps on average a fair part of the pencil
     for line in _lines(joined):
@@ -227,6 +234,11 @@ def best_network(
             off[i] = min(off[i], halves[1])
         if halves and after in joined and before not in joined:
             off[i] = min(off[i], halves[0])
+    # ...nor a step off it as dark as the network's weakest, within a grain (which is pencil?)
+    seen_on = [z[all_edges[i]] for i in layout if not blind[i]]
+    loose = [i for i in range(len(all_edges)) if i not in inside and not blind[i]]
+    if seen_on and loose and max(off[loose]) >= max(min(seen_on) - SLACK, WEAKEST * pencil):
+        return None
     for run in _runs_memo(field.rows, field.cols):
         if any(i in inside or blind[i] for i in run):
             continue
