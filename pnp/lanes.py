@@ -24,7 +24,10 @@ The console script's `deaddrop build` forks that other process as it starts
 (deaddrop.commands.build_helper, start_helper), before the command line's modules load: it
 imports the engine (reportlab, the layout) meanwhile and waits for its lane, and a build in one
 lane (a deck) is then drawn there whole, while this process only read the command line and the
-kept definitions. Without it (another caller) the process is forked when the build begins.
+kept definitions. A build of one game tells it so before reading the definitions (expect_kit):
+it imports the map's modules (numpy, which reading the definitions does not need) meanwhile,
+and is given the kit's components, the kit pickled. Without it (another caller) the process is
+forked when the build begins.
 """
 
 from __future__ import annotations
@@ -99,13 +102,18 @@ def _awaited(job_read: int, job_write: int, ticker: Ticker) -> Lane:
     from pnp import build  # noqa: F401  (the layout and its modules)
     from pnp.backends import pdf  # noqa: F401  (reportlab)
 
-    chunks = []
+    chunks: list[bytes] = []
     while chunk := os.read(job_read, 1 << 16):
+        if not chunks and chunk[:1] == _KIT_AHEAD:  # (expect_kit) meanwhile, the maps' modules
+            from pnp.draw import map_sheet  # noqa: F401  (numpy)
+
+            chunk = chunk[1:]
         chunks.append(chunk)
     os.close(job_read)
-    if not chunks:  # this build needs no lane of it
+    data = b"".join(chunks)
+    if not data:  # this build needs no lane of it
         raise SystemExit(0)
-    templates, games, out, settings, svg = pickle.loads(b"".join(chunks))
+    templates, games, out, settings, svg = pickle.loads(data)
     lane = run_lane(templates, games, out, settings, svg, ticker)
     lane.read_building |= engine.seen()
     return lane
@@ -114,6 +122,20 @@ def _awaited(job_read: int, job_write: int, ticker: Ticker) -> Lane:
 def helper_ready() -> bool:
     """Whether start_helper's process waits for a lane."""
     return _helper is not None
+
+
+_KIT_AHEAD = b"K"  # (never the first byte of a pickle: protocol 2 and up begin with 0x80)
+
+
+def expect_kit() -> None:
+    """Tell start_helper's process that the build is of one game's kit (one_kit), so that it
+    imports what drawing a map needs (numpy: ~0.1 s) while this process reads the definitions
+    (which need none of it); it will write the kit's components (split, build)."""
+    if _helper is not None and _helper.job >= 0:
+        try:
+            os.write(_helper.job, _KIT_AHEAD)
+        except OSError:  # the helper is gone: build() finds no lane from it and builds it here
+            pass
 
 
 def all_there(kits: list[GameKit]) -> list[list[Game]]:
@@ -325,9 +347,6 @@ def build(
 
     with all_or_nothing():
         child, _helper = _helper, None
-        if child is not None and any(part == "components" for *_, part in lanes[1]):
-            child.release()  # (a kit read here: a process forked now has it, and its modules)
-            child = None
         if child is not None and not child.give((templates, lanes[1], out, settings, svg)):
             child = None  # (its lane could not be given: a kit that cannot be pickled)
         if child is None:
@@ -448,12 +467,6 @@ class _Child:
         if not data:
             self._drain(self.ticker, block=True)  # (it leaves at once: reaped here)
         return bool(data)
-
-    def release(self) -> None:
-        """Let a helper (start_helper) go without a lane: it leaves once it sees the pipe closed
-        (not waited for here: it may be importing still)."""
-        os.close(self.job)
-        self.job = -1
 
     def draining(self, ticker: Ticker) -> Ticker:
         """`ticker`, also passing on what the child reported so far at each of its calls."""

@@ -11,11 +11,8 @@ read it); `map_ops` the drawing. Pure but for reading the land file once.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable, Sequence
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -23,8 +20,9 @@ import numpy as np
 from pnp import ops
 from pnp.draw import map_symbols as sym
 from pnp.draw.map_labels import Band, Label, Placed, Seam, in_band, place_labels
+from pnp.draw.map_land import Land, Territory, read_land
 from pnp.draw.map_legend import cartouche_ops, legend_ops
-from pnp.draw.map_projection import Conic, MapFrame, Window
+from pnp.draw.map_projection import MapFrame
 from pnp.draw.map_routes import Route, route_lines, trimmed
 from pnp.draw.map_water import Coast, piece
 from pnp.draw.textfit import text_width
@@ -47,42 +45,6 @@ CREDIT = (
 )
 EDGE = 12.0  # names stay this far inside the map's box (the cut line)
 LINES_CLEAR = 2.0 * 72 / 25.4  # borders and coasts stop 2 mm inside the cut: only colour meets it
-
-
-@record
-class Territory:
-    name: str
-    owner: str
-    rings: tuple[tuple[tuple[float, float], ...], ...]  # km, closed
-
-
-@record
-class Land:
-    """The land file: its projection, window, territories and land outline (km)."""
-
-    conic: Conic
-    window: Window
-    territories: tuple[Territory, ...]
-    land: tuple[tuple[tuple[float, float], ...], ...]
-    attribution: str
-
-
-@lru_cache(maxsize=4)
-def read_land(path: str) -> Land:
-    """The land file at `path` (tools/map/land.py wrote it)."""
-    doc = json.loads(Path(path).read_text(encoding="utf-8"))
-    p = doc["projection"]
-
-    def rings(items: list[list[list[float]]]) -> tuple[tuple[tuple[float, float], ...], ...]:
-        return tuple(tuple((float(x), float(y)) for x, y in ring) for ring in items)
-
-    return Land(
-        Conic(p["lat1"], p["lat2"], p["lat0"], p["lon0"]),
-        Window(*doc["window_km"]),
-        tuple(Territory(t["name"], t["owner"], rings(t["rings"])) for t in doc["territories"]),
-        rings(doc["land"]),
-        doc["attribution"],
-    )
 
 
 @record

@@ -375,10 +375,13 @@ def test_a_kit_without_a_map_loads_no_map_code_here(tmp_path, two, monkeypatch):
 # ---------------------------------------------------------------- the helper forked at start-up
 
 SCRIPT = (
-    "import sys\n"
+    "import os, sys\n"
     "sys.argv = ['deaddrop', *sys.argv[1:]]  # as the console script runs it\n"
+    "forks, fork = [], os.fork\n"
+    "os.fork = lambda: forks.append(1) or fork()\n"
     "from deaddrop.commands.main import main\n"
     "try:\n    main()\nexcept SystemExit as done:\n    code = done.code\nelse:\n    code = 0\n"
+    "print('forks:', len(forks), file=sys.stderr)\n"
     "print('reportlab here:', 'reportlab' in sys.modules, file=sys.stderr)\n"
     "sys.exit(code)\n"
 )
@@ -393,8 +396,8 @@ def _script(tmp_path, *args, one=False):
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT, "build", *args], env=env, capture_output=True, text=True
     )
-    *said, here = done.stderr.splitlines()
-    return done.returncode, done.stdout, "\n".join(said), here
+    *said, forks, here = done.stderr.splitlines()
+    return done.returncode, done.stdout, "\n".join(said), here, int(forks.split()[1])
 
 
 @pytest.mark.parametrize("broken", [None, "definition", "build"])
@@ -433,6 +436,43 @@ def test_a_build_in_one_lane_is_drawn_by_the_helper_forked_at_start_up(tmp_path,
     assert again[0] == laned[0]
     if not broken:
         assert "(up to date)" in again[1]
+
+
+@pytest.mark.parametrize("broken", [None, pytest.param("build", marks=SLOW)])
+def test_one_game_gives_its_components_to_the_helper_forked_at_start_up(tmp_path, broken):
+    """A game of KIT_MIN bytes or more, built alone: its kit's PDF here, its components by the
+    helper (no second fork), told before the definitions are read (it imports the map's modules
+    meanwhile: an input of the build); the same bytes, lines and errors as one process."""
+    import json
+
+    from pnp import uptodate
+
+    templates = tmp_path / "templates"
+    shutil.copytree(templates_dir() / "sample", templates / "sample")
+    (templates / "sample" / "notes.txt").write_bytes(b"-" * lanes.KIT_MIN)  # (bytes, no game)
+    outs = [tmp_path / "a", tmp_path / "b"]
+    for out in outs:
+        out.mkdir()
+        if broken:  # the components' folder cannot be made: the helper's part fails
+            (out / "sample").write_text("in the way", encoding="utf-8")
+    args = ["sample", "--templates", str(templates), "--out"]
+    laned = _script(tmp_path, *args, str(outs[0]))
+    alone = _script(tmp_path, *args, str(outs[1]), one=True)
+    assert laned[0] == alone[0] == (2 if broken else 0), laned
+    assert laned[1].replace(str(outs[0]), "X") == alone[1].replace(str(outs[1]), "X")
+    assert laned[2].replace(str(outs[0]), "X") == alone[2].replace(str(outs[1]), "X")
+    assert (laned[4], alone[4]) == (1, 0)  # the helper only
+    assert _files(outs[0]) == _files(outs[1])
+    for name in _files(outs[0]):
+        assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
+    if not broken:
+        inputs = [
+            json.loads(uptodate.record_path(out).read_text(encoding="utf-8"))["inputs"]
+            for out in outs
+        ]
+        assert str(templates / "sample" / "cards.yaml") in inputs[0]
+        maps = [any(p.endswith("numpy/__init__.py") for p in found) for found in inputs]
+        assert maps == [True, False]  # (imported by the helper only: the kit has no map)
 
 
 def test_only_a_console_script_build_that_draws_forks_a_helper():
