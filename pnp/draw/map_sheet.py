@@ -164,9 +164,13 @@ def _homes(frame: MapFrame, land: Land, cities: list) -> dict[str, Coast]:
         )
         if area >= HOME_LEAST:
             outlines.append(Coast.of(rings))
+    # every city tested against each outline at once: the same answer for each point as one
+    # by one (on_land compares each point on its own), in one pass of numpy an outline
+    xs, ys = [x for _, x, _, _ in cities], [y for _, _, y, _ in cities]
+    inside = [outline.on_land(xs, ys) for outline in outlines]
     homes = {}
-    for name, x, y, _box in cities:
-        home = next((c for c in outlines if c.on_land([x], [y])[0]), None)
+    for at, (name, *_) in enumerate(cities):
+        home = next((c for c, held in zip(outlines, inside, strict=True) if held[at]), None)
         if home is not None:
             homes["city:" + name] = home
     return homes
