@@ -10,10 +10,14 @@ would report it: every game's definition problems at once, in the games' order; 
 kit, in the games' order, whose build failed. The files both processes read are recorded as the
 build's and the definitions' inputs (pnp.uptodate, pnp.kit_cache).
 
-A build of one game, once its definitions are read, writes the kit's PDF here and the
-component PDFs in a forked process (each draws the pieces it needs: the same bytes); that
-process places the names of the kit's maps first and hands their places over
-(pnp.draw.map_sheet.placed_elsewhere), so that they are placed once.
+A build of one game, once its definitions are read, is split in two: for a kit with a map,
+the other process draws the map (its names placed: the longest step) and hands its ops over
+(pnp.draw.face.drawn_elsewhere), while this one writes the PDFs of the components without a map,
+then the kit's PDF and the map's components (the pieces each drawn once for all of them:
+pnp.imposition.Art, pnp.backends.pdf.Drawn); for a kit without a map, the kit's PDF is written
+here and the component PDFs there (each draws the pieces it needs: the same bytes). Each process
+writes every file it was given even when one fails, so that the error reported is the serial
+build's: the first file's, in the kit's order, that failed.
 
 A build stays in one process when there is one core, no fork (Windows), no core free (the
 load average of the last minute at least the cores), a lane too small to pay for a second process
@@ -35,7 +39,7 @@ from __future__ import annotations
 import os
 import pickle
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -44,19 +48,20 @@ from deaddrop.errors import InputError
 from pnp import uptodate
 
 if TYPE_CHECKING:
-    from pnp.draw.map_labels import Placed
+    from pnp import ops
     from pnp.imposition import Settings
-    from pnp.model import GameKit, MapArt
+    from pnp.model import Component, GameKit, MapArt
 
 LANE_MIN = 48 * 1024  # bytes of a game folder's files: ~80 ms of reading and drawing
 KIT_MIN = 96 * 1024  # one game split into its kit's PDF and its components' (~0.3 s to draw)
 JOBS_ENV = "DEADDROP_BUILD_JOBS"
 
-# A lane's job: its place in the build's order (the game's, then 0 for the kit's PDF or the whole
-# kit, 1 for its components), the game's name, its kit when read already, and what of it to
-# write ("all", "kit", "components": pnp.build.build_kit's parts).
+# A lane's job: its place in the build's order (the game's, then the lane's), the game's name,
+# its kit when read already, and what of it to write: "all" (the whole kit), "maps" (its maps'
+# ops, for the other process: none of its files) or its files (pnp.build.build_kit's items:
+# 0 the kit's PDF, i its component i - 1's, in the order written).
 Place = tuple[int, int]
-Game = tuple[Place, str, "GameKit | None", str]
+Game = tuple[Place, str, "GameKit | None", "str | tuple[int, ...]"]
 
 
 class Ticker:
@@ -69,9 +74,9 @@ class Ticker:
     def tick(self, label: str) -> None:
         """One step done."""
 
-    def placed(self, index: int | None, labels: Sequence[Placed]) -> None:
-        """The names' places of a map (its place among the kit's maps: _maps), for the other
-        process (None: every map of the kit is done)."""
+    def drawn(self, index: int | None, drawn: tuple[ops.Op, ...]) -> None:
+        """The ops of a map (its place among the kit's maps: _maps), for the other process
+        (None: no more maps)."""
 
 
 _helper: _Child | None = None  # the process start_helper forked, its lane not given yet
@@ -178,7 +183,8 @@ def split(
         kit = kits.get(wanted[0])
         if kit is None or not kit.components or weights[0] < KIT_MIN:
             return None
-        return [[((0, 0), kit.name, kit, "kit")], [((0, 1), kit.name, kit, "components")]]
+        mine, theirs = _kit_split(kit)
+        return [[((0, 0), kit.name, kit, mine)], [((0, 1), kit.name, kit, theirs)]]
     lanes = partition(weights)
     if min(sum(weights[place] for place in lane) for lane in lanes) < LANE_MIN:
         return None
@@ -186,6 +192,17 @@ def split(
         [((place, 0), wanted[place], kits.get(wanted[place]), "all") for place in lane]
         for lane in lanes
     ]
+
+
+def _kit_split(kit: GameKit) -> tuple[tuple[int, ...], str | tuple[int, ...]]:
+    """What of one game's kit each process writes (split): with a map, every file here, the
+    components without a map first (while the other process draws the map), then the kit's PDF
+    and the map's components; without one, the kit's PDF here and its components there."""
+    components = range(1, 1 + len(kit.components))
+    if not _maps(kit):
+        return (0,), tuple(components)
+    plain = [i for i in components if not _maps_of(kit.components[i - 1])]
+    return (*plain, 0, *(i for i in components if i not in plain)), "maps"
 
 
 def one_kit(templates: Path, names: list[str] | None) -> bool:
@@ -241,14 +258,15 @@ def _bytes(folder: Path) -> int:
 
 class Lane:
     """What a lane did: its kits (by place), the problems reading them, the first kit whose
-    build failed, the files written (staged: temporary names and targets, folders made) and the
-    paths read while reading the definitions and while building. (A plain class: a dataclass
+    build failed (by game and item: pnp.build.build_kit), the files written (staged: temporary
+    names and targets, folders made) and the paths read while reading the definitions and while
+    building. (A plain class: a dataclass
     costs a deck's build 2 ms to import.)"""
 
     def __init__(self) -> None:
         self.kits: list[tuple[Place, GameKit]] = []  # those it read
         self.load_errors: list[tuple[Place, Exception]] = []
-        self.build_error: tuple[Place, Exception] | None = None
+        self.build_error: tuple[tuple[int, int], Exception] | None = None
         self.written: list[tuple[Place, list[Path]]] = []
         self.renames: list[tuple[str, Path]] = []
         self.made: list[Path] = []
@@ -264,7 +282,7 @@ def run_lane(
     from deaddrop.files import staged
 
     lane = Lane()
-    jobs: list[tuple[Place, GameKit, str]] = []
+    jobs: list[tuple[Place, GameKit, str | tuple[int, ...]]] = []
     with uptodate.Recorder() as reading:
         for place, name, kit, part in games:
             if kit is not None:
@@ -281,23 +299,29 @@ def run_lane(
             jobs.append((place, kit, part))
     lane.read_loading = reading.seen()
     per = 2 if svg else 1
-    ticker.steps(
-        sum(
-            (part != "components") + per * (part != "kit") * len(k.components)
-            for _, k, part in jobs
-        )
-    )
+    items = {
+        place: range(1 + len(kit.components)) if part == "all" else () if part == "maps" else part
+        for place, kit, part in jobs
+    }
+    ticker.steps(sum(1 if item == 0 else per for place in items for item in items[place]))
     for _, kit, part in jobs:
-        if part == "components":  # the names' places first, for the process writing the kit
-            _place_names(kit, ticker)
+        if part == "maps":  # first, for the process writing the kit
+            _draw_maps(kit, ticker)
     with uptodate.Recorder() as building, staged() as stage:
         for place, kit, part in [] if lane.load_errors else jobs:
+            if part == "maps":
+                continue
             from pnp import build as builder  # (only where a kit is drawn)
 
+            failed: list[tuple[int, Exception]] = []
             try:
-                written = builder.build_kit(kit, out, settings, svg, ticker.tick, part)
-            except Exception as error:
-                lane.build_error = (place, error)
+                given, noted = (part, failed) if isinstance(part, tuple) else (None, None)
+                written = builder.build_kit(kit, out, settings, svg, ticker.tick, given, noted)
+            except Exception as error:  # (the whole kit: build_kit raises its first failure)
+                failed.append((0, error))
+            if failed:
+                first = min(failed, key=lambda pair: pair[0])
+                lane.build_error = ((place[0], first[0]), first[1])
                 break
             lane.written.append((place, written))
     lane.read_building = building.seen()
@@ -305,29 +329,29 @@ def run_lane(
     return lane
 
 
-def _place_names(kit: GameKit, ticker: Ticker) -> None:
-    """Place the names of each map of `kit` (as drawing it would, and kept for it:
-    pnp.draw.map_sheet.map_layout) and report them, then that there are no more."""
-    arts = _maps(kit)
-    if arts:
-        from pnp.draw.map_sheet import map_layout
+def _draw_maps(kit: GameKit, ticker: Ticker) -> None:
+    """Draw each map of `kit` (as drawing a face would, and kept for it: pnp.draw.face) and
+    report its ops, then that there are no more (at once when one cannot be drawn: the process
+    writing the kit draws it, and reports its error)."""
+    from pnp.draw.face import element_ops
 
-        for index, art in enumerate(arts):
-            ticker.placed(index, map_layout(art).labels)
-    ticker.placed(None, ())
+    try:
+        for index, art in enumerate(_maps(kit)):
+            ticker.drawn(index, element_ops(art, {}))
+    finally:
+        ticker.drawn(None, ())
 
 
 def _maps(kit: GameKit) -> list[MapArt]:
     """The map elements of `kit`'s components, each once."""
+    return list(dict.fromkeys(art for component in kit.components for art in _maps_of(component)))
+
+
+def _maps_of(component: Component) -> list[MapArt]:
+    """The map elements of `component`."""
     from pnp.model import MapArt
 
-    arts = [
-        el
-        for component in kit.components
-        for el in (*component.front, *(component.back or ()))
-        if isinstance(el, MapArt)
-    ]
-    return list(dict.fromkeys(arts))
+    return [el for el in (*component.front, *(component.back or ())) if isinstance(el, MapArt)]
 
 
 def build(
@@ -355,7 +379,7 @@ def build(
 
             child = _Child(lambda ticker: run_lane(templates, lanes[1], out, settings, svg, ticker))
         try:
-            with progress() as ticker, _names_from(child, lanes[1]):
+            with progress() as ticker, _maps_from(child, lanes[1]):
                 mine = run_lane(templates, lanes[0], out, settings, svg, child.draining(ticker))
                 theirs = child.result(ticker)
         except BaseException:
@@ -379,22 +403,21 @@ def build(
 
 
 @contextmanager
-def _names_from(child: _Child, lane: list[Game]) -> Iterator[None]:
-    """While the other process writes a kit's components, the names of its maps are placed
-    there (_place_names) and taken from it here."""
-    arts = [art for _, _, kit, part in lane if part == "components" and kit for art in _maps(kit)]
+def _maps_from(child: _Child, lane: list[Game]) -> Iterator[None]:
+    """The maps of a kit that the other process draws (_draw_maps), taken from it here (the
+    map's modules, numpy, are not loaded here)."""
+    arts = [art for _, _, kit, part in lane if part == "maps" and kit for art in _maps(kit)]
     if not arts:
-        yield  # (no map: numpy and the map's modules stay unloaded)
+        yield
         return
-    from pnp.draw import map_sheet
+    from pnp.draw import face
 
     child.arts = arts
-
-    map_sheet.placed_elsewhere = child.names
+    face.drawn_elsewhere = child.maps
     try:
         yield
     finally:
-        map_sheet.placed_elsewhere = None
+        face.drawn_elsewhere = None
 
 
 def _raise_first(lanes: list[Lane]) -> None:
@@ -425,9 +448,9 @@ class _Child:
         self.buffer = b""
         self.ticker = Ticker()  # where its steps and ticks go (draining)
         self.job = -1  # start_helper's: where its lane is written
-        self.arts: list[MapArt] = []  # the maps whose names it places (_names_from)
-        self.placed: dict[int, Sequence[Placed]] = {}  # their names' places, by map
-        self.all_placed = False
+        self.arts: list[MapArt] = []  # the maps it draws (_maps_from)
+        self.drawn: dict[int, tuple[ops.Op, ...]] = {}  # their ops, by map
+        self.all_drawn = False
         for stream in (sys.stdout, sys.stderr):
             stream.flush()
         read, write = os.pipe()
@@ -484,17 +507,17 @@ class _Child:
 
         return Draining()
 
-    def names(self, art: MapArt) -> Sequence[Placed] | None:
-        """The names' places of `art` as the child placed them (waiting for them); None when it
-        placed none for it."""
+    def maps(self, art: MapArt) -> tuple[ops.Op, ...] | None:
+        """The ops of `art` as the child drew them (waiting for them); None when it drew none
+        for it."""
         index = next((i for i, known in enumerate(self.arts) if known == art), None)
         if index is None:
             return None
-        while index not in self.placed:
-            if self.all_placed or self.done:
+        while index not in self.drawn:
+            if self.all_drawn or self.done:
                 return None
             self._drain(self.ticker, block=True, once=True)
-        return self.placed[index]
+        return self.drawn[index]
 
     def result(self, ticker: Ticker) -> Lane | None:
         """The child's Lane once it ended (None: it could not report one)."""
@@ -536,11 +559,11 @@ class _Child:
                     ticker.steps(value)
                 elif kind == "tick":
                     ticker.tick(value)
-                elif kind == "placed":
+                elif kind == "drawn":
                     if value is None:
-                        self.all_placed = True
+                        self.all_drawn = True
                     else:
-                        self.placed[value[0]] = value[1]
+                        self.drawn[value[0]] = value[1]
                 elif kind == "lane":
                     self.lane = value
             if once:
@@ -573,8 +596,8 @@ def _child_main(work: Callable[[Ticker], Lane], pipe: int) -> None:
             def tick(self, label: str) -> None:
                 send("tick", label)
 
-            def placed(self, index: int | None, labels: Sequence[Placed]) -> None:
-                send("placed", None if index is None else (index, tuple(labels)))
+            def drawn(self, index: int | None, drawn: tuple[ops.Op, ...]) -> None:
+                send("drawn", None if index is None else (index, drawn))
 
         lane = work(Reporting())
         try:

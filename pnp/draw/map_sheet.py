@@ -12,7 +12,6 @@ read it); `map_ops` the drawing. Pure but for reading the land file once.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -71,10 +70,6 @@ class MapLayout:
 
 _LAYOUTS: dict[tuple[Any, ...], tuple[Any, MapLayout]] = {}  # (element, map id) -> (map, layout)
 
-# The names' places of a map, when another process placed them already for the same kit
-# (pnp.lanes): art -> what place_labels gives for it, or None to place them here.
-placed_elsewhere: Callable[[MapArt], Sequence[Placed] | None] | None = None
-
 
 def colours(game_map: Any) -> dict[str, str]:
     """Owner -> colour, as the map's `owners` give them."""
@@ -118,21 +113,16 @@ def map_layout(art: MapArt) -> MapLayout:
     seams = [Seam(at, vertical) for at, vertical in art.seams]
     routes = route_lines(game_map, frame)
     coast = Coast.of(_rings(frame, land.land))
-    given = None if placed_elsewhere is None else placed_elsewhere(art)
-    placed: Sequence[Placed] = []
-    if given is not None:
-        placed = given
-    else:
-        homes = _homes(frame, land, cities)
-        placed = place_labels(
-            labels,
-            obstacles,
-            seams,
-            inset(art.box, EDGE),
-            lines=[(*p, *q) for r in routes for p, q in zip(r.points, r.points[1:], strict=False)],
-            bands=glue_bands(art.seams),
-            ground=lambda label, boxes: name_ground(coast, homes, label.key, boxes),
-        )
+    homes = _homes(frame, land, cities)
+    placed = place_labels(
+        labels,
+        obstacles,
+        seams,
+        inset(art.box, EDGE),
+        lines=[(*p, *q) for r in routes for p, q in zip(r.points, r.points[1:], strict=False)],
+        bands=glue_bands(art.seams),
+        ground=lambda label, boxes: name_ground(coast, homes, label.key, boxes),
+    )
     layout = MapLayout(frame, tuple(cities), tuple(ships), tuple(placed), names, routes, coast)
     if len(_LAYOUTS) >= 16:
         _LAYOUTS.clear()

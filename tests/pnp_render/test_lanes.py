@@ -247,12 +247,13 @@ def test_partition_puts_every_game_in_one_lane_in_order_and_balances_them(weight
 def test_one_game_writes_its_kit_here_and_its_components_in_the_other_process(
     tmp_path, two, monkeypatch, broken
 ):
+    """A kit without a map: its PDF here, its components' there."""
     templates, forks = two
     monkeypatch.setattr(lanes, "KIT_MIN", 0)
     split = lanes.split(templates, ["sample"], [_kit(templates, "sample")])
     assert split is not None and [[job[3] for job in lane] for lane in split] == [
-        ["kit"],
-        ["components"],
+        [(0,)],
+        [(1, 2, 3)],
     ]
     outs = [tmp_path / "a", tmp_path / "b"]
     for out in outs:
@@ -283,60 +284,89 @@ def _kit(templates, name):
     return load_game(templates / name)
 
 
+def test_a_kit_with_a_map_is_written_here_and_its_map_drawn_there():
+    """Every file of a kit with a map here (the components without a map first, while the other
+    process draws the map), the kit's PDF before the map's components (they reuse its form)."""
+    from pnp.model import MapArt
+
+    kit = _kit(templates_dir(), "spies")
+    mine, theirs = lanes._kit_split(kit)
+    assert theirs == "maps"
+    assert sorted(mine) == list(range(1 + len(kit.components)))
+    with_map = [
+        1 + i
+        for i, c in enumerate(kit.components)
+        if any(isinstance(el, MapArt) for el in (*c.front, *(c.back or ())))
+    ]
+    assert with_map and mine[-len(with_map) - 1 :] == (0, *with_map)
+    assert [i for i in mine if i not in with_map and i] == sorted(set(mine) - {0, *with_map})
+
+
 @pytest.mark.slow
-def test_a_map_drawn_here_takes_the_names_placed_there(monkeypatch):
+def test_a_map_drawn_there_is_taken_here(monkeypatch):
     from dataclasses import replace
 
-    from pnp.draw import map_sheet
+    from pnp import ops
+    from pnp.draw import face, map_sheet
     from pnp.model import MapArt
 
     kit = _kit(templates_dir(), "spies")
     art = next(
         el for c in kit.components for el in (*c.front, *(c.back or ())) if isinstance(el, MapArt)
     )
-    monkeypatch.setattr(map_sheet, "_LAYOUTS", {})
-    placed = map_sheet.map_layout(art).labels
-    moved = tuple(replace(p, box=replace(p.box, x=p.box.x + 1)) for p in placed)
+    monkeypatch.setattr(face, "_MAPS", {})
+    drawn = map_sheet.map_ops(art)
+    given = (ops.Rect(0.0, 0.0, 1.0, 1.0, 0.0, None, "#123456", 0.0),)
     asked = []
 
     def elsewhere(asked_for):
         asked.append(asked_for)
-        return moved if asked_for == art else None
+        return given if asked_for == art else None
 
-    monkeypatch.setattr(map_sheet, "placed_elsewhere", elsewhere)
-    monkeypatch.setattr(map_sheet, "_LAYOUTS", {})
-    assert map_sheet.map_layout(art).labels == moved
+    monkeypatch.setattr(face, "drawn_elsewhere", elsewhere)
+    assert face.element_ops(art, {}) == given
+    assert face.element_ops(art, {}) == given  # (kept: asked once)
     other = replace(art, title=art.title + " (another)")
-    assert map_sheet.map_layout(other).labels == placed  # none given: placed here
+    assert face.element_ops(other, {}) != given  # none given: drawn here
     assert asked == [art, other]
 
     reported = []
 
     class Recording(lanes.Ticker):
-        def placed(self, index, labels):
-            reported.append((index, labels))
+        def drawn(self, index, drawn):
+            reported.append((index, drawn))
 
-    monkeypatch.setattr(map_sheet, "placed_elsewhere", None)
-    monkeypatch.setattr(map_sheet, "_LAYOUTS", {})
-    lanes._place_names(kit, Recording())
+    monkeypatch.setattr(face, "drawn_elsewhere", None)
+    monkeypatch.setattr(face, "_MAPS", {})
+    lanes._draw_maps(kit, Recording())
     assert lanes._maps(kit) == [art]
-    assert reported == [(0, placed), (None, ())]
+    assert reported == [(0, drawn), (None, ())]
+
+    def failing(_art):
+        raise ValueError("no map")
+
+    reported.clear()
+    monkeypatch.setattr(face, "_MAPS", {})
+    monkeypatch.setattr(map_sheet, "map_ops", failing)
+    with pytest.raises(ValueError):
+        lanes._draw_maps(kit, Recording())
+    assert reported == [(None, ())]  # (no more: the other process draws it, and fails)
 
 
 @pytest.mark.slow
-def test_spies_alone_places_its_map_names_once_in_the_other_process(tmp_path, monkeypatch):
-    """The whole Spies! kit: the kit's PDF here, its components there, the names of the map
-    placed there only, every file the same bytes."""
+def test_spies_alone_draws_its_map_once_in_the_other_process(tmp_path, monkeypatch):
+    """The whole Spies! kit: every file here, the map drawn (its names placed) there only,
+    every file the same bytes."""
     from pnp.draw import face, map_sheet
 
     calls = [0]  # in this process (the other has its own count)
-    real = map_sheet.place_labels
+    real = map_sheet.map_ops
 
     def counting(*args, **kwargs):
         calls[0] += 1
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(map_sheet, "place_labels", counting)
+    monkeypatch.setattr(map_sheet, "map_ops", counting)
     monkeypatch.setattr(map_sheet, "_LAYOUTS", {})
     monkeypatch.setattr(face, "_MAPS", {})  # (drawn by an earlier test)
     monkeypatch.setattr(lanes, "_cores", lambda: 2)
