@@ -57,11 +57,12 @@ KIT_MIN = 96 * 1024  # one game split into its kit's PDF and its components' (~0
 JOBS_ENV = "DEADDROP_BUILD_JOBS"
 
 # A lane's job: its place in the build's order (the game's, then the lane's), the game's name,
-# its kit when read already, and what of it to write: "all" (the whole kit), "maps" (its maps'
-# ops, for the other process: none of its files) or its files (pnp.build.build_kit's items:
-# 0 the kit's PDF, i its component i - 1's, in the order written).
+# its kit when read already, and what of it to write: "all" (the whole kit) or its files
+# (pnp.build.build_kit's items: 0 the kit's PDF, i its component i - 1's, in the order written),
+# MAPS first among them to draw its maps for the other process (_draw_maps).
 Place = tuple[int, int]
 Game = tuple[Place, str, "GameKit | None", "str | tuple[int, ...]"]
+MAPS = -1
 
 
 class Ticker:
@@ -194,15 +195,16 @@ def split(
     ]
 
 
-def _kit_split(kit: GameKit) -> tuple[tuple[int, ...], str | tuple[int, ...]]:
-    """What of one game's kit each process writes (split): with a map, every file here, the
-    components without a map first (while the other process draws the map), then the kit's PDF
-    and the map's components; without one, the kit's PDF here and its components there."""
+def _kit_split(kit: GameKit) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """What of one game's kit each process writes (split): with a map, the other process draws
+    the map and hands it over, then writes the map's components; this one writes the components
+    without a map first (meanwhile), then the kit's PDF. Without one, the kit's PDF here and its
+    components there."""
     components = range(1, 1 + len(kit.components))
     if not _maps(kit):
         return (0,), tuple(components)
     plain = [i for i in components if not _maps_of(kit.components[i - 1])]
-    return (*plain, 0, *(i for i in components if i not in plain)), "maps"
+    return (*plain, 0), (MAPS, *(i for i in components if i not in plain))
 
 
 def one_kit(templates: Path, names: list[str] | None) -> bool:
@@ -300,22 +302,24 @@ def run_lane(
     lane.read_loading = reading.seen()
     per = 2 if svg else 1
     items = {
-        place: range(1 + len(kit.components)) if part == "all" else () if part == "maps" else part
-        for place, kit, part in jobs
+        place: range(1 + len(k.components)) if part == "all" else part for place, k, part in jobs
     }
-    ticker.steps(sum(1 if item == 0 else per for place in items for item in items[place]))
+    ticker.steps(sum(0 if i == MAPS else 1 if i == 0 else per for p in items for i in items[p]))
     for _, kit, part in jobs:
-        if part == "maps":  # first, for the process writing the kit
-            _draw_maps(kit, ticker)
+        if isinstance(part, tuple) and MAPS in part:  # first, for the process writing the kit
+            try:
+                _draw_maps(kit, ticker)
+            except Exception:  # (drawn again where it is needed: its error reported there)
+                pass
     with uptodate.Recorder() as building, staged() as stage:
         for place, kit, part in [] if lane.load_errors else jobs:
-            if part == "maps":
-                continue
             from pnp import build as builder  # (only where a kit is drawn)
 
             failed: list[tuple[int, Exception]] = []
             try:
-                given, noted = (part, failed) if isinstance(part, tuple) else (None, None)
+                given, noted = None, None
+                if isinstance(part, tuple):
+                    given, noted = tuple(item for item in part if item != MAPS), failed
                 written = builder.build_kit(kit, out, settings, svg, ticker.tick, given, noted)
             except Exception as error:  # (the whole kit: build_kit raises its first failure)
                 failed.append((0, error))
@@ -406,7 +410,12 @@ def build(
 def _maps_from(child: _Child, lane: list[Game]) -> Iterator[None]:
     """The maps of a kit that the other process draws (_draw_maps), taken from it here (the
     map's modules, numpy, are not loaded here)."""
-    arts = [art for _, _, kit, part in lane if part == "maps" and kit for art in _maps(kit)]
+    arts = [
+        art
+        for _, _, kit, part in lane
+        if isinstance(part, tuple) and MAPS in part and kit
+        for art in _maps(kit)
+    ]
     if not arts:
         yield
         return
