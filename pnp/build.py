@@ -53,17 +53,19 @@ def build_kit(
     progress: Progress | None = None,
     items: Sequence[int] | None = None,
     failed: list[tuple[int, Exception]] | None = None,
+    by_item: dict[int, list[Path]] | None = None,
 ) -> list[Path]:
     """Write one kit's files; the paths written, in the kit's order. `items`: which of its files
     to write, in this order (another process may write the others: pnp.lanes; the same bytes
     either way): 0 the kit's PDF, i the PDF (and SVGs) of its component i - 1; all of them, in
     order, by default. `failed`: each item that fails is noted there, and the next written (the
-    serial build's error is the first item's: pnp.lanes); else its error is raised."""
+    serial build's error is the first item's: pnp.lanes); else its error is raised. `by_item`:
+    the paths each item wrote, noted there too."""
     from pnp.backends.pdf import Drawn, write_pdf
 
     tick = progress or (lambda _label: None)
     art, drawn = Art(), Drawn()
-    written: dict[int, list[Path]] = {}
+    written: dict[int, list[Path]] = {} if by_item is None else by_item
     for item in range(1 + len(kit.components)) if items is None else items:
         paths = written[item] = []
         try:

@@ -30,7 +30,7 @@ imports the engine (reportlab, the layout) meanwhile and waits for its lane, and
 lane (a deck) is then drawn there whole, while this process only read the command line and the
 kept definitions. A build of one game tells it so before reading the definitions (expect_kit):
 it imports the map's modules (numpy, which reading the definitions does not need) meanwhile,
-and is given the kit's components, the kit pickled. Without it (another caller) the process is
+and is given its part of the kit (the kit pickled). Without it (another caller) the process is
 forked when the build begins.
 """
 
@@ -136,7 +136,7 @@ _KIT_AHEAD = b"K"  # (never the first byte of a pickle: protocol 2 and up begin 
 def expect_kit() -> None:
     """Tell start_helper's process that the build is of one game's kit (one_kit), so that it
     imports what drawing a map needs (numpy: ~0.1 s) while this process reads the definitions
-    (which need none of it); it will write the kit's components (split, build)."""
+    (which need none of it); it will draw the kit's map, or write its components (split)."""
     if _helper is not None and _helper.job >= 0:
         try:
             os.write(_helper.job, _KIT_AHEAD)
@@ -262,14 +262,13 @@ class Lane:
     """What a lane did: its kits (by place), the problems reading them, the first kit whose
     build failed (by game and item: pnp.build.build_kit), the files written (staged: temporary
     names and targets, folders made) and the paths read while reading the definitions and while
-    building. (A plain class: a dataclass
-    costs a deck's build 2 ms to import.)"""
+    building. (A plain class: a dataclass costs a deck's build 2 ms to import.)"""
 
     def __init__(self) -> None:
         self.kits: list[tuple[Place, GameKit]] = []  # those it read
         self.load_errors: list[tuple[Place, Exception]] = []
         self.build_error: tuple[tuple[int, int], Exception] | None = None
-        self.written: list[tuple[Place, list[Path]]] = []
+        self.written: list[tuple[tuple[int, int], list[Path]]] = []  # by game and item
         self.renames: list[tuple[str, Path]] = []
         self.made: list[Path] = []
         self.read_loading: set[str] = set()
@@ -316,18 +315,19 @@ def run_lane(
             from pnp import build as builder  # (only where a kit is drawn)
 
             failed: list[tuple[int, Exception]] = []
+            written: dict[int, list[Path]] = {}
             try:
                 given, noted = None, None
                 if isinstance(part, tuple):
                     given, noted = tuple(item for item in part if item != MAPS), failed
-                written = builder.build_kit(kit, out, settings, svg, ticker.tick, given, noted)
+                builder.build_kit(kit, out, settings, svg, ticker.tick, given, noted, written)
             except Exception as error:  # (the whole kit: build_kit raises its first failure)
                 failed.append((0, error))
             if failed:
                 first = min(failed, key=lambda pair: pair[0])
                 lane.build_error = ((place[0], first[0]), first[1])
                 break
-            lane.written.append((place, written))
+            lane.written += [((place[0], item), paths) for item, paths in written.items()]
     lane.read_building = building.seen()
     lane.renames, lane.made = stage.renames, stage.made
     return lane

@@ -381,11 +381,22 @@ def test_spies_alone_draws_its_map_once_in_the_other_process(tmp_path, monkeypat
     assert _files(tmp_path / "a") == _files(tmp_path / "b")
     for name in _files(tmp_path / "a"):
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+    import json
+
+    from pnp import uptodate
+
+    outputs = [  # the files written, in the serial build's order (the kit's, then its folder's)
+        [
+            os.path.relpath(path, out)
+            for path in json.loads(uptodate.record_path(out).read_text(encoding="utf-8"))["outputs"]
+        ]
+        for out in (tmp_path / "a", tmp_path / "b")
+    ]
+    assert outputs[0] == outputs[1] and outputs[0][0] == "spies.pdf"
 
 
 def test_a_kit_without_a_map_loads_no_map_code_here(tmp_path, two, monkeypatch):
-    """Handing the map's names over imports the map's modules (numpy): only for a kit with a
-    map."""
+    """Splitting a kit without a map loads no map code (numpy) here."""
     import sys
 
     from pnp.imposition import Settings
