@@ -79,6 +79,9 @@ class Ticker:
         """The ops of a map (its place among the kit's maps: _maps), for the other process
         (None: no more maps)."""
 
+    def staged(self, lane: Lane) -> None:
+        """The lane's files are staged (for the process that renames them, or removes them)."""
+
 
 _helper: _Child | None = None  # the process start_helper forked, its lane not given yet
 
@@ -328,8 +331,9 @@ def run_lane(
                 lane.build_error = ((place[0], first[0]), first[1])
                 break
             lane.written += [((place[0], item), paths) for item, paths in written.items()]
-    lane.read_building = building.seen()
     lane.renames, lane.made = stage.renames, stage.made
+    ticker.staged(lane)
+    lane.read_building = building.seen()
     return lane
 
 
@@ -370,40 +374,80 @@ def build(
     in the games' order, and the inputs of the definitions (for pnp.kit_cache). `progress` makes
     the progress display, started once the other process runs. Raises what the serial build
     would; nothing is renamed into place unless both lanes succeeded."""
-    global _helper
-    from deaddrop.files import adopt, all_or_nothing
+    from deaddrop.files import all_or_nothing
 
-    with all_or_nothing():
-        child, _helper = _helper, None
-        if child is not None and not child.give((templates, lanes[1], out, settings, svg)):
-            child = None  # (its lane could not be given: a kit that cannot be pickled)
-        if child is None:
-            from pnp.backends import pdf  # noqa: F401  (imported once, before the fork, for both)
-            from pnp.definitions import load_game  # noqa: F401
-
-            child = _Child(lambda ticker: run_lane(templates, lanes[1], out, settings, svg, ticker))
-        try:
-            with progress() as ticker, _maps_from(child, lanes[1]):
-                mine = run_lane(templates, lanes[0], out, settings, svg, child.draining(ticker))
-                theirs = child.result(ticker)
-        except BaseException:
-            child.stop()
-            raise
-        if theirs is None:  # the other process could not report: its lane is built here
-            with progress() as ticker:
-                theirs = run_lane(templates, lanes[1], out, settings, svg, ticker)
-        both = [mine, theirs]
-        for lane in both:
-            adopt(lane.renames, lane.made)
-        uptodate.note_read(theirs.read_loading | theirs.read_building)
-        _raise_first(both)
+    folders = _made_folders(out, lanes)
+    try:
+        with all_or_nothing():
+            mine, theirs = _both(templates, lanes, out, settings, svg, progress)
+            _raise_first([mine, theirs])
+    except BaseException:
+        _made_folders(out, lanes, folders)
+        raise
     kits: dict[int, GameKit] = {}
     given = [(place, kit) for lane in lanes for place, _, kit, _ in lane if kit is not None]
     for (game, _), kit in sorted([*given, *mine.kits, *theirs.kits], key=lambda pair: pair[0]):
         kits.setdefault(game, kit)
-    written = sorted((pair for lane in both for pair in lane.written), key=lambda pair: pair[0])
+    written = sorted((pair for lane in (mine, theirs) for pair in lane.written), key=lambda p: p[0])
     inputs = uptodate.inputs_of(mine.read_loading | theirs.read_loading)
     return list(kits.values()), [path for _, paths in written for path in paths], inputs
+
+
+def _both(
+    templates: Path,
+    lanes: list[list[Game]],
+    out: Path,
+    settings: Settings,
+    svg: bool,
+    progress: Callable[[], AbstractContextManager[Ticker]],
+) -> tuple[Lane, Lane]:
+    """The two lanes built (build), the second by the other process, their files handed to the
+    all_or_nothing block around (adopt) as soon as each is known, so that an error or an
+    interrupt at any point removes them."""
+    global _helper
+    from deaddrop.files import adopt
+
+    child, _helper = _helper, None
+    if child is not None and not child.give((templates, lanes[1], out, settings, svg)):
+        child = None  # (its lane could not be given: a kit that cannot be pickled)
+    if child is None:
+        from pnp.backends import pdf  # noqa: F401  (imported once, before the fork, for both)
+        from pnp.definitions import load_game  # noqa: F401
+
+        child = _Child(lambda ticker: run_lane(templates, lanes[1], out, settings, svg, ticker))
+    try:
+        with progress() as ticker, _maps_from(child, lanes[1]):
+            mine = run_lane(templates, lanes[0], out, settings, svg, child.draining(ticker))
+            adopt(mine.renames, mine.made)
+            theirs = child.result(ticker)
+    except BaseException:
+        child.stop()
+        if child.lane is not None:  # it had reported its files: removed with ours
+            adopt(child.lane.renames, child.lane.made)
+        raise
+    if theirs is None:  # the other process could not report: its lane is built here
+        with progress() as ticker:
+            theirs = run_lane(templates, lanes[1], out, settings, svg, ticker)
+    adopt(theirs.renames, theirs.made)
+    uptodate.note_read(theirs.read_loading | theirs.read_building)
+    return mine, theirs
+
+
+def _made_folders(out: Path, lanes: list[list[Game]], made: list[Path] | None = None) -> list[Path]:
+    """The folders a build of `lanes` may make that are not there yet (out, a folder for each
+    kit and its SVGs); with `made` (those, when the build began), the ones left empty removed,
+    innermost first: the two processes make the same folders, and one may have found another's
+    file still in a folder it made when it was interrupted."""
+    names = [name for lane in lanes for _, name, _, _ in lane]
+    folders = [out, *(out / name for name in names), *(out / name / "svg" for name in names)]
+    if made is None:
+        return [folder for folder in folders if not os.path.isdir(folder)]
+    for folder in sorted(made, key=lambda folder: -len(folder.parts)):
+        try:
+            os.rmdir(folder)  # (only when empty)
+        except OSError:
+            pass
+    return []
 
 
 @contextmanager
@@ -472,6 +516,7 @@ class _Child:
             self.done = True  # no second process: the lane is built here
             return
         if self.pid == 0:  # the child: it prints nothing, and holds no pipe of the caller's open
+            _interrupted_once()
             os.close(read)
             quiet = os.open(os.devnull, os.O_RDWR)
             for fd in (0, 1, 2):
@@ -534,7 +579,9 @@ class _Child:
         return self.lane
 
     def stop(self) -> None:
-        """Interrupt the child (it removes its files) and wait for it."""
+        """Interrupt the child (it removes its files) and wait for it, taking in what it wrote
+        meanwhile: its Lane, when it had ended before (its files then are the caller's to
+        remove: they were staged for it)."""
         if self.done or not self.pid:
             return
         import signal
@@ -543,7 +590,7 @@ class _Child:
             os.kill(self.pid, signal.SIGINT)
         except OSError:
             pass
-        self._finish()
+        self._drain(Ticker(), block=True)
 
     def _drain(self, ticker: Ticker, *, block: bool, once: bool = False) -> None:
         """Take in what the child wrote (all it will write, with `block`; one read, with `once`)."""
@@ -584,12 +631,29 @@ class _Child:
         os.waitpid(self.pid, 0)
 
 
+def _interrupted_once() -> None:
+    """In the child: the first Ctrl-C interrupts it, and later ones (the parent's stop() after
+    the terminal's own) are ignored, so that removing its files is not cut short."""
+    import signal
+
+    def interrupted(_signum: int, _frame: object) -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        raise KeyboardInterrupt
+
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, interrupted)
+
+
 def _child_main(work: Callable[[Ticker], Lane], pipe: int) -> None:
     """The forked process: run the lane, report it, and leave without the interpreter's exit
     (its buffers, atexit handlers and objects are the parent's)."""
+    import signal
     import struct
 
+    from deaddrop.files import discard
+
     code = 0
+    unsent: list[Lane] = []  # its files staged, not handed over yet: removed if it cannot
     try:
 
         def send(kind: str, value: Any) -> None:
@@ -608,17 +672,21 @@ def _child_main(work: Callable[[Ticker], Lane], pipe: int) -> None:
             def drawn(self, index: int | None, drawn: tuple[ops.Op, ...]) -> None:
                 send("drawn", None if index is None else (index, drawn))
 
+            def staged(self, lane: Lane) -> None:
+                unsent.append(lane)
+
         lane = work(Reporting())
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # (sent whole: the parent's files then)
         try:
             send("lane", lane)
-        except Exception:  # a kit that cannot be pickled: remove the files, the parent builds it
-            from deaddrop.files import discard
-
-            discard(lane.renames, lane.made)
+            unsent.clear()
+        except Exception:  # a kit that cannot be pickled: its files removed, the parent builds it
             code = 1
     except BaseException:
         code = 1
     finally:
+        for staged in unsent:
+            discard(staged.renames, staged.made)
         os._exit(code)
 
 

@@ -167,6 +167,59 @@ def test_a_process_that_cannot_report_leaves_its_lane_to_this_one(
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
 
 
+@pytest.mark.parametrize("when", ["building here", "after its report"])
+def test_an_interrupt_leaves_no_file_temporary_file_or_folder(tmp_path, two, monkeypatch, when):
+    """Ctrl-C here while this process builds its lane (the other still building or done), or
+    once the other process reported its files: none of either process's files, temporary files
+    or the folders made for them is left."""
+    from pnp import build as builder
+    from pnp.imposition import Settings
+
+    templates, _ = two
+    parent = os.getpid()
+    real_kit, real_result = builder.build_kit, lanes._Child.result
+
+    def interrupted_kit(*args, **kwargs):
+        written = real_kit(*args, **kwargs)  # (its files staged: the interrupt comes after)
+        if os.getpid() == parent and when == "building here":
+            _other_done(out / "sample", 1 + 3)  # (its report waits in the pipe, unread)
+            raise KeyboardInterrupt
+        return written
+
+    def interrupted_result(self, ticker):
+        lane = real_result(self, ticker)
+        assert lane is not None and lane.renames  # (its files, staged for this process)
+        if when == "after its report":
+            raise KeyboardInterrupt
+        return lane
+
+    monkeypatch.setattr(builder, "build_kit", interrupted_kit)
+    monkeypatch.setattr(lanes._Child, "result", interrupted_result)
+    split = lanes.split(templates, None)
+    assert split is not None
+    out = tmp_path / "out"
+    with pytest.raises(KeyboardInterrupt):
+        lanes.build(templates, split, out, Settings(), False, lanes.quiet)
+    assert not out.exists(), [str(p) for p in out.rglob("*")]
+
+
+def _other_done(folder, files):
+    """Wait until the other process staged `files` temporary files for `folder` (its kit's PDF
+    beside it and its components' in it), and a little more for its report."""
+    import time
+
+    def staged():
+        kit = [p for p in folder.parent.glob(f".{folder.name}.pdf.*.tmp")]
+        return len(kit) + len(list(folder.glob(".*.tmp")))
+
+    for _ in range(600):
+        if staged() >= files:
+            time.sleep(0.2)
+            return
+        time.sleep(0.05)
+    raise AssertionError("the other process staged no files")
+
+
 def test_the_steps_announced_are_the_ticks_reported(tmp_path, two):
     from pnp.imposition import Settings
 
