@@ -376,13 +376,13 @@ def build(
     would; nothing is renamed into place unless both lanes succeeded."""
     from deaddrop.files import all_or_nothing
 
-    folders = _made_folders(out, lanes)
+    folders = _absent_folders(out, lanes)
     try:
         with all_or_nothing():
             mine, theirs = _both(templates, lanes, out, settings, svg, progress)
             _raise_first([mine, theirs])
     except BaseException:
-        _made_folders(out, lanes, folders)
+        _remove_empty(folders)
         raise
     kits: dict[int, GameKit] = {}
     given = [(place, kit) for lane in lanes for place, _, kit, _ in lane if kit is not None]
@@ -433,21 +433,23 @@ def _both(
     return mine, theirs
 
 
-def _made_folders(out: Path, lanes: list[list[Game]], made: list[Path] | None = None) -> list[Path]:
-    """The folders a build of `lanes` may make that are not there yet (out, a folder for each
-    kit and its SVGs); with `made` (those, when the build began), the ones left empty removed,
-    innermost first: the two processes make the same folders, and one may have found another's
-    file still in a folder it made when it was interrupted."""
+def _absent_folders(out: Path, lanes: list[list[Game]]) -> list[Path]:
+    """The folders a build of `lanes` may make that are not there yet: `out`, a folder for each
+    kit and one for its SVGs."""
     names = [name for lane in lanes for _, name, _, _ in lane]
     folders = [out, *(out / name for name in names), *(out / name / "svg" for name in names)]
-    if made is None:
-        return [folder for folder in folders if not os.path.isdir(folder)]
-    for folder in sorted(made, key=lambda folder: -len(folder.parts)):
+    return [folder for folder in folders if not os.path.isdir(folder)]
+
+
+def _remove_empty(folders: list[Path]) -> None:
+    """Remove those of `folders` that are empty, innermost first: the two processes make the
+    same folders, and the one that made a folder may have found the other's file still in it
+    when it was interrupted and removed its own."""
+    for folder in sorted(folders, key=lambda folder: -len(folder.parts)):
         try:
             os.rmdir(folder)  # (only when empty)
         except OSError:
             pass
-    return []
 
 
 @contextmanager
