@@ -11,13 +11,14 @@ kit, in the games' order, whose build failed. The files both processes read are 
 build's and the definitions' inputs (pnp.uptodate, pnp.kit_cache).
 
 A build of one game, once its definitions are read, is split in two: for a kit with a map,
-the other process draws the map (its names placed: the longest step) and hands its ops over
-(pnp.draw.face.drawn_elsewhere), while this one writes the PDFs of the components without a map,
-then the kit's PDF and the map's components (the pieces each drawn once for all of them:
+the other process draws the map (its names placed: the longest step), hands its ops over
+(pnp.draw.face.drawn_elsewhere) and writes the map's components, while this one writes the PDFs
+of the components without a map, then the kit's PDF (the pieces each drawn once for all of them:
 pnp.imposition.Art, pnp.backends.pdf.Drawn); for a kit without a map, the kit's PDF is written
 here and the component PDFs there (each draws the pieces it needs: the same bytes). Each process
 writes every file it was given even when one fails, so that the error reported is the serial
-build's: the first file's, in the kit's order, that failed.
+build's: the first file's, in the kit's order, that failed. An error or an interrupt leaves no
+file, temporary file or folder of either process (_both, _remove_empty, _child_main).
 
 A build stays in one process when there is one core, no fork (Windows), no core free (the
 load average of the last minute at least the cores), a lane too small to pay for a second process
