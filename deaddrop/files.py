@@ -83,12 +83,36 @@ def all_or_nothing() -> Iterator[None]:
         raise
     finally:
         _stages.remove(stage)
-    for tmp, target in stage.renames:
-        try:
-            os.replace(tmp, target)
-        except OSError as error:
-            _discard(stage)
-            raise OSError(error.errno, error.strerror, str(target)) from None
+    with _signals_held():  # (an interrupt now comes once every file is in place)
+        for tmp, target in stage.renames:
+            try:
+                os.replace(tmp, target)
+            except OSError as error:
+                _discard(stage)
+                raise OSError(error.errno, error.strerror, str(target)) from None
+
+
+_HELD = ("SIGINT", "SIGTERM", "SIGHUP")
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP held back (where the system can) while the files of a block
+    that succeeded are renamed into place, and delivered after: an interrupt never leaves some of
+    them renamed and the others not (the block succeeded: all of them go in)."""
+    import signal
+    import threading
+
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None or threading.current_thread() is not threading.main_thread():
+        yield  # (other threads never run Python's signal handlers)
+        return
+    held = {getattr(signal, name) for name in _HELD if hasattr(signal, name)}
+    before = mask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, before)
 
 
 @contextmanager

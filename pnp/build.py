@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import atexit
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -51,33 +51,46 @@ def build_kit(
     settings: Settings,
     svg: bool = False,
     progress: Progress | None = None,
-    parts: str = "all",
+    items: Sequence[int] | None = None,
+    failed: list[tuple[int, Exception]] | None = None,
+    by_item: dict[int, list[Path]] | None = None,
 ) -> list[Path]:
-    """Write one kit's files; the paths written, in order. `parts`: "kit" writes only the kit's
-    PDF, "components" only the files in its folder (another process may write the other part:
-    pnp.lanes; the same bytes either way)."""
+    """Write one kit's files; the paths written, in the kit's order. `items`: which of its files
+    to write, in this order (another process may write the others: pnp.lanes; the same bytes
+    either way): 0 the kit's PDF, i the PDF (and SVGs) of its component i - 1; all of them, in
+    order, by default. `failed`: each item that fails is noted there, and the next written (the
+    serial build's error is the first item's: pnp.lanes); else its error is raised. `by_item`:
+    the paths each item wrote, noted there too."""
     from pnp.backends.pdf import Drawn, write_pdf
 
     tick = progress or (lambda _label: None)
     art, drawn = Art(), Drawn()
-    written: list[Path] = []
-    if parts != "components":
-        # laid out first: a kit that cannot be laid out writes nothing
-        document = kit_document(kit, settings, art)
-        kit_path = out / f"{kit.name}.pdf"
-        write_pdf(document, kit_path, drawn)
-        written.append(kit_path)
-        tick(kit.name)
-    folder = out / kit.name
-    for component in kit.components if parts != "kit" else []:
-        path = folder / f"{component.name}.pdf"
-        write_pdf(component_document(component, settings, art=art), path, drawn)
-        written.append(path)
-        tick(f"{kit.name}/{component.name}")
-        if svg:
-            written.extend(_svgs(component, folder / "svg"))
-            tick(f"{kit.name}/{component.name} svg")
-    return written
+    written: dict[int, list[Path]] = {} if by_item is None else by_item
+    for item in range(1 + len(kit.components)) if items is None else items:
+        paths = written[item] = []
+        try:
+            if item == 0:
+                # laid out first: a kit that cannot be laid out writes nothing
+                document = kit_document(kit, settings, art)
+                kit_path = out / f"{kit.name}.pdf"
+                write_pdf(document, kit_path, drawn)
+                paths.append(kit_path)
+                tick(kit.name)
+                continue
+            component = kit.components[item - 1]
+            folder = out / kit.name
+            path = folder / f"{component.name}.pdf"
+            write_pdf(component_document(component, settings, art=art), path, drawn)
+            paths.append(path)
+            tick(f"{kit.name}/{component.name}")
+            if svg:
+                paths.extend(_svgs(component, folder / "svg"))
+                tick(f"{kit.name}/{component.name} svg")
+        except Exception as error:
+            if failed is None:
+                raise
+            failed.append((item, error))
+    return [path for item in sorted(written) for path in written[item]]
 
 
 def build_kits(

@@ -10,10 +10,15 @@ would report it: every game's definition problems at once, in the games' order; 
 kit, in the games' order, whose build failed. The files both processes read are recorded as the
 build's and the definitions' inputs (pnp.uptodate, pnp.kit_cache).
 
-A build of one game, once its definitions are read, writes the kit's PDF here and the
-component PDFs in a forked process (each draws the pieces it needs: the same bytes); that
-process places the names of the kit's maps first and hands their places over
-(pnp.draw.map_sheet.placed_elsewhere), so that they are placed once.
+A build of one game, once its definitions are read, is split in two: for a kit with a map,
+the other process draws the map (its names placed: the longest step), hands its ops over
+(pnp.draw.face.drawn_elsewhere) and writes the map's components, while this one writes the PDFs
+of the components without a map, then the kit's PDF (the pieces each drawn once for all of them:
+pnp.imposition.Art, pnp.backends.pdf.Drawn); for a kit without a map, the kit's PDF is written
+here and the component PDFs there (each draws the pieces it needs: the same bytes). Each process
+writes every file it was given even when one fails, so that the error reported is the serial
+build's: the first file's, in the kit's order, that failed. An error or an interrupt leaves no
+file, temporary file or folder of either process (_both, _remove_empty, _child_main).
 
 A build stays in one process when there is one core, no fork (Windows), no core free (the
 load average of the last minute at least the cores), a lane too small to pay for a second process
@@ -24,7 +29,10 @@ The console script's `deaddrop build` forks that other process as it starts
 (deaddrop.commands.build_helper, start_helper), before the command line's modules load: it
 imports the engine (reportlab, the layout) meanwhile and waits for its lane, and a build in one
 lane (a deck) is then drawn there whole, while this process only read the command line and the
-kept definitions. Without it (another caller) the process is forked when the build begins.
+kept definitions. A build of one game tells it so before reading the definitions (expect_kit):
+it imports the map's modules (numpy, which reading the definitions does not need) meanwhile,
+and is given its part of the kit (the kit pickled). Without it (another caller) the process is
+forked when the build begins.
 """
 
 from __future__ import annotations
@@ -32,7 +40,7 @@ from __future__ import annotations
 import os
 import pickle
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,19 +49,21 @@ from deaddrop.errors import InputError
 from pnp import uptodate
 
 if TYPE_CHECKING:
-    from pnp.draw.map_labels import Placed
+    from pnp import ops
     from pnp.imposition import Settings
-    from pnp.model import GameKit, MapArt
+    from pnp.model import Component, GameKit, MapArt
 
 LANE_MIN = 48 * 1024  # bytes of a game folder's files: ~80 ms of reading and drawing
 KIT_MIN = 96 * 1024  # one game split into its kit's PDF and its components' (~0.3 s to draw)
 JOBS_ENV = "DEADDROP_BUILD_JOBS"
 
-# A lane's job: its place in the build's order (the game's, then 0 for the kit's PDF or the whole
-# kit, 1 for its components), the game's name, its kit when read already, and what of it to
-# write ("all", "kit", "components": pnp.build.build_kit's parts).
+# A lane's job: its place in the build's order (the game's, then the lane's), the game's name,
+# its kit when read already, and what of it to write: "all" (the whole kit) or its files
+# (pnp.build.build_kit's items: 0 the kit's PDF, i its component i - 1's, in the order written),
+# MAPS first among them to draw its maps for the other process (_draw_maps).
 Place = tuple[int, int]
-Game = tuple[Place, str, "GameKit | None", str]
+Game = tuple[Place, str, "GameKit | None", "str | tuple[int, ...]"]
+MAPS = -1
 
 
 class Ticker:
@@ -66,9 +76,12 @@ class Ticker:
     def tick(self, label: str) -> None:
         """One step done."""
 
-    def placed(self, index: int | None, labels: Sequence[Placed]) -> None:
-        """The names' places of a map (its place among the kit's maps: _maps), for the other
-        process (None: every map of the kit is done)."""
+    def drawn(self, index: int | None, drawn: tuple[ops.Op, ...]) -> None:
+        """The ops of a map (its place among the kit's maps: _maps), for the other process
+        (None: no more maps)."""
+
+    def staged(self, lane: Lane) -> None:
+        """The lane's files are staged (for the process that renames them, or removes them)."""
 
 
 _helper: _Child | None = None  # the process start_helper forked, its lane not given yet
@@ -99,13 +112,18 @@ def _awaited(job_read: int, job_write: int, ticker: Ticker) -> Lane:
     from pnp import build  # noqa: F401  (the layout and its modules)
     from pnp.backends import pdf  # noqa: F401  (reportlab)
 
-    chunks = []
+    chunks: list[bytes] = []
     while chunk := os.read(job_read, 1 << 16):
+        if not chunks and chunk[:1] == _KIT_AHEAD:  # (expect_kit) meanwhile, the maps' modules
+            from pnp.draw import map_sheet  # noqa: F401  (numpy)
+
+            chunk = chunk[1:]
         chunks.append(chunk)
     os.close(job_read)
-    if not chunks:  # this build needs no lane of it
+    data = b"".join(chunks)
+    if not data:  # this build needs no lane of it
         raise SystemExit(0)
-    templates, games, out, settings, svg = pickle.loads(b"".join(chunks))
+    templates, games, out, settings, svg = pickle.loads(data)
     lane = run_lane(templates, games, out, settings, svg, ticker)
     lane.read_building |= engine.seen()
     return lane
@@ -114,6 +132,20 @@ def _awaited(job_read: int, job_write: int, ticker: Ticker) -> Lane:
 def helper_ready() -> bool:
     """Whether start_helper's process waits for a lane."""
     return _helper is not None
+
+
+_KIT_AHEAD = b"K"  # (never the first byte of a pickle: protocol 2 and up begin with 0x80)
+
+
+def expect_kit() -> None:
+    """Tell start_helper's process that the build is of one game's kit (one_kit), so that it
+    imports what drawing a map needs (numpy: ~0.1 s) while this process reads the definitions
+    (which need none of it); it will draw the kit's map, or write its components (split)."""
+    if _helper is not None and _helper.job >= 0:
+        try:
+            os.write(_helper.job, _KIT_AHEAD)
+        except OSError:  # the helper is gone: build() finds no lane from it and builds it here
+            pass
 
 
 def all_there(kits: list[GameKit]) -> list[list[Game]]:
@@ -156,7 +188,8 @@ def split(
         kit = kits.get(wanted[0])
         if kit is None or not kit.components or weights[0] < KIT_MIN:
             return None
-        return [[((0, 0), kit.name, kit, "kit")], [((0, 1), kit.name, kit, "components")]]
+        mine, theirs = _kit_split(kit)
+        return [[((0, 0), kit.name, kit, mine)], [((0, 1), kit.name, kit, theirs)]]
     lanes = partition(weights)
     if min(sum(weights[place] for place in lane) for lane in lanes) < LANE_MIN:
         return None
@@ -164,6 +197,18 @@ def split(
         [((place, 0), wanted[place], kits.get(wanted[place]), "all") for place in lane]
         for lane in lanes
     ]
+
+
+def _kit_split(kit: GameKit) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """What of one game's kit each process writes (split): with a map, the other process draws
+    the map and hands it over, then writes the map's components; this one writes the components
+    without a map first (meanwhile), then the kit's PDF. Without one, the kit's PDF here and its
+    components there."""
+    components = range(1, 1 + len(kit.components))
+    if not _maps(kit):
+        return (0,), tuple(components)
+    plain = [i for i in components if not _maps_of(kit.components[i - 1])]
+    return (*plain, 0), (MAPS, *(i for i in components if i not in plain))
 
 
 def one_kit(templates: Path, names: list[str] | None) -> bool:
@@ -219,15 +264,15 @@ def _bytes(folder: Path) -> int:
 
 class Lane:
     """What a lane did: its kits (by place), the problems reading them, the first kit whose
-    build failed, the files written (staged: temporary names and targets, folders made) and the
-    paths read while reading the definitions and while building. (A plain class: a dataclass
-    costs a deck's build 2 ms to import.)"""
+    build failed (by game and item: pnp.build.build_kit), the files written (staged: temporary
+    names and targets, folders made) and the paths read while reading the definitions and while
+    building. (A plain class: a dataclass costs a deck's build 2 ms to import.)"""
 
     def __init__(self) -> None:
         self.kits: list[tuple[Place, GameKit]] = []  # those it read
         self.load_errors: list[tuple[Place, Exception]] = []
-        self.build_error: tuple[Place, Exception] | None = None
-        self.written: list[tuple[Place, list[Path]]] = []
+        self.build_error: tuple[tuple[int, int], Exception] | None = None
+        self.written: list[tuple[tuple[int, int], list[Path]]] = []  # by game and item
         self.renames: list[tuple[str, Path]] = []
         self.made: list[Path] = []
         self.read_loading: set[str] = set()
@@ -242,7 +287,7 @@ def run_lane(
     from deaddrop.files import staged
 
     lane = Lane()
-    jobs: list[tuple[Place, GameKit, str]] = []
+    jobs: list[tuple[Place, GameKit, str | tuple[int, ...]]] = []
     with uptodate.Recorder() as reading:
         for place, name, kit, part in games:
             if kit is not None:
@@ -259,53 +304,63 @@ def run_lane(
             jobs.append((place, kit, part))
     lane.read_loading = reading.seen()
     per = 2 if svg else 1
-    ticker.steps(
-        sum(
-            (part != "components") + per * (part != "kit") * len(k.components)
-            for _, k, part in jobs
-        )
-    )
+    items = {
+        place: range(1 + len(k.components)) if part == "all" else part for place, k, part in jobs
+    }
+    ticker.steps(sum(0 if i == MAPS else 1 if i == 0 else per for p in items for i in items[p]))
     for _, kit, part in jobs:
-        if part == "components":  # the names' places first, for the process writing the kit
-            _place_names(kit, ticker)
+        if isinstance(part, tuple) and MAPS in part:  # first, for the process writing the kit
+            try:
+                _draw_maps(kit, ticker)
+            except Exception:  # (drawn again where it is needed: its error reported there)
+                pass
     with uptodate.Recorder() as building, staged() as stage:
         for place, kit, part in [] if lane.load_errors else jobs:
             from pnp import build as builder  # (only where a kit is drawn)
 
+            failed: list[tuple[int, Exception]] = []
+            written: dict[int, list[Path]] = {}
             try:
-                written = builder.build_kit(kit, out, settings, svg, ticker.tick, part)
-            except Exception as error:
-                lane.build_error = (place, error)
+                given, noted = None, None
+                if isinstance(part, tuple):
+                    given, noted = tuple(item for item in part if item != MAPS), failed
+                builder.build_kit(kit, out, settings, svg, ticker.tick, given, noted, written)
+            except Exception as error:  # (the whole kit: build_kit raises its first failure)
+                failed.append((0, error))
+            if failed:
+                first = min(failed, key=lambda pair: pair[0])
+                lane.build_error = ((place[0], first[0]), first[1])
                 break
-            lane.written.append((place, written))
-    lane.read_building = building.seen()
+            lane.written += [((place[0], item), paths) for item, paths in written.items()]
     lane.renames, lane.made = stage.renames, stage.made
+    ticker.staged(lane)
+    lane.read_building = building.seen()
     return lane
 
 
-def _place_names(kit: GameKit, ticker: Ticker) -> None:
-    """Place the names of each map of `kit` (as drawing it would, and kept for it:
-    pnp.draw.map_sheet.map_layout) and report them, then that there are no more."""
-    arts = _maps(kit)
-    if arts:
-        from pnp.draw.map_sheet import map_layout
+def _draw_maps(kit: GameKit, ticker: Ticker) -> None:
+    """Draw each map of `kit` (as drawing a face would, and kept for it: pnp.draw.face) and
+    report its ops, then that there are no more (at once when one cannot be drawn: the process
+    writing the kit draws it, and reports its error)."""
+    from pnp.draw.face import element_ops
 
-        for index, art in enumerate(arts):
-            ticker.placed(index, map_layout(art).labels)
-    ticker.placed(None, ())
+    try:
+        for index, art in enumerate(_maps(kit)):
+            ticker.drawn(index, element_ops(art, {}))
+    finally:
+        ticker.drawn(None, ())
 
 
 def _maps(kit: GameKit) -> list[MapArt]:
     """The map elements of `kit`'s components, each once."""
+    return list(dict.fromkeys(art for component in kit.components for art in _maps_of(component)))
+
+
+def _maps_of(component: Component) -> list[MapArt]:
+    """The map elements of `component`."""
     from pnp.model import MapArt
 
-    arts = [
-        el
-        for component in kit.components
-        for el in (*component.front, *(component.back or ()))
-        if isinstance(el, MapArt)
-    ]
-    return list(dict.fromkeys(arts))
+    return [el for el in (*component.front, *(component.back or ())) if isinstance(el, MapArt)]
 
 
 def build(
@@ -320,62 +375,105 @@ def build(
     in the games' order, and the inputs of the definitions (for pnp.kit_cache). `progress` makes
     the progress display, started once the other process runs. Raises what the serial build
     would; nothing is renamed into place unless both lanes succeeded."""
-    global _helper
-    from deaddrop.files import adopt, all_or_nothing
+    from deaddrop.files import all_or_nothing
 
-    with all_or_nothing():
-        child, _helper = _helper, None
-        if child is not None and any(part == "components" for *_, part in lanes[1]):
-            child.release()  # (a kit read here: a process forked now has it, and its modules)
-            child = None
-        if child is not None and not child.give((templates, lanes[1], out, settings, svg)):
-            child = None  # (its lane could not be given: a kit that cannot be pickled)
-        if child is None:
-            from pnp.backends import pdf  # noqa: F401  (imported once, before the fork, for both)
-            from pnp.definitions import load_game  # noqa: F401
-
-            child = _Child(lambda ticker: run_lane(templates, lanes[1], out, settings, svg, ticker))
-        try:
-            with progress() as ticker, _names_from(child, lanes[1]):
-                mine = run_lane(templates, lanes[0], out, settings, svg, child.draining(ticker))
-                theirs = child.result(ticker)
-        except BaseException:
-            child.stop()
-            raise
-        if theirs is None:  # the other process could not report: its lane is built here
-            with progress() as ticker:
-                theirs = run_lane(templates, lanes[1], out, settings, svg, ticker)
-        both = [mine, theirs]
-        for lane in both:
-            adopt(lane.renames, lane.made)
-        uptodate.note_read(theirs.read_loading | theirs.read_building)
-        _raise_first(both)
+    folders = _absent_folders(out, lanes)
+    try:
+        with all_or_nothing():
+            mine, theirs = _both(templates, lanes, out, settings, svg, progress)
+            _raise_first([mine, theirs])
+    except BaseException:
+        _remove_empty(folders)
+        raise
     kits: dict[int, GameKit] = {}
     given = [(place, kit) for lane in lanes for place, _, kit, _ in lane if kit is not None]
     for (game, _), kit in sorted([*given, *mine.kits, *theirs.kits], key=lambda pair: pair[0]):
         kits.setdefault(game, kit)
-    written = sorted((pair for lane in both for pair in lane.written), key=lambda pair: pair[0])
+    written = sorted((pair for lane in (mine, theirs) for pair in lane.written), key=lambda p: p[0])
     inputs = uptodate.inputs_of(mine.read_loading | theirs.read_loading)
     return list(kits.values()), [path for _, paths in written for path in paths], inputs
 
 
+def _both(
+    templates: Path,
+    lanes: list[list[Game]],
+    out: Path,
+    settings: Settings,
+    svg: bool,
+    progress: Callable[[], AbstractContextManager[Ticker]],
+) -> tuple[Lane, Lane]:
+    """The two lanes built (build), the second by the other process, their files handed to the
+    all_or_nothing block around (adopt) as soon as each is known, so that an error or an
+    interrupt at any point removes them."""
+    global _helper
+    from deaddrop.files import adopt
+
+    child, _helper = _helper, None
+    if child is not None and not child.give((templates, lanes[1], out, settings, svg)):
+        child = None  # (its lane could not be given: a kit that cannot be pickled)
+    if child is None:
+        from pnp.backends import pdf  # noqa: F401  (imported once, before the fork, for both)
+        from pnp.definitions import load_game  # noqa: F401
+
+        child = _Child(lambda ticker: run_lane(templates, lanes[1], out, settings, svg, ticker))
+    try:
+        with progress() as ticker, _maps_from(child, lanes[1]):
+            mine = run_lane(templates, lanes[0], out, settings, svg, child.draining(ticker))
+            adopt(mine.renames, mine.made)
+            theirs = child.result(ticker)
+    except BaseException:
+        child.stop()
+        if child.lane is not None:  # it had reported its files: removed with ours
+            adopt(child.lane.renames, child.lane.made)
+        raise
+    if theirs is None:  # the other process could not report: its lane is built here
+        with progress() as ticker:
+            theirs = run_lane(templates, lanes[1], out, settings, svg, ticker)
+    adopt(theirs.renames, theirs.made)
+    uptodate.note_read(theirs.read_loading | theirs.read_building)
+    return mine, theirs
+
+
+def _absent_folders(out: Path, lanes: list[list[Game]]) -> list[Path]:
+    """The folders a build of `lanes` may make that are not there yet: `out`, a folder for each
+    kit and one for its SVGs."""
+    names = [name for lane in lanes for _, name, _, _ in lane]
+    folders = [out, *(out / name for name in names), *(out / name / "svg" for name in names)]
+    return [folder for folder in folders if not os.path.isdir(folder)]
+
+
+def _remove_empty(folders: list[Path]) -> None:
+    """Remove those of `folders` that are empty, innermost first: the two processes make the
+    same folders, and the one that made a folder may have found the other's file still in it
+    when it was interrupted and removed its own."""
+    for folder in sorted(folders, key=lambda folder: -len(folder.parts)):
+        try:
+            os.rmdir(folder)  # (only when empty)
+        except OSError:
+            pass
+
+
 @contextmanager
-def _names_from(child: _Child, lane: list[Game]) -> Iterator[None]:
-    """While the other process writes a kit's components, the names of its maps are placed
-    there (_place_names) and taken from it here."""
-    arts = [art for _, _, kit, part in lane if part == "components" and kit for art in _maps(kit)]
+def _maps_from(child: _Child, lane: list[Game]) -> Iterator[None]:
+    """The maps of a kit that the other process draws (_draw_maps), taken from it here (the
+    map's modules, numpy, are not loaded here)."""
+    arts = [
+        art
+        for _, _, kit, part in lane
+        if isinstance(part, tuple) and MAPS in part and kit
+        for art in _maps(kit)
+    ]
     if not arts:
-        yield  # (no map: numpy and the map's modules stay unloaded)
+        yield
         return
-    from pnp.draw import map_sheet
+    from pnp.draw import face
 
     child.arts = arts
-
-    map_sheet.placed_elsewhere = child.names
+    face.drawn_elsewhere = child.maps
     try:
         yield
     finally:
-        map_sheet.placed_elsewhere = None
+        face.drawn_elsewhere = None
 
 
 def _raise_first(lanes: list[Lane]) -> None:
@@ -406,9 +504,9 @@ class _Child:
         self.buffer = b""
         self.ticker = Ticker()  # where its steps and ticks go (draining)
         self.job = -1  # start_helper's: where its lane is written
-        self.arts: list[MapArt] = []  # the maps whose names it places (_names_from)
-        self.placed: dict[int, Sequence[Placed]] = {}  # their names' places, by map
-        self.all_placed = False
+        self.arts: list[MapArt] = []  # the maps it draws (_maps_from)
+        self.drawn: dict[int, tuple[ops.Op, ...]] = {}  # their ops, by map
+        self.all_drawn = False
         for stream in (sys.stdout, sys.stderr):
             stream.flush()
         read, write = os.pipe()
@@ -421,6 +519,7 @@ class _Child:
             self.done = True  # no second process: the lane is built here
             return
         if self.pid == 0:  # the child: it prints nothing, and holds no pipe of the caller's open
+            _interrupted_once()
             os.close(read)
             quiet = os.open(os.devnull, os.O_RDWR)
             for fd in (0, 1, 2):
@@ -449,12 +548,6 @@ class _Child:
             self._drain(self.ticker, block=True)  # (it leaves at once: reaped here)
         return bool(data)
 
-    def release(self) -> None:
-        """Let a helper (start_helper) go without a lane: it leaves once it sees the pipe closed
-        (not waited for here: it may be importing still)."""
-        os.close(self.job)
-        self.job = -1
-
     def draining(self, ticker: Ticker) -> Ticker:
         """`ticker`, also passing on what the child reported so far at each of its calls."""
         child = self
@@ -471,17 +564,17 @@ class _Child:
 
         return Draining()
 
-    def names(self, art: MapArt) -> Sequence[Placed] | None:
-        """The names' places of `art` as the child placed them (waiting for them); None when it
-        placed none for it."""
+    def maps(self, art: MapArt) -> tuple[ops.Op, ...] | None:
+        """The ops of `art` as the child drew them (waiting for them); None when it drew none
+        for it."""
         index = next((i for i, known in enumerate(self.arts) if known == art), None)
         if index is None:
             return None
-        while index not in self.placed:
-            if self.all_placed or self.done:
+        while index not in self.drawn:
+            if self.all_drawn or self.done:
                 return None
             self._drain(self.ticker, block=True, once=True)
-        return self.placed[index]
+        return self.drawn[index]
 
     def result(self, ticker: Ticker) -> Lane | None:
         """The child's Lane once it ended (None: it could not report one)."""
@@ -489,7 +582,9 @@ class _Child:
         return self.lane
 
     def stop(self) -> None:
-        """Interrupt the child (it removes its files) and wait for it."""
+        """Interrupt the child (it removes its files) and wait for it, taking in what it wrote
+        meanwhile: its Lane, when it had ended before (its files then are the caller's to
+        remove: they were staged for it)."""
         if self.done or not self.pid:
             return
         import signal
@@ -498,7 +593,7 @@ class _Child:
             os.kill(self.pid, signal.SIGINT)
         except OSError:
             pass
-        self._finish()
+        self._drain(Ticker(), block=True)
 
     def _drain(self, ticker: Ticker, *, block: bool, once: bool = False) -> None:
         """Take in what the child wrote (all it will write, with `block`; one read, with `once`)."""
@@ -523,11 +618,11 @@ class _Child:
                     ticker.steps(value)
                 elif kind == "tick":
                     ticker.tick(value)
-                elif kind == "placed":
+                elif kind == "drawn":
                     if value is None:
-                        self.all_placed = True
+                        self.all_drawn = True
                     else:
-                        self.placed[value[0]] = value[1]
+                        self.drawn[value[0]] = value[1]
                 elif kind == "lane":
                     self.lane = value
             if once:
@@ -539,12 +634,29 @@ class _Child:
         os.waitpid(self.pid, 0)
 
 
+def _interrupted_once() -> None:
+    """In the child: the first Ctrl-C interrupts it, and later ones (the parent's stop() after
+    the terminal's own) are ignored, so that removing its files is not cut short."""
+    import signal
+
+    def interrupted(_signum: int, _frame: object) -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        raise KeyboardInterrupt
+
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, interrupted)
+
+
 def _child_main(work: Callable[[Ticker], Lane], pipe: int) -> None:
     """The forked process: run the lane, report it, and leave without the interpreter's exit
     (its buffers, atexit handlers and objects are the parent's)."""
+    import signal
     import struct
 
+    from deaddrop.files import discard
+
     code = 0
+    unsent: list[Lane] = []  # its files staged, not handed over yet: removed if it cannot
     try:
 
         def send(kind: str, value: Any) -> None:
@@ -560,20 +672,24 @@ def _child_main(work: Callable[[Ticker], Lane], pipe: int) -> None:
             def tick(self, label: str) -> None:
                 send("tick", label)
 
-            def placed(self, index: int | None, labels: Sequence[Placed]) -> None:
-                send("placed", None if index is None else (index, tuple(labels)))
+            def drawn(self, index: int | None, drawn: tuple[ops.Op, ...]) -> None:
+                send("drawn", None if index is None else (index, drawn))
+
+            def staged(self, lane: Lane) -> None:
+                unsent.append(lane)
 
         lane = work(Reporting())
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # (sent whole: the parent's files then)
         try:
             send("lane", lane)
-        except Exception:  # a kit that cannot be pickled: remove the files, the parent builds it
-            from deaddrop.files import discard
-
-            discard(lane.renames, lane.made)
+            unsent.clear()
+        except Exception:  # a kit that cannot be pickled: its files removed, the parent builds it
             code = 1
     except BaseException:
         code = 1
     finally:
+        for staged in unsent:
+            discard(staged.renames, staged.made)
         os._exit(code)
 
 

@@ -52,3 +52,49 @@ def test_write_all_leaves_nothing_when_a_writer_fails_half_way(tmp_path):
     with pytest.raises(InputError):
         write_all(outputs)
     assert list(tmp_path.iterdir()) == []
+
+
+_INTERRUPTED = """
+import os, signal, sys
+from pathlib import Path
+from deaddrop import files
+
+folder, name = Path(sys.argv[1]), sys.argv[2]
+real, renamed = os.replace, []
+
+def replace(tmp, target):
+    real(tmp, target)
+    renamed.append(target.name)
+    if len(renamed) == 1:  # the interrupt, as the first file is renamed
+        os.kill(os.getpid(), getattr(signal, name))
+
+files.os.replace = replace
+signal.signal(signal.SIGTERM, signal.default_int_handler)  # (raises KeyboardInterrupt too)
+try:
+    with files.all_or_nothing():
+        for n in range(5):
+            files.write_atomic(folder / f"{n}.pdf", str(n))
+except KeyboardInterrupt:
+    print("interrupted after", ",".join(renamed))
+"""
+
+
+@pytest.mark.parametrize("signal_name", ["SIGINT", "SIGTERM"])
+def test_an_interrupt_while_a_build_renames_its_files_comes_once_all_are_in_place(
+    tmp_path, signal_name
+):
+    """Ctrl-C (or SIGTERM) as the files of a block that succeeded are renamed into place: every
+    one of them goes in, then the interrupt is raised (never some renamed and the others not).
+    (In a process of its own: the signal goes to the main thread.)"""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _INTERRUPTED, str(tmp_path / "kit"), signal_name],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    names = [f"{n}.pdf" for n in range(5)]
+    assert done.stdout.strip() == "interrupted after " + ",".join(names), done.stderr
+    assert sorted(p.name for p in (tmp_path / "kit").iterdir()) == names

@@ -374,6 +374,7 @@ def _build_kits(
         keep: Callable[[], None] = lambda: None  # noqa: E731
         split = lanes.split(folder, games, kits)
         if split is None and kits is None and lanes.one_kit(folder, games):
+            lanes.expect_kit()  # (the helper readies the kit's components meanwhile)
             kits, keep = kit_cache.load_kits(folder, games or None, force=True)  # (none kept)
             split = lanes.split(folder, games, kits)
         if split is None and lanes.helper_ready():  # one lane: drawn whole by the helper

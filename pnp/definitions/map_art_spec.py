@@ -18,7 +18,7 @@ from pnp.model import Component, MapArt
 
 def land_problem(path: Any, shown: str) -> str | None:
     """Why the land file at `path` (written `shown`) cannot be drawn, or None."""
-    from pnp.draw.map_sheet import read_land
+    from pnp.draw.map_land import read_land
 
     try:
         read_land(str(path))

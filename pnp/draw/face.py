@@ -7,6 +7,7 @@ their cut line: a token is cut round, every other kind along its (optionally rou
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -61,18 +62,25 @@ def element_ops(el: model.Element, data: dict[str, Any]) -> tuple[ops.Op, ...]:
 
 _MAPS: dict[tuple[Any, ...], tuple[Any, tuple[ops.Op, ...]]] = {}  # (element, map id) -> ops
 
+# A map's ops when another process drew them for the same kit (pnp.lanes): the element -> its
+# ops, or None to draw them here (pnp.draw.map_sheet, which loads numpy).
+drawn_elsewhere: Callable[[model.MapArt], tuple[ops.Op, ...] | None] | None = None
+
 
 def _map(el: model.MapArt) -> tuple[ops.Op, ...]:
     """A map's ops (pnp.draw.map_sheet), drawn once for every face that shows it (whatever its
     bleed: the cover's palette reads the same map as the board's parts place)."""
-    from pnp.draw.map_sheet import map_ops
-
     key = (el, id(el.game_map))
     found = _MAPS.get(key)
     if found is None or found[0] is not el.game_map:  # (the map is kept: its id stays its own)
+        drawn = None if drawn_elsewhere is None else drawn_elsewhere(el)
+        if drawn is None:
+            from pnp.draw.map_sheet import map_ops
+
+            drawn = map_ops(el)
         if len(_MAPS) >= 4:
             _MAPS.clear()
-        found = _MAPS[key] = (el.game_map, map_ops(el))
+        found = _MAPS[key] = (el.game_map, drawn)
     return found[1]
 
 

@@ -11,11 +11,7 @@ read it); `map_ops` the drawing. Pure but for reading the land file once.
 
 from __future__ import annotations
 
-import json
 import math
-from collections.abc import Callable, Sequence
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -23,8 +19,9 @@ import numpy as np
 from pnp import ops
 from pnp.draw import map_symbols as sym
 from pnp.draw.map_labels import Band, Label, Placed, Seam, place_labels
+from pnp.draw.map_land import Land, Territory, read_land
 from pnp.draw.map_legend import cartouche_ops, legend_ops
-from pnp.draw.map_projection import Conic, MapFrame, Window
+from pnp.draw.map_projection import MapFrame
 from pnp.draw.map_routes import Route, route_lines, trimmed
 from pnp.draw.map_water import Coast, piece
 from pnp.draw.textfit import text_width
@@ -50,42 +47,6 @@ LINES_CLEAR = 2.0 * 72 / 25.4  # borders and coasts stop 2 mm inside the cut: on
 
 
 @record
-class Territory:
-    name: str
-    owner: str
-    rings: tuple[tuple[tuple[float, float], ...], ...]  # km, closed
-
-
-@record
-class Land:
-    """The land file: its projection, window, territories and land outline (km)."""
-
-    conic: Conic
-    window: Window
-    territories: tuple[Territory, ...]
-    land: tuple[tuple[tuple[float, float], ...], ...]
-    attribution: str
-
-
-@lru_cache(maxsize=4)
-def read_land(path: str) -> Land:
-    """The land file at `path` (tools/map/land.py wrote it)."""
-    doc = json.loads(Path(path).read_text(encoding="utf-8"))
-    p = doc["projection"]
-
-    def rings(items: list[list[list[float]]]) -> tuple[tuple[tuple[float, float], ...], ...]:
-        return tuple(tuple((float(x), float(y)) for x, y in ring) for ring in items)
-
-    return Land(
-        Conic(p["lat1"], p["lat2"], p["lat0"], p["lon0"]),
-        Window(*doc["window_km"]),
-        tuple(Territory(t["name"], t["owner"], rings(t["rings"])) for t in doc["territories"]),
-        rings(doc["land"]),
-        doc["attribution"],
-    )
-
-
-@record
 class NameStyle:
     text: str
     size: float
@@ -108,10 +69,6 @@ class MapLayout:
 
 
 _LAYOUTS: dict[tuple[Any, ...], tuple[Any, MapLayout]] = {}  # (element, map id) -> (map, layout)
-
-# The names' places of a map, when another process placed them already for the same kit
-# (pnp.lanes): art -> what place_labels gives for it, or None to place them here.
-placed_elsewhere: Callable[[MapArt], Sequence[Placed] | None] | None = None
 
 
 def colours(game_map: Any) -> dict[str, str]:
@@ -156,21 +113,16 @@ def map_layout(art: MapArt) -> MapLayout:
     seams = [Seam(at, vertical) for at, vertical in art.seams]
     routes = route_lines(game_map, frame)
     coast = Coast.of(_rings(frame, land.land))
-    given = None if placed_elsewhere is None else placed_elsewhere(art)
-    placed: Sequence[Placed] = []
-    if given is not None:
-        placed = given
-    else:
-        homes = _homes(frame, land, cities)
-        placed = place_labels(
-            labels,
-            obstacles,
-            seams,
-            inset(art.box, EDGE),
-            lines=[(*p, *q) for r in routes for p, q in zip(r.points, r.points[1:], strict=False)],
-            bands=glue_bands(art.seams),
-            ground=lambda label, boxes: name_ground(coast, homes, label.key, boxes),
-        )
+    homes = _homes(frame, land, cities)
+    placed = place_labels(
+        labels,
+        obstacles,
+        seams,
+        inset(art.box, EDGE),
+        lines=[(*p, *q) for r in routes for p, q in zip(r.points, r.points[1:], strict=False)],
+        bands=glue_bands(art.seams),
+        ground=lambda label, boxes: name_ground(coast, homes, label.key, boxes),
+    )
     layout = MapLayout(frame, tuple(cities), tuple(ships), tuple(placed), names, routes, coast)
     if len(_LAYOUTS) >= 16:
         _LAYOUTS.clear()
@@ -202,9 +154,13 @@ def _homes(frame: MapFrame, land: Land, cities: list) -> dict[str, Coast]:
         )
         if area >= HOME_LEAST:
             outlines.append(Coast.of(rings))
+    # every city tested against each outline at once: the same answer for each point as one
+    # by one (on_land compares each point on its own), in one pass of numpy an outline
+    xs, ys = [x for _, x, _, _ in cities], [y for _, _, y, _ in cities]
+    inside = [outline.on_land(xs, ys) for outline in outlines]
     homes = {}
-    for name, x, y, _box in cities:
-        home = next((c for c in outlines if c.on_land([x], [y])[0]), None)
+    for at, (name, *_) in enumerate(cities):
+        home = next((c for c, held in zip(outlines, inside, strict=True) if held[at]), None)
         if home is not None:
             homes["city:" + name] = home
     return homes

@@ -167,6 +167,59 @@ def test_a_process_that_cannot_report_leaves_its_lane_to_this_one(
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
 
 
+@pytest.mark.parametrize("when", ["building here", "after its report"])
+def test_an_interrupt_leaves_no_file_temporary_file_or_folder(tmp_path, two, monkeypatch, when):
+    """Ctrl-C here while this process builds its lane (the other still building or done), or
+    once the other process reported its files: none of either process's files, temporary files
+    or the folders made for them is left."""
+    from pnp import build as builder
+    from pnp.imposition import Settings
+
+    templates, _ = two
+    parent = os.getpid()
+    real_kit, real_result = builder.build_kit, lanes._Child.result
+
+    def interrupted_kit(*args, **kwargs):
+        written = real_kit(*args, **kwargs)  # (its files staged: the interrupt comes after)
+        if os.getpid() == parent and when == "building here":
+            _other_done(out / "sample", 1 + 3)  # (its report waits in the pipe, unread)
+            raise KeyboardInterrupt
+        return written
+
+    def interrupted_result(self, ticker):
+        lane = real_result(self, ticker)
+        assert lane is not None and lane.renames  # (its files, staged for this process)
+        if when == "after its report":
+            raise KeyboardInterrupt
+        return lane
+
+    monkeypatch.setattr(builder, "build_kit", interrupted_kit)
+    monkeypatch.setattr(lanes._Child, "result", interrupted_result)
+    split = lanes.split(templates, None)
+    assert split is not None
+    out = tmp_path / "out"
+    with pytest.raises(KeyboardInterrupt):
+        lanes.build(templates, split, out, Settings(), False, lanes.quiet)
+    assert not out.exists(), [str(p) for p in out.rglob("*")]
+
+
+def _other_done(folder, files):
+    """Wait until the other process staged `files` temporary files for `folder` (its kit's PDF
+    beside it and its components' in it), and a little more for its report."""
+    import time
+
+    def staged():
+        kit = [p for p in folder.parent.glob(f".{folder.name}.pdf.*.tmp")]
+        return len(kit) + len(list(folder.glob(".*.tmp")))
+
+    for _ in range(600):
+        if staged() >= files:
+            time.sleep(0.2)
+            return
+        time.sleep(0.05)
+    raise AssertionError("the other process staged no files")
+
+
 def test_the_steps_announced_are_the_ticks_reported(tmp_path, two):
     from pnp.imposition import Settings
 
@@ -247,12 +300,13 @@ def test_partition_puts_every_game_in_one_lane_in_order_and_balances_them(weight
 def test_one_game_writes_its_kit_here_and_its_components_in_the_other_process(
     tmp_path, two, monkeypatch, broken
 ):
+    """A kit without a map: its PDF here, its components' there."""
     templates, forks = two
     monkeypatch.setattr(lanes, "KIT_MIN", 0)
     split = lanes.split(templates, ["sample"], [_kit(templates, "sample")])
     assert split is not None and [[job[3] for job in lane] for lane in split] == [
-        ["kit"],
-        ["components"],
+        [(0,)],
+        [(1, 2, 3)],
     ]
     outs = [tmp_path / "a", tmp_path / "b"]
     for out in outs:
@@ -283,60 +337,87 @@ def _kit(templates, name):
     return load_game(templates / name)
 
 
+def test_a_kit_with_a_map_is_written_here_and_its_map_drawn_there():
+    """A kit with a map: its map drawn by the other process first, which then writes the map's
+    components; the components without a map here first (meanwhile), then the kit's PDF."""
+    from pnp.model import MapArt
+
+    kit = _kit(templates_dir(), "spies")
+    mine, theirs = lanes._kit_split(kit)
+    with_map = [
+        1 + i
+        for i, c in enumerate(kit.components)
+        if any(isinstance(el, MapArt) for el in (*c.front, *(c.back or ())))
+    ]
+    assert with_map and theirs == (lanes.MAPS, *with_map)
+    assert mine == (*sorted(set(range(1, 1 + len(kit.components))) - set(with_map)), 0)
+
+
 @pytest.mark.slow
-def test_a_map_drawn_here_takes_the_names_placed_there(monkeypatch):
+def test_a_map_drawn_there_is_taken_here(monkeypatch):
     from dataclasses import replace
 
-    from pnp.draw import map_sheet
+    from pnp import ops
+    from pnp.draw import face, map_sheet
     from pnp.model import MapArt
 
     kit = _kit(templates_dir(), "spies")
     art = next(
         el for c in kit.components for el in (*c.front, *(c.back or ())) if isinstance(el, MapArt)
     )
-    monkeypatch.setattr(map_sheet, "_LAYOUTS", {})
-    placed = map_sheet.map_layout(art).labels
-    moved = tuple(replace(p, box=replace(p.box, x=p.box.x + 1)) for p in placed)
+    monkeypatch.setattr(face, "_MAPS", {})
+    drawn = map_sheet.map_ops(art)
+    given = (ops.Rect(0.0, 0.0, 1.0, 1.0, 0.0, None, "#123456", 0.0),)
     asked = []
 
     def elsewhere(asked_for):
         asked.append(asked_for)
-        return moved if asked_for == art else None
+        return given if asked_for == art else None
 
-    monkeypatch.setattr(map_sheet, "placed_elsewhere", elsewhere)
-    monkeypatch.setattr(map_sheet, "_LAYOUTS", {})
-    assert map_sheet.map_layout(art).labels == moved
+    monkeypatch.setattr(face, "drawn_elsewhere", elsewhere)
+    assert face.element_ops(art, {}) == given
+    assert face.element_ops(art, {}) == given  # (kept: asked once)
     other = replace(art, title=art.title + " (another)")
-    assert map_sheet.map_layout(other).labels == placed  # none given: placed here
+    assert face.element_ops(other, {}) != given  # none given: drawn here
     assert asked == [art, other]
 
     reported = []
 
     class Recording(lanes.Ticker):
-        def placed(self, index, labels):
-            reported.append((index, labels))
+        def drawn(self, index, drawn):
+            reported.append((index, drawn))
 
-    monkeypatch.setattr(map_sheet, "placed_elsewhere", None)
-    monkeypatch.setattr(map_sheet, "_LAYOUTS", {})
-    lanes._place_names(kit, Recording())
+    monkeypatch.setattr(face, "drawn_elsewhere", None)
+    monkeypatch.setattr(face, "_MAPS", {})
+    lanes._draw_maps(kit, Recording())
     assert lanes._maps(kit) == [art]
-    assert reported == [(0, placed), (None, ())]
+    assert reported == [(0, drawn), (None, ())]
+
+    def failing(_art):
+        raise ValueError("no map")
+
+    reported.clear()
+    monkeypatch.setattr(face, "_MAPS", {})
+    monkeypatch.setattr(map_sheet, "map_ops", failing)
+    with pytest.raises(ValueError):
+        lanes._draw_maps(kit, Recording())
+    assert reported == [(None, ())]  # (no more: the other process draws it, and fails)
 
 
 @pytest.mark.slow
-def test_spies_alone_places_its_map_names_once_in_the_other_process(tmp_path, monkeypatch):
-    """The whole Spies! kit: the kit's PDF here, its components there, the names of the map
-    placed there only, every file the same bytes."""
+def test_spies_alone_draws_its_map_once_in_the_other_process(tmp_path, monkeypatch):
+    """The whole Spies! kit: every file here, the map drawn (its names placed) there only,
+    every file the same bytes."""
     from pnp.draw import face, map_sheet
 
     calls = [0]  # in this process (the other has its own count)
-    real = map_sheet.place_labels
+    real = map_sheet.map_ops
 
     def counting(*args, **kwargs):
         calls[0] += 1
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(map_sheet, "place_labels", counting)
+    monkeypatch.setattr(map_sheet, "map_ops", counting)
     monkeypatch.setattr(map_sheet, "_LAYOUTS", {})
     monkeypatch.setattr(face, "_MAPS", {})  # (drawn by an earlier test)
     monkeypatch.setattr(lanes, "_cores", lambda: 2)
@@ -353,11 +434,22 @@ def test_spies_alone_places_its_map_names_once_in_the_other_process(tmp_path, mo
     assert _files(tmp_path / "a") == _files(tmp_path / "b")
     for name in _files(tmp_path / "a"):
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+    import json
+
+    from pnp import uptodate
+
+    outputs = [  # the files written, in the serial build's order (the kit's, then its folder's)
+        [
+            os.path.relpath(path, out)
+            for path in json.loads(uptodate.record_path(out).read_text(encoding="utf-8"))["outputs"]
+        ]
+        for out in (tmp_path / "a", tmp_path / "b")
+    ]
+    assert outputs[0] == outputs[1] and outputs[0][0] == "spies.pdf"
 
 
 def test_a_kit_without_a_map_loads_no_map_code_here(tmp_path, two, monkeypatch):
-    """Handing the map's names over imports the map's modules (numpy): only for a kit with a
-    map."""
+    """Splitting a kit without a map loads no map code (numpy) here."""
     import sys
 
     from pnp.imposition import Settings
@@ -375,10 +467,13 @@ def test_a_kit_without_a_map_loads_no_map_code_here(tmp_path, two, monkeypatch):
 # ---------------------------------------------------------------- the helper forked at start-up
 
 SCRIPT = (
-    "import sys\n"
+    "import os, sys\n"
     "sys.argv = ['deaddrop', *sys.argv[1:]]  # as the console script runs it\n"
+    "forks, fork = [], os.fork\n"
+    "os.fork = lambda: forks.append(1) or fork()\n"
     "from deaddrop.commands.main import main\n"
     "try:\n    main()\nexcept SystemExit as done:\n    code = done.code\nelse:\n    code = 0\n"
+    "print('forks:', len(forks), file=sys.stderr)\n"
     "print('reportlab here:', 'reportlab' in sys.modules, file=sys.stderr)\n"
     "sys.exit(code)\n"
 )
@@ -393,8 +488,8 @@ def _script(tmp_path, *args, one=False):
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT, "build", *args], env=env, capture_output=True, text=True
     )
-    *said, here = done.stderr.splitlines()
-    return done.returncode, done.stdout, "\n".join(said), here
+    *said, forks, here = done.stderr.splitlines()
+    return done.returncode, done.stdout, "\n".join(said), here, int(forks.split()[1])
 
 
 @pytest.mark.parametrize("broken", [None, "definition", "build"])
@@ -433,6 +528,43 @@ def test_a_build_in_one_lane_is_drawn_by_the_helper_forked_at_start_up(tmp_path,
     assert again[0] == laned[0]
     if not broken:
         assert "(up to date)" in again[1]
+
+
+@pytest.mark.parametrize("broken", [None, pytest.param("build", marks=SLOW)])
+def test_one_game_gives_its_components_to_the_helper_forked_at_start_up(tmp_path, broken):
+    """A game of KIT_MIN bytes or more, built alone: its kit's PDF here, its components by the
+    helper (no second fork), told before the definitions are read (it imports the map's modules
+    meanwhile: an input of the build); the same bytes, lines and errors as one process."""
+    import json
+
+    from pnp import uptodate
+
+    templates = tmp_path / "templates"
+    shutil.copytree(templates_dir() / "sample", templates / "sample")
+    (templates / "sample" / "notes.txt").write_bytes(b"-" * lanes.KIT_MIN)  # (bytes, no game)
+    outs = [tmp_path / "a", tmp_path / "b"]
+    for out in outs:
+        out.mkdir()
+        if broken:  # the components' folder cannot be made: the helper's part fails
+            (out / "sample").write_text("in the way", encoding="utf-8")
+    args = ["sample", "--templates", str(templates), "--out"]
+    laned = _script(tmp_path, *args, str(outs[0]))
+    alone = _script(tmp_path, *args, str(outs[1]), one=True)
+    assert laned[0] == alone[0] == (2 if broken else 0), laned
+    assert laned[1].replace(str(outs[0]), "X") == alone[1].replace(str(outs[1]), "X")
+    assert laned[2].replace(str(outs[0]), "X") == alone[2].replace(str(outs[1]), "X")
+    assert (laned[4], alone[4]) == (1, 0)  # the helper only
+    assert _files(outs[0]) == _files(outs[1])
+    for name in _files(outs[0]):
+        assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
+    if not broken:
+        inputs = [
+            json.loads(uptodate.record_path(out).read_text(encoding="utf-8"))["inputs"]
+            for out in outs
+        ]
+        assert str(templates / "sample" / "cards.yaml") in inputs[0]
+        maps = [any(p.endswith("numpy/__init__.py") for p in found) for found in inputs]
+        assert maps == [True, False]  # (imported by the helper only: the kit has no map)
 
 
 def test_only_a_console_script_build_that_draws_forks_a_helper():
