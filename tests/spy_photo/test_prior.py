@@ -228,3 +228,26 @@ def test_the_table_is_cached_and_a_damaged_cache_is_rebuilt(tmp_path, monkeypatc
     assert np.array_equal(built.layout, rebuilt.layout) and len(built.edges) == len(edges(field))
     photo_prior._table.cache_clear()
     clear_memo()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.floats(4.0, 40.0), st.integers(0, 50))
+@example(seed=4001, pencil=12.0, which=0)
+def test_a_stroke_joining_two_of_its_cells_another_way_is_never_read_in_silence(
+    seed, pencil, which
+):
+    """A legal network and a stroke drawn between two of its cells that are not one of its
+    steps (two lines touching: the drawing joins them another way, and may be illegal): the
+    prior leaves the photo out, reads that stroke as a step of the network it finds, or names
+    both cells (found on a held-out photo of the first generator, read in silence before)."""
+    net = random_network(FIELD, LENGTHS, seed)
+    cells = net.cells()
+    steps = lines_edges(list(net.vertices))
+    between = sorted(e for e in edges(FIELD) if set(e) <= cells and e not in steps)
+    if not between:
+        return
+    e = between[which % len(between)]
+    z = _evidence(net.vertices, pencil, seed, noise=0.5)
+    z[e] = pencil
+    found = best_network(FIELD, LENGTHS, z, {}, frozenset())
+    assert found is None or e in found.joined or set(e) <= found.doubtful

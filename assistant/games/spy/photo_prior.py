@@ -237,8 +237,14 @@ def best_network(
     # ...nor a step off it as dark as the network's weakest, within a grain (which is pencil?)
     seen_on = [z[all_edges[i]] for i in layout if not blind[i]]
     loose = [i for i in range(len(all_edges)) if i not in inside and not blind[i]]
-    if seen_on and loose and max(off[loose]) >= max(min(seen_on) - SLACK, WEAKEST * pencil):
+    level = max(min(seen_on) - SLACK, WEAKEST * pencil) if seen_on else math.inf
+    if loose and max(off[loose]) >= level:
         return None
+    # a step between two of its cells that is not one of its steps, drawn as dark: the drawing
+    # joins its lines another way (and may be illegal): those cells in doubt
+    for i in (int(i) for i in table.inside[best] if i >= 0):
+        if not blind[i] and off[i] >= level:
+            doubtful |= frozenset(all_edges[i])
     for run in _runs_memo(field.rows, field.cols):
         if any(i in inside or blind[i] for i in run):
             continue
