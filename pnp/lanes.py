@@ -50,8 +50,8 @@ from pnp import uptodate
 
 if TYPE_CHECKING:
     from pnp import ops
-    from pnp.imposition import Settings
     from pnp.model import Component, GameKit, MapArt
+    from pnp.settings import Settings
 
 LANE_MIN = 48 * 1024  # bytes of a game folder's files: ~80 ms of reading and drawing
 KIT_MIN = 96 * 1024  # one game split into its kit's PDF and its components' (~0.3 s to draw)

@@ -114,8 +114,8 @@ class Printing:
 
     def values(self) -> dict[str, object]:
         """paper, flip, back_offset (mm) and the profile's own values, for the up-to-date key."""
-        from pnp.imposition import Settings
         from pnp.printer_profile import as_table
+        from pnp.settings import Settings
 
         p, plain = self.profile, Settings()
         chosen: dict[str, object] = {"paper": plain.paper, "flip": plain.flip}
@@ -197,8 +197,8 @@ def _printer_name(text: str) -> str:
 
 
 def settings_of(printing: Printing, bleed: str | None, gutter: str | None):
-    from pnp.imposition import Settings
     from pnp.printer_profile import apply
+    from pnp.settings import Settings
     from pnp.units import mm, parse_length
 
     given = printing.given
@@ -365,11 +365,12 @@ def _build_kits(
     """Load (the definitions kept from the last build when unchanged, pnp.kit_cache; read again
     with `force`) and build the kits, on two cores when it pays (pnp.lanes): each kit's PDF and
     the paths written in its folder. The garbage collector pauses meanwhile
-    (pnp.build.collection_paused)."""
-    from pnp import build as builder
+    (pnp.collector.collection_paused). A build drawn whole by the other process (a deck) never
+    loads the layout here."""
     from pnp import kit_cache, lanes
+    from pnp.collector import collection_paused
 
-    with builder.collection_paused():
+    with collection_paused():
         kits = None if force else kit_cache.kept_kits(folder, games or None)
         keep: Callable[[], None] = lambda: None  # noqa: E731
         split = lanes.split(folder, games, kits)
@@ -392,6 +393,8 @@ def _build_kits(
                 kits, keep = kit_cache.load_kits(folder, games or None, force=True)
             if not kits:
                 raise InputError(f"{folder}: no games found (expected <game>/game.yaml)")
+            from pnp import build as builder
+
             with _progress() as ticker, writing(out):
                 ticker.steps(builder.steps(kits, svg))
                 written = builder.build_kits(kits, out, settings, svg, ticker.tick)

@@ -14,11 +14,12 @@ from pnp.imposition.component_plan import plan_component
 from pnp.imposition.contents import Entry, Job, entries, jobs
 from pnp.imposition.edition import edition_pages
 from pnp.imposition.kit_plan import KitPlan, duplex_kit, plan_kit
-from pnp.imposition.paper import Paper, Settings
+from pnp.imposition.paper import Paper
 from pnp.imposition.plan import SheetPlan
 from pnp.imposition.print_guide import blank_page, guide_pages
 from pnp.imposition.sheet_ops import Art, sheet_pages
 from pnp.model import Component, GameKit
+from pnp.settings import Settings
 
 
 @dataclass

@@ -474,7 +474,8 @@ SCRIPT = (
     "from deaddrop.commands.main import main\n"
     "try:\n    main()\nexcept SystemExit as done:\n    code = done.code\nelse:\n    code = 0\n"
     "print('forks:', len(forks), file=sys.stderr)\n"
-    "print('reportlab here:', 'reportlab' in sys.modules, file=sys.stderr)\n"
+    "drawing = ('reportlab', 'pnp.build', 'pnp.imposition')\n"
+    "print('here:', *[m for m in drawing if m in sys.modules], file=sys.stderr)\n"
     "sys.exit(code)\n"
 )
 
@@ -510,8 +511,8 @@ def test_a_build_in_one_lane_is_drawn_by_the_helper_forked_at_start_up(tmp_path,
     assert laned[1].replace(str(outs[0]), "X") == alone[1].replace(str(outs[1]), "X")
     assert laned[2].replace(str(outs[0]), "X") == alone[2].replace(str(outs[1]), "X")
     if broken != "definition":  # (a definition problem stops the build before it draws)
-        assert laned[3] == "reportlab here: False"  # drawn by the helper
-        assert alone[3] == "reportlab here: True"
+        assert "reportlab" not in laned[3].split()  # drawn by the helper
+        assert alone[3] == "here: reportlab pnp.build pnp.imposition"
     assert _files(outs[0]) == _files(outs[1])
     for name in _files(outs[0]):
         assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
@@ -528,6 +529,9 @@ def test_a_build_in_one_lane_is_drawn_by_the_helper_forked_at_start_up(tmp_path,
     assert again[0] == laned[0]
     if not broken:
         assert "(up to date)" in again[1]
+        kept = _script(tmp_path, *args, str(tmp_path / "c"))  # the definitions kept: a deck's
+        assert kept[0] == 0 and kept[3] == "here:"  # parent loads neither reportlab nor layout
+        assert (tmp_path / "c" / "sample.pdf").read_bytes() == (outs[0] / "sample.pdf").read_bytes()
 
 
 @pytest.mark.parametrize("broken", [None, pytest.param("build", marks=SLOW)])
