@@ -507,6 +507,7 @@ class _Child:
         self.arts: list[MapArt] = []  # the maps it draws (_maps_from)
         self.drawn: dict[int, tuple[ops.Op, ...]] = {}  # their ops, by map
         self.all_drawn = False
+        _reap()
         for stream in (sys.stdout, sys.stderr):
             stream.flush()
         read, write = os.pipe()
@@ -625,13 +626,33 @@ class _Child:
                         self.drawn[value[0]] = value[1]
                 elif kind == "lane":
                     self.lane = value
+            if self.lane is not None:  # (its last frame: what follows is only its exit)
+                self._finish()
+                return
             if once:
                 return
 
     def _finish(self) -> None:
+        """Done with the child: its pipe closed; the child reaped now if it has left, else
+        later (_reap): its exit (unmapping its memory) is not waited for."""
         self.done = True
         os.close(self.reader)
-        os.waitpid(self.pid, 0)
+        _leaving.append(self.pid)
+        _reap()
+
+
+_leaving: list[int] = []  # children done with (_Child._finish), not reaped yet
+
+
+def _reap() -> None:
+    """Reap the children of _leaving that have left (each _Child reaps those before it)."""
+    for pid in list(_leaving):
+        try:
+            left = os.waitpid(pid, os.WNOHANG)[0]
+        except ChildProcessError:  # (reaped by someone else)
+            left = pid
+        if left:
+            _leaving.remove(pid)
 
 
 def _interrupted_once() -> None:

@@ -77,6 +77,38 @@ def test_two_lanes_write_the_same_files_bytes_and_lines_as_one_process(tmp_path,
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
 
 
+def test_the_other_process_is_not_waited_for_once_it_reported(tmp_path, two, monkeypatch):
+    """Its report is its last word: the build goes on without waiting for it to leave (its
+    exit, which unmaps its memory, took ~2 ms of a deck's build); it is reaped later."""
+    import time
+
+    from pnp.imposition import Settings
+
+    templates, _ = two
+    real_exit = os._exit
+
+    def slow_exit(code):  # (in the other process: leaving takes a second)
+        time.sleep(1.5)
+        real_exit(code)
+
+    monkeypatch.setattr(os, "_exit", slow_exit)
+    split = lanes.split(templates, None)
+    assert split is not None
+    started = time.monotonic()
+    lanes.build(templates, split, tmp_path / "o", Settings(), False, lanes.quiet)
+    assert time.monotonic() - started < 1.4
+    assert (tmp_path / "o" / "sample.pdf").is_file() and len(lanes._leaving) == 1
+    (pid,) = lanes._leaving
+    for _ in range(100):
+        lanes._reap()
+        if not lanes._leaving:
+            break
+        time.sleep(0.05)
+    assert not lanes._leaving
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, 0)  # (reaped)
+
+
 def _break(templates, outs, game, how):
     if how == "definition":
         path = templates / game / "game.yaml"
