@@ -124,7 +124,7 @@ class Recorder:
         imported meanwhile: what another process's recorder is handed (note_read)."""
         paths = {p for p in self.paths if not p.endswith(".pyc")}
         for name in set(sys.modules) - self.modules:
-            source = getattr(sys.modules.get(name), "__file__", None)
+            source = _source(sys.modules.get(name))
             if isinstance(source, str):
                 paths.add(os.path.abspath(source))
         return paths
@@ -132,6 +132,15 @@ class Recorder:
     def inputs(self) -> dict[str, Stat]:
         """Every input's stat: what it saw (seen) and the engine's files."""
         return inputs_of(self.seen(), self.out)
+
+
+def _source(module: object) -> object:
+    """A module's file, read from its namespace: a module imported lazily (LazyLoader:
+    pnp.backends.pillow_on_demand) is not loaded by it, as reading its attribute would."""
+    try:
+        return object.__getattribute__(module, "__dict__").get("__file__")
+    except AttributeError:  # (not a module: no namespace)
+        return None
 
 
 def inputs_of(seen: set[str], out: str | None = None) -> dict[str, Stat]:
