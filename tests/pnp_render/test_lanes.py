@@ -498,17 +498,18 @@ def test_a_kit_without_a_map_loads_no_map_code_here(tmp_path, two, monkeypatch):
 
 # ---------------------------------------------------------------- the helper forked at start-up
 
-SCRIPT = (
-    "import os, sys\n"
+SCRIPT = (  # (what it prints, at exit: the console script's build leaves at once, atexit run)
+    "import atexit, os, sys\n"
     "sys.argv = ['deaddrop', *sys.argv[1:]]  # as the console script runs it\n"
     "forks, fork = [], os.fork\n"
     "os.fork = lambda: forks.append(1) or fork()\n"
-    "from deaddrop.commands.main import main\n"
-    "try:\n    main()\nexcept SystemExit as done:\n    code = done.code\nelse:\n    code = 0\n"
-    "print('forks:', len(forks), file=sys.stderr)\n"
     "drawing = ('reportlab', 'pnp.build', 'pnp.imposition')\n"
-    "print('here:', *[m for m in drawing if m in sys.modules], file=sys.stderr)\n"
-    "sys.exit(code)\n"
+    "def report():\n"
+    "    print('forks:', len(forks), file=sys.stderr)\n"
+    "    print('here:', *[m for m in drawing if m in sys.modules], file=sys.stderr)\n"
+    "atexit.register(report)\n"
+    "from deaddrop.commands.main import main\n"
+    "main()\n"
 )
 
 
