@@ -370,11 +370,12 @@ def build(
     settings: Settings,
     svg: bool,
     progress: Callable[[], AbstractContextManager[Ticker]],
-) -> tuple[list[GameKit], list[Path], dict[str, uptodate.Stat]]:
+) -> tuple[list[GameKit], list[Path], set[str]]:
     """Build two lanes (`split`), the second in a forked process; the kits and the files written,
-    in the games' order, and the inputs of the definitions (for pnp.kit_cache). `progress` makes
-    the progress display, started once the other process runs. Raises what the serial build
-    would; nothing is renamed into place unless both lanes succeeded."""
+    in the games' order, and the paths read reading the definitions (their inputs, for
+    pnp.kit_cache: uptodate.inputs_of, when they were read). `progress` makes the progress
+    display, started once the other process runs. Raises what the serial build would; nothing is
+    renamed into place unless both lanes succeeded."""
     from deaddrop.files import all_or_nothing
 
     folders = _absent_folders(out, lanes)
@@ -390,8 +391,8 @@ def build(
     for (game, _), kit in sorted([*given, *mine.kits, *theirs.kits], key=lambda pair: pair[0]):
         kits.setdefault(game, kit)
     written = sorted((pair for lane in (mine, theirs) for pair in lane.written), key=lambda p: p[0])
-    inputs = uptodate.inputs_of(mine.read_loading | theirs.read_loading)
-    return list(kits.values()), [path for _, paths in written for path in paths], inputs
+    read = mine.read_loading | theirs.read_loading
+    return list(kits.values()), [path for _, paths in written for path in paths], read
 
 
 def _both(

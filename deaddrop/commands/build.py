@@ -367,7 +367,7 @@ def _build_kits(
     the paths written in its folder. The garbage collector pauses meanwhile
     (pnp.collector.collection_paused). A build drawn whole by the other process (a deck) never
     loads the layout here."""
-    from pnp import kit_cache, lanes
+    from pnp import kit_cache, lanes, uptodate
     from pnp.collector import collection_paused
 
     with collection_paused():
@@ -384,8 +384,9 @@ def _build_kits(
             split = lanes.all_there(kits) if kits else None
         if split is not None:
             with writing(out):
-                built, written, inputs = lanes.build(folder, split, out, settings, svg, _progress)
+                built, written, read = lanes.build(folder, split, out, settings, svg, _progress)
             if kits is None:  # read by the lanes
+                inputs = uptodate.inputs_of(read)
                 keep = kit_cache.keeper(folder, games or None, inputs, built)
             kits = built
         else:

@@ -273,7 +273,7 @@ def test_the_steps_announced_are_the_ticks_reported(tmp_path, two):
 
     split = lanes.split(templates, None)
     assert split is not None and [[g[1] for g in lane] for lane in split] == [["spy"], ["sample"]]
-    kits, written, inputs = lanes.build(
+    kits, written, read = lanes.build(
         templates, split, tmp_path / "o", Settings(), False, progress
     )
     assert [kit.name for kit in kits] == GAMES
@@ -282,7 +282,7 @@ def test_the_steps_announced_are_the_ticks_reported(tmp_path, two):
         [kit.name for kit in kits] + [f"{k.name}/{c.name}" for k in kits for c in k.components]
     )
     assert [p.name for p in written][:1] == ["sample.pdf"] and all(p.is_file() for p in written)
-    assert str(templates / "sample" / "cards.yaml") in inputs  # read by the other process
+    assert str(templates / "sample" / "cards.yaml") in read  # read by the other process
 
 
 def test_one_game_one_core_or_jobs_1_stay_in_one_process(tmp_path, two, monkeypatch):
