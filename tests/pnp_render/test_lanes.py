@@ -273,9 +273,7 @@ def test_the_steps_announced_are_the_ticks_reported(tmp_path, two):
 
     split = lanes.split(templates, None)
     assert split is not None and [[g[1] for g in lane] for lane in split] == [["spy"], ["sample"]]
-    kits, written, read = lanes.build(
-        templates, split, tmp_path / "o", Settings(), False, progress
-    )
+    kits, written, read = lanes.build(templates, split, tmp_path / "o", Settings(), False, progress)
     assert [kit.name for kit in kits] == GAMES
     assert seen["steps"] == len(seen["ticks"]) == sum(1 + len(k.components) for k in kits)
     assert sorted(seen["ticks"]) == sorted(
