@@ -112,6 +112,10 @@ def _awaited(job_read: int, job_write: int, ticker: Ticker) -> Lane:
     from pnp import build  # noqa: F401  (the layout and its modules)
     from pnp.backends import pdf  # noqa: F401  (reportlab)
 
+    warming = uptodate.Recorder()
+    if not _readable(job_read):  # (no lane yet: what any kit's PDF needs first, meanwhile)
+        with warming:
+            _warm()
     chunks: list[bytes] = []
     while chunk := os.read(job_read, 1 << 16):
         if not chunks and chunk[:1] == _KIT_AHEAD:  # (expect_kit) meanwhile, the maps' modules
@@ -125,8 +129,26 @@ def _awaited(job_read: int, job_write: int, ticker: Ticker) -> Lane:
         raise SystemExit(0)
     templates, games, out, settings, svg = pickle.loads(data)
     lane = run_lane(templates, games, out, settings, svg, ticker)
-    lane.read_building |= engine.seen()
+    lane.read_building |= engine.seen() | warming.seen()
     return lane
+
+
+def _readable(fd: int) -> bool:
+    """Whether `fd` has something to read now."""
+    import select
+
+    return bool(select.select([fd], [], [], 0)[0])
+
+
+def _warm() -> None:
+    """What drawing a kit's PDF needs first, whatever the kit: its cover's modules and the Vera
+    faces of its guide (parsed and registered), made while the helper waits for its lane (the
+    files read are the lane's inputs: _awaited)."""
+    from pnp.backends import pdf
+    from pnp.imposition import cover  # noqa: F401
+
+    for face in ("Vera", "VeraBd"):
+        pdf.register_face(face)
 
 
 def helper_ready() -> bool:

@@ -613,3 +613,28 @@ def test_only_a_console_script_build_that_draws_forks_a_helper():
     assert not wanted(["deaddrop", "table", "build"])
     for option in ("--help", "--images", "--images=out", "--calibration"):
         assert not wanted(["deaddrop", "build", "spies", option])
+
+
+def test_the_helper_warms_up_while_it_waits_and_notes_what_it_read():
+    """_warm (the helper, no lane given yet): the Vera faces every kit's guide uses, parsed and
+    registered, and the cover's modules; what it read is noted (an input of the build)."""
+    import subprocess
+    import sys
+
+    read, write = os.pipe()
+    assert not lanes._readable(read)
+    os.write(write, b"K")
+    assert lanes._readable(read)
+    os.close(read)
+    os.close(write)
+    code = (
+        "import sys\n"
+        "from pnp import lanes, uptodate\n"
+        "from pnp.backends import pdf\n"
+        "with uptodate.Recorder() as warming:\n"
+        "    lanes._warm()\n"
+        "print(sorted(pdf._registered), 'pnp.imposition.cover' in sys.modules)\n"
+        "print(sorted(p.rsplit('/', 1)[1] for p in warming.seen() if p.endswith('.ttf')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == ["['Vera', 'VeraBd'] True", "['Vera.ttf', 'VeraBd.ttf']"]
