@@ -1,6 +1,8 @@
-"""`deaddrop build` and `deaddrop list` (issue 2). reportlab is imported only inside `build`."""
+"""`deaddrop build` and `deaddrop list` (issue 2). reportlab is imported only inside `build`.
 
-from __future__ import annotations
+The annotations are evaluated as the module loads (no `from __future__ import annotations`):
+Typer reads the commands' parameters from them, and as text it compiled each one again at every
+start (~2 ms of `deaddrop build`'s path to its first file)."""
 
 import json
 import os
