@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 def wanted(argv: list[str]) -> bool:
