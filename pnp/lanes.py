@@ -443,6 +443,8 @@ def _both(
         with progress() as ticker, _maps_from(child, lanes[1]):
             mine = run_lane(templates, lanes[0], out, settings, svg, child.draining(ticker))
             adopt(mine.renames, mine.made)
+            if not child.done:  # (while it works: the inputs known here, stat'ed now)
+                uptodate.stat_ahead()
             theirs = child.result(ticker)
     except BaseException:
         child.stop()
