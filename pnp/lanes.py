@@ -27,12 +27,14 @@ DEADDROP_BUILD_JOBS=2 uses two processes however busy the machine.
 
 The console script's `deaddrop build` forks that other process as it starts
 (deaddrop.commands.build_helper, start_helper), before the command line's modules load: it
-imports the engine (reportlab, the layout) meanwhile and waits for its lane, and a build in one
-lane (a deck) is then drawn there whole, while this process only read the command line and the
-kept definitions. A build of one game tells it so before reading the definitions (expect_kit):
-it imports the map's modules (numpy, which reading the definitions does not need) meanwhile,
-and is given its part of the kit (the kit pickled). Without it (another caller) the process is
-forked when the build begins.
+imports the engine (reportlab, the layout) meanwhile and waits for its lane, readying what any
+kit's PDF needs first if the lane has not come yet (_warm), and a build in one lane (a deck) is
+then drawn there whole, while this process only read the command line and the kept definitions
+(and stats the build's inputs meanwhile: uptodate.stat_ahead). The other process's report is
+its last word: it is not waited for to leave (_Child._finish, _reap). A build of one game tells
+it so before reading the definitions (expect_kit): it imports the map's modules (numpy, which
+reading the definitions does not need) meanwhile, and is given its part of the kit (the kit
+pickled). Without it (another caller) the process is forked when the build begins.
 """
 
 from __future__ import annotations
