@@ -27,12 +27,14 @@ DEADDROP_BUILD_JOBS=2 uses two processes however busy the machine.
 
 The console script's `deaddrop build` forks that other process as it starts
 (deaddrop.commands.build_helper, start_helper), before the command line's modules load: it
-imports the engine (reportlab, the layout) meanwhile and waits for its lane, and a build in one
-lane (a deck) is then drawn there whole, while this process only read the command line and the
-kept definitions. A build of one game tells it so before reading the definitions (expect_kit):
-it imports the map's modules (numpy, which reading the definitions does not need) meanwhile,
-and is given its part of the kit (the kit pickled). Without it (another caller) the process is
-forked when the build begins.
+imports the engine (reportlab, the layout) meanwhile and waits for its lane, readying what any
+kit's PDF needs first if the lane has not come yet (_warm), and a build in one lane (a deck) is
+then drawn there whole, while this process only read the command line and the kept definitions
+(and stats the build's inputs meanwhile: uptodate.stat_ahead). The other process's report is
+its last word: it is not waited for to leave (_Child._finish, _reap). A build of one game tells
+it so before reading the definitions (expect_kit): it imports the map's modules (numpy, which
+reading the definitions does not need) meanwhile, and is given its part of the kit (the kit
+pickled). Without it (another caller) the process is forked when the build begins.
 """
 
 from __future__ import annotations
@@ -50,8 +52,8 @@ from pnp import uptodate
 
 if TYPE_CHECKING:
     from pnp import ops
-    from pnp.imposition import Settings
     from pnp.model import Component, GameKit, MapArt
+    from pnp.settings import Settings
 
 LANE_MIN = 48 * 1024  # bytes of a game folder's files: ~80 ms of reading and drawing
 KIT_MIN = 96 * 1024  # one game split into its kit's PDF and its components' (~0.3 s to draw)
@@ -112,6 +114,10 @@ def _awaited(job_read: int, job_write: int, ticker: Ticker) -> Lane:
     from pnp import build  # noqa: F401  (the layout and its modules)
     from pnp.backends import pdf  # noqa: F401  (reportlab)
 
+    warming = uptodate.Recorder()
+    if not _readable(job_read):  # (no lane yet: what any kit's PDF needs first, meanwhile)
+        with warming:
+            _warm()
     chunks: list[bytes] = []
     while chunk := os.read(job_read, 1 << 16):
         if not chunks and chunk[:1] == _KIT_AHEAD:  # (expect_kit) meanwhile, the maps' modules
@@ -125,8 +131,26 @@ def _awaited(job_read: int, job_write: int, ticker: Ticker) -> Lane:
         raise SystemExit(0)
     templates, games, out, settings, svg = pickle.loads(data)
     lane = run_lane(templates, games, out, settings, svg, ticker)
-    lane.read_building |= engine.seen()
+    lane.read_building |= engine.seen() | warming.seen()
     return lane
+
+
+def _readable(fd: int) -> bool:
+    """Whether `fd` has something to read now."""
+    import select
+
+    return bool(select.select([fd], [], [], 0)[0])
+
+
+def _warm() -> None:
+    """What drawing a kit's PDF needs first, whatever the kit: its cover's modules and the Vera
+    faces of its guide (parsed and registered), made while the helper waits for its lane (the
+    files read are the lane's inputs: _awaited)."""
+    from pnp.backends import pdf
+    from pnp.imposition import cover  # noqa: F401
+
+    for face in ("Vera", "VeraBd"):
+        pdf.register_face(face)
 
 
 def helper_ready() -> bool:
@@ -370,11 +394,12 @@ def build(
     settings: Settings,
     svg: bool,
     progress: Callable[[], AbstractContextManager[Ticker]],
-) -> tuple[list[GameKit], list[Path], dict[str, uptodate.Stat]]:
+) -> tuple[list[GameKit], list[Path], set[str]]:
     """Build two lanes (`split`), the second in a forked process; the kits and the files written,
-    in the games' order, and the inputs of the definitions (for pnp.kit_cache). `progress` makes
-    the progress display, started once the other process runs. Raises what the serial build
-    would; nothing is renamed into place unless both lanes succeeded."""
+    in the games' order, and the paths read reading the definitions (their inputs, for
+    pnp.kit_cache: uptodate.inputs_of, when they were read). `progress` makes the progress
+    display, started once the other process runs. Raises what the serial build would; nothing is
+    renamed into place unless both lanes succeeded."""
     from deaddrop.files import all_or_nothing
 
     folders = _absent_folders(out, lanes)
@@ -390,8 +415,8 @@ def build(
     for (game, _), kit in sorted([*given, *mine.kits, *theirs.kits], key=lambda pair: pair[0]):
         kits.setdefault(game, kit)
     written = sorted((pair for lane in (mine, theirs) for pair in lane.written), key=lambda p: p[0])
-    inputs = uptodate.inputs_of(mine.read_loading | theirs.read_loading)
-    return list(kits.values()), [path for _, paths in written for path in paths], inputs
+    read = mine.read_loading | theirs.read_loading
+    return list(kits.values()), [path for _, paths in written for path in paths], read
 
 
 def _both(
@@ -420,6 +445,8 @@ def _both(
         with progress() as ticker, _maps_from(child, lanes[1]):
             mine = run_lane(templates, lanes[0], out, settings, svg, child.draining(ticker))
             adopt(mine.renames, mine.made)
+            if not child.done:  # (while it works: the inputs known here, stat'ed now)
+                uptodate.stat_ahead()
             theirs = child.result(ticker)
     except BaseException:
         child.stop()
@@ -507,6 +534,7 @@ class _Child:
         self.arts: list[MapArt] = []  # the maps it draws (_maps_from)
         self.drawn: dict[int, tuple[ops.Op, ...]] = {}  # their ops, by map
         self.all_drawn = False
+        _reap()
         for stream in (sys.stdout, sys.stderr):
             stream.flush()
         read, write = os.pipe()
@@ -625,13 +653,33 @@ class _Child:
                         self.drawn[value[0]] = value[1]
                 elif kind == "lane":
                     self.lane = value
+            if self.lane is not None:  # (its last frame: what follows is only its exit)
+                self._finish()
+                return
             if once:
                 return
 
     def _finish(self) -> None:
+        """Done with the child: its pipe closed; the child reaped now if it has left, else
+        later (_reap): its exit (unmapping its memory) is not waited for."""
         self.done = True
         os.close(self.reader)
-        os.waitpid(self.pid, 0)
+        _leaving.append(self.pid)
+        _reap()
+
+
+_leaving: list[int] = []  # children done with (_Child._finish), not reaped yet
+
+
+def _reap() -> None:
+    """Reap the children of _leaving that have left (each _Child reaps those before it)."""
+    for pid in list(_leaving):
+        try:
+            left = os.waitpid(pid, os.WNOHANG)[0]
+        except ChildProcessError:  # (reaped by someone else)
+            left = pid
+        if left:
+            _leaving.remove(pid)
 
 
 def _interrupted_once() -> None:

@@ -24,10 +24,13 @@ from operator import attrgetter
 from types import CodeType, FunctionType
 from typing import Any, TypeVar, dataclass_transform
 
+from pnp import record_shapes
+
 __all__ = ["record"]
 
 T = TypeVar("T")
 _MISSING = dataclasses.MISSING
+_TYPING_WORDS = ("ClassVar", "InitVar", "KW_ONLY")  # what dataclass reads an annotation for
 
 
 def _setattr(self: object, name: str, value: object) -> None:
@@ -65,15 +68,24 @@ _SHAPES: dict[int, CodeType] = {}  # field count -> the code of an __init__ of t
 
 
 def _shape(count: int) -> CodeType:
-    """The code of `def __init__(self, f0, f1, ...)` setting each field, compiled once for each
-    number of fields: a class's own __init__ is this code with its names put in."""
+    """The code of `def __init__(self, f0, f1, ...)` setting each field, for each number of
+    fields: a class's own __init__ is this code with its names put in. Written out in
+    pnp.record_shapes (compiled with it, its bytecode cached), else compiled once here."""
     code = _SHAPES.get(count)
     if code is None:
-        names = [f"f{n}" for n in range(count)]
-        body = "".join(f" _set(self, {name!r}, {name})\n" for name in names) or " pass\n"
-        scope: dict[str, Any] = {}
-        exec(compile(f"def __init__(self, {', '.join(names)}):\n{body}", "<record>", "exec"), scope)
-        code = _SHAPES[count] = scope["__init__"].__code__
+        written = getattr(record_shapes, f"s{count}", None)
+        code = _SHAPES[count] = written.__code__ if written is not None else _compiled(count)
+    return code
+
+
+def _compiled(count: int) -> CodeType:
+    """The code of an __init__ of `count` fields, compiled (pnp.record_shapes holds it written
+    out up to its own count: tests/pnp_render/test_record.py holds each to this)."""
+    names = [f"f{n}" for n in range(count)]
+    body = "".join(f" _set(self, {name!r}, {name})\n" for name in names) or " pass\n"
+    scope: dict[str, Any] = {}
+    exec(compile(f"def __init__(self, {', '.join(names)}):\n{body}", "<record>", "exec"), scope)
+    code: CodeType = scope["__init__"].__code__
     return code
 
 
@@ -88,6 +100,7 @@ def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[...
             co_consts=tuple(
                 renamed.get(c, c) if isinstance(c, str) else c for c in shape.co_consts
             ),
+            co_name="__init__",
             co_qualname=name,
             co_filename=f"<record {cls.__qualname__}>",
         )
@@ -123,8 +136,16 @@ def record(cls: type[T]) -> type[T]:
     undocumented = not cls.__doc__
     if undocumented:  # else dataclass asks inspect for the signature (tokenize: 20 ms once)
         cls.__doc__ = cls.__name__
+    annotations = cls.__dict__.get("__annotations__", {})
+    plain = not any(word in str(a) for a in annotations.values() for word in _TYPING_WORDS)
+    if plain:  # no ClassVar, InitVar or KW_ONLY: dataclass need not parse the annotations' text
+        cls.__annotations__ = dict.fromkeys(annotations, object)
     made: Any = dataclasses.dataclass(init=False, repr=False, eq=False)(cls)
     fields = dataclasses.fields(made)
+    if plain:
+        made.__annotations__ = annotations
+        for f in fields:
+            f.type = annotations[f.name]
     if undocumented:  # the docstring dataclass gives: the signature
         made.__doc__ = f"{cls.__name__}({', '.join(f.name for f in fields)})"
     for f in fields:

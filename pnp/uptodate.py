@@ -104,6 +104,8 @@ class Recorder:
         self.out = os.path.abspath(out) + os.sep if out is not None else None
         self.paths: set[str] = set()
         self.modules: set[str] = set()
+        self.ahead: dict[str, Stat | None] = {}  # stats taken early (stat_ahead)
+        self.engine: set[str] | None = None  # the engine's files, when listed early
 
     def __enter__(self) -> Recorder:
         _install()
@@ -124,33 +126,75 @@ class Recorder:
         imported meanwhile: what another process's recorder is handed (note_read)."""
         paths = {p for p in self.paths if not p.endswith(".pyc")}
         for name in set(sys.modules) - self.modules:
-            source = getattr(sys.modules.get(name), "__file__", None)
+            source = _source(sys.modules.get(name))
             if isinstance(source, str):
                 paths.add(os.path.abspath(source))
         return paths
 
     def inputs(self) -> dict[str, Stat]:
-        """Every input's stat: what it saw (seen) and the engine's files."""
-        return inputs_of(self.seen(), self.out)
+        """Every input's stat: what it saw (seen) and the engine's files (those stat'ed ahead
+        as they were then)."""
+        return inputs_of(self.seen(), self.out, self.ahead, self.engine)
 
 
-def inputs_of(seen: set[str], out: str | None = None) -> dict[str, Stat]:
-    """The stat of every path in `seen` and of the engine's files, but none under `out` (a
-    folder's absolute name ending in a separator) or in /proc, /dev, /sys."""
-    paths = set(seen)
+def _source(module: object) -> object:
+    """A module's file, read from its namespace: a module imported lazily (LazyLoader:
+    pnp.backends.pillow_on_demand) is not loaded by it, as reading its attribute would."""
+    try:
+        return object.__getattribute__(module, "__dict__").get("__file__")
+    except AttributeError:  # (not a module: no namespace)
+        return None
+
+
+def inputs_of(
+    seen: set[str],
+    out: str | None = None,
+    ahead: dict[str, Stat | None] | None = None,
+    engine: set[str] | None = None,
+) -> dict[str, Stat]:
+    """The stat of every path in `seen` and of the engine's files (`engine`: as listed early),
+    but none under `out` (a folder's absolute name ending in a separator) or in /proc, /dev,
+    /sys; a path in `ahead` with the stat it had then (stat_ahead)."""
+    early = ahead or {}
+    stats = {}
+    for path in _input_paths(seen, out, engine):
+        stat = early[path] if path in early else stat_of(path)
+        if stat is not None:
+            stats[path] = stat
+    return stats
+
+
+def _input_paths(seen: set[str], out: str | None, engine: set[str] | None = None) -> list[str]:
+    """What inputs_of stats, in order."""
+    paths = seen | (_engine() if engine is None else engine)
+    return [
+        path
+        for path in sorted(paths)
+        if not path.startswith(_SKIP) and (out is None or not (path + os.sep).startswith(out))
+    ]
+
+
+def _engine() -> set[str]:
+    """The engine's files and folders: everything under pnp/ and ENGINE_FILES."""
+    paths = {str(p) for p in ENGINE_FILES}
     for folder, dirs, files in os.walk(ENGINE):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         paths.add(folder)
         paths.update(os.path.join(folder, f) for f in files if not f.endswith(".pyc"))
-    paths.update(str(p) for p in ENGINE_FILES)
-    stats = {}
-    for path in sorted(paths):
-        if path.startswith(_SKIP) or (out is not None and (path + os.sep).startswith(out)):
-            continue
-        stat = stat_of(path)
-        if stat is not None:
-            stats[path] = stat
-    return stats
+    return paths
+
+
+def stat_ahead() -> None:
+    """Stat now the inputs the active recorders know so far (and the engine's files), for their
+    `inputs`: a build does it while it waits for its other process (pnp.lanes), rather than after.
+    An input that changes after this was read before: its earlier stat makes the next build
+    build again, as it should."""
+    for recorder in _active:
+        if recorder.engine is None:
+            recorder.engine = _engine()
+        for path in _input_paths(recorder.seen(), recorder.out, recorder.engine):
+            if path not in recorder.ahead:
+                recorder.ahead[path] = stat_of(path)
 
 
 _active: list[Recorder] = []  # the recorders active now, innermost last

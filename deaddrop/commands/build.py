@@ -1,6 +1,8 @@
-"""`deaddrop build` and `deaddrop list` (issue 2). reportlab is imported only inside `build`."""
+"""`deaddrop build` and `deaddrop list` (issue 2). reportlab is imported only inside `build`.
 
-from __future__ import annotations
+The annotations are evaluated as the module loads (no `from __future__ import annotations`):
+Typer reads the commands' parameters from them, and as text it compiled each one again at every
+start (~2 ms of `deaddrop build`'s path to its first file)."""
 
 import json
 import os
@@ -114,8 +116,8 @@ class Printing:
 
     def values(self) -> dict[str, object]:
         """paper, flip, back_offset (mm) and the profile's own values, for the up-to-date key."""
-        from pnp.imposition import Settings
         from pnp.printer_profile import as_table
+        from pnp.settings import Settings
 
         p, plain = self.profile, Settings()
         chosen: dict[str, object] = {"paper": plain.paper, "flip": plain.flip}
@@ -197,8 +199,8 @@ def _printer_name(text: str) -> str:
 
 
 def settings_of(printing: Printing, bleed: str | None, gutter: str | None):
-    from pnp.imposition import Settings
     from pnp.printer_profile import apply
+    from pnp.settings import Settings
     from pnp.units import mm, parse_length
 
     given = printing.given
@@ -365,11 +367,12 @@ def _build_kits(
     """Load (the definitions kept from the last build when unchanged, pnp.kit_cache; read again
     with `force`) and build the kits, on two cores when it pays (pnp.lanes): each kit's PDF and
     the paths written in its folder. The garbage collector pauses meanwhile
-    (pnp.build.collection_paused)."""
-    from pnp import build as builder
-    from pnp import kit_cache, lanes
+    (pnp.collector.collection_paused). A build drawn whole by the other process (a deck) never
+    loads the layout here."""
+    from pnp import kit_cache, lanes, uptodate
+    from pnp.collector import collection_paused
 
-    with builder.collection_paused():
+    with collection_paused():
         kits = None if force else kit_cache.kept_kits(folder, games or None)
         keep: Callable[[], None] = lambda: None  # noqa: E731
         split = lanes.split(folder, games, kits)
@@ -383,8 +386,9 @@ def _build_kits(
             split = lanes.all_there(kits) if kits else None
         if split is not None:
             with writing(out):
-                built, written, inputs = lanes.build(folder, split, out, settings, svg, _progress)
+                built, written, read = lanes.build(folder, split, out, settings, svg, _progress)
             if kits is None:  # read by the lanes
+                inputs = uptodate.inputs_of(read)
                 keep = kit_cache.keeper(folder, games or None, inputs, built)
             kits = built
         else:
@@ -392,6 +396,8 @@ def _build_kits(
                 kits, keep = kit_cache.load_kits(folder, games or None, force=True)
             if not kits:
                 raise InputError(f"{folder}: no games found (expected <game>/game.yaml)")
+            from pnp import build as builder
+
             with _progress() as ticker, writing(out):
                 ticker.steps(builder.steps(kits, svg))
                 written = builder.build_kits(kits, out, settings, svg, ticker.tick)

@@ -169,6 +169,8 @@ def main() -> None:
     """Entry point of the `deaddrop` console script (help screens: deaddrop.commands.help_cache)."""
     import sys
 
+    if build_helper.building:  # (it leaves at once when done)
+        build_helper.leave(app)
     if sys.argv[-1:] != ["--help"]:  # the cache's own import (hashlib, json) is not free
         app()
         return

@@ -21,6 +21,9 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
+from pnp.backends import pillow_on_demand  # noqa: F401  (first: see its text)
+
+# isort: split
 import reportlab
 from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str

@@ -58,8 +58,9 @@ def board_seams(component: Component) -> tuple[tuple[float, bool], ...]:
     band and no more."""
     if not component.split:
         return ()
-    from pnp.imposition.paper import PAPERS, Paper, Settings
+    from pnp.imposition.paper import PAPERS, Paper
     from pnp.imposition.tiles import board_layout
+    from pnp.settings import Settings
     from pnp.units import mm
 
     seams: set[tuple[float, bool]] = set()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp import fiducials, model, ops
+from pnp import model, ops
 from pnp.draw.text import filled_style, text_lines
 from pnp.model import Box, fill_fields
 
@@ -94,6 +94,8 @@ def _fiducial_ops(
     field: str, rows: int, cols: int, gx: float, gy: float, cw: float, ch: float
 ) -> list[ops.Op]:
     """The corner marks and the code of pnp.fiducials, black on white, in page units."""
+    from pnp import fiducials  # (only a grid with fiducials: not a deck's build)
+
     out: list[ops.Op] = []
 
     def square(sq: fiducials.Square, fill: str) -> ops.Op:

@@ -23,8 +23,9 @@ from pnp.imposition.documents import (
     kit_document,
 )
 from pnp.imposition.grid import fits_every_paper
-from pnp.imposition.paper import PAPERS, Settings, printable_areas
+from pnp.imposition.paper import PAPERS, printable_areas
 from pnp.imposition.sheet_ops import Art
+from pnp.settings import Settings
 
 __all__ = [
     "PAPERS",

@@ -7,21 +7,23 @@ draw them. A kit's cover can be drawn alone (kit_cover), from the same plan.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from pnp import ops
 from pnp.imposition.component_plan import plan_component
 from pnp.imposition.contents import Entry, Job, entries, jobs
 from pnp.imposition.edition import edition_pages
 from pnp.imposition.kit_plan import KitPlan, duplex_kit, plan_kit
-from pnp.imposition.paper import Paper, Settings
+from pnp.imposition.paper import Paper
 from pnp.imposition.plan import SheetPlan
 from pnp.imposition.print_guide import blank_page, guide_pages
 from pnp.imposition.sheet_ops import Art, sheet_pages
 from pnp.model import Component, GameKit
+from pnp.record import record
+from pnp.settings import Settings
 
 
-@dataclass
+@record
 class _Front:
     """The pages before the pieces, settled: the guide (its length moves the page numbers it
     prints), the edition page and its blank back, the duplex test sheet, and the plan of the
@@ -43,12 +45,14 @@ class _Front:
 
 
 def _front(kit: GameKit, paper: Paper) -> _Front:
-    from pnp.imposition.calibration import calibration_pages
-
     duplex = duplex_kit(kit.components)
     title = kit.title or kit.name
     about = edition_pages(title, kit.edition, paper)
-    test = calibration_pages(paper, in_kit=True) if duplex else []
+    test: list[ops.Page] = []
+    if duplex:  # (its module only then)
+        from pnp.imposition.calibration import calibration_pages
+
+        test = calibration_pages(paper, in_kit=True)
     guide, blank = 1, 0
     for _ in range(8):  # the guide's length moves the page numbers it prints: settle both
         if about:  # the edition page's back is left blank when it ends on a front

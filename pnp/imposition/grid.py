@@ -7,9 +7,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from pnp.geometry import Affine, rotate, translate
-from pnp.imposition.paper import PAPERS, Paper, Settings
+from pnp.imposition.paper import PAPERS, Paper
 from pnp.model import Box, Component
 from pnp.record import record
+from pnp.settings import Settings
 from pnp.units import mm
 
 EPS = 1e-6

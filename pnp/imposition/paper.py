@@ -1,5 +1,5 @@
-"""The paper: the options of a build (Settings) and the page geometry computed from them once
-(Paper), which every planning step reads. Pure geometry, points, y down.
+"""The paper: the page geometry computed once (Paper) from the options of a build (Settings,
+pnp.settings), which every planning step reads. Pure geometry, points, y down.
 
 - The printable area is the page less `margin` (6 mm by default, safe for home printers). Pieces
   (with their bleed) stay inside it.
@@ -38,6 +38,7 @@ from pnp.draw.bleed import has_background
 from pnp.geometry import IDENTITY, Affine, inset, mirror_x, mirror_y, translate
 from pnp.model import Box, Component
 from pnp.record import record
+from pnp.settings import Settings
 from pnp.units import mm
 
 PAPERS: dict[str, tuple[float, float]] = {
@@ -61,21 +62,6 @@ FOOTER_GAP = mm(0.3)  # between the crop marks and the footer's line
 # below the bleed of the lowest pieces: the shortest crop marks, then the footer's line
 FOOTER_ROOM = MARK_GAP + MARK_MIN + FOOTER_GAP + FOOTER_TOP
 PROFILE_ROOM = mm(1.0)  # the printable margin beyond a printer's unprintable one (as 6 mm to 5)
-
-
-@record
-class Settings:
-    """How the build is asked to print (all lengths in points): `deaddrop build`'s options."""
-
-    paper: str = "a4"
-    margin: float = mm(6)
-    gutter: float | None = None  # None: 0 without bleed, twice the bleed with it
-    bleed: float | None = None  # None: each component's own (bleed_of); else every piece's
-    flip: str = "long"  # long | short
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    unprintable: float = 0.0  # a printer profile's margin: nothing is drawn nearer the edge
-    scale: float = 1.0  # every page drawn at this factor about its centre (a printer profile)
-    printer: str = ""  # the printer profile's name, for the print guide
 
 
 @record

@@ -1,4 +1,4 @@
-"""pnp.build.collection_paused: the garbage collector paused while a build reads and draws, and
+"""pnp.collector.collection_paused: the garbage collector paused while a build reads and draws, and
 running again after it, whether the build succeeded or failed; nested, the outermost resumes."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import gc
 
 import pytest
 
-from pnp.build import collection_paused
+from pnp.collector import collection_paused
 
 
 def test_paused_inside_and_running_after():

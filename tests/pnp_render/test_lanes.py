@@ -77,6 +77,38 @@ def test_two_lanes_write_the_same_files_bytes_and_lines_as_one_process(tmp_path,
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
 
 
+def test_the_other_process_is_not_waited_for_once_it_reported(tmp_path, two, monkeypatch):
+    """Its report is its last word: the build goes on without waiting for it to leave (its
+    exit, which unmaps its memory, took ~2 ms of a deck's build); it is reaped later."""
+    import time
+
+    from pnp.imposition import Settings
+
+    templates, _ = two
+    real_exit = os._exit
+
+    def slow_exit(code):  # (in the other process: leaving takes a second)
+        time.sleep(1.5)
+        real_exit(code)
+
+    monkeypatch.setattr(os, "_exit", slow_exit)
+    split = lanes.split(templates, None)
+    assert split is not None
+    started = time.monotonic()
+    lanes.build(templates, split, tmp_path / "o", Settings(), False, lanes.quiet)
+    assert time.monotonic() - started < 1.4
+    assert (tmp_path / "o" / "sample.pdf").is_file() and len(lanes._leaving) == 1
+    (pid,) = lanes._leaving
+    for _ in range(100):
+        lanes._reap()
+        if not lanes._leaving:
+            break
+        time.sleep(0.05)
+    assert not lanes._leaving
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, 0)  # (reaped)
+
+
 def _break(templates, outs, game, how):
     if how == "definition":
         path = templates / game / "game.yaml"
@@ -241,16 +273,14 @@ def test_the_steps_announced_are_the_ticks_reported(tmp_path, two):
 
     split = lanes.split(templates, None)
     assert split is not None and [[g[1] for g in lane] for lane in split] == [["spy"], ["sample"]]
-    kits, written, inputs = lanes.build(
-        templates, split, tmp_path / "o", Settings(), False, progress
-    )
+    kits, written, read = lanes.build(templates, split, tmp_path / "o", Settings(), False, progress)
     assert [kit.name for kit in kits] == GAMES
     assert seen["steps"] == len(seen["ticks"]) == sum(1 + len(k.components) for k in kits)
     assert sorted(seen["ticks"]) == sorted(
         [kit.name for kit in kits] + [f"{k.name}/{c.name}" for k in kits for c in k.components]
     )
     assert [p.name for p in written][:1] == ["sample.pdf"] and all(p.is_file() for p in written)
-    assert str(templates / "sample" / "cards.yaml") in inputs  # read by the other process
+    assert str(templates / "sample" / "cards.yaml") in read  # read by the other process
 
 
 def test_one_game_one_core_or_jobs_1_stay_in_one_process(tmp_path, two, monkeypatch):
@@ -466,16 +496,18 @@ def test_a_kit_without_a_map_loads_no_map_code_here(tmp_path, two, monkeypatch):
 
 # ---------------------------------------------------------------- the helper forked at start-up
 
-SCRIPT = (
-    "import os, sys\n"
+SCRIPT = (  # (what it prints, at exit: the console script's build leaves at once, atexit run)
+    "import atexit, os, sys\n"
     "sys.argv = ['deaddrop', *sys.argv[1:]]  # as the console script runs it\n"
     "forks, fork = [], os.fork\n"
     "os.fork = lambda: forks.append(1) or fork()\n"
+    "drawing = ('reportlab', 'pnp.build', 'pnp.imposition')\n"
+    "def report():\n"
+    "    print('forks:', len(forks), file=sys.stderr)\n"
+    "    print('here:', *[m for m in drawing if m in sys.modules], file=sys.stderr)\n"
+    "atexit.register(report)\n"
     "from deaddrop.commands.main import main\n"
-    "try:\n    main()\nexcept SystemExit as done:\n    code = done.code\nelse:\n    code = 0\n"
-    "print('forks:', len(forks), file=sys.stderr)\n"
-    "print('reportlab here:', 'reportlab' in sys.modules, file=sys.stderr)\n"
-    "sys.exit(code)\n"
+    "main()\n"
 )
 
 
@@ -510,8 +542,8 @@ def test_a_build_in_one_lane_is_drawn_by_the_helper_forked_at_start_up(tmp_path,
     assert laned[1].replace(str(outs[0]), "X") == alone[1].replace(str(outs[1]), "X")
     assert laned[2].replace(str(outs[0]), "X") == alone[2].replace(str(outs[1]), "X")
     if broken != "definition":  # (a definition problem stops the build before it draws)
-        assert laned[3] == "reportlab here: False"  # drawn by the helper
-        assert alone[3] == "reportlab here: True"
+        assert "reportlab" not in laned[3].split()  # drawn by the helper
+        assert alone[3] == "here: reportlab pnp.build pnp.imposition"
     assert _files(outs[0]) == _files(outs[1])
     for name in _files(outs[0]):
         assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
@@ -528,6 +560,9 @@ def test_a_build_in_one_lane_is_drawn_by_the_helper_forked_at_start_up(tmp_path,
     assert again[0] == laned[0]
     if not broken:
         assert "(up to date)" in again[1]
+        kept = _script(tmp_path, *args, str(tmp_path / "c"))  # the definitions kept: a deck's
+        assert kept[0] == 0 and kept[3] == "here:"  # parent loads neither reportlab nor layout
+        assert (tmp_path / "c" / "sample.pdf").read_bytes() == (outs[0] / "sample.pdf").read_bytes()
 
 
 @pytest.mark.parametrize("broken", [None, pytest.param("build", marks=SLOW)])
@@ -578,3 +613,28 @@ def test_only_a_console_script_build_that_draws_forks_a_helper():
     assert not wanted(["deaddrop", "table", "build"])
     for option in ("--help", "--images", "--images=out", "--calibration"):
         assert not wanted(["deaddrop", "build", "spies", option])
+
+
+def test_the_helper_warms_up_while_it_waits_and_notes_what_it_read():
+    """_warm (the helper, no lane given yet): the Vera faces every kit's guide uses, parsed and
+    registered, and the cover's modules; what it read is noted (an input of the build)."""
+    import subprocess
+    import sys
+
+    read, write = os.pipe()
+    assert not lanes._readable(read)
+    os.write(write, b"K")
+    assert lanes._readable(read)
+    os.close(read)
+    os.close(write)
+    code = (
+        "import sys\n"
+        "from pnp import lanes, uptodate\n"
+        "from pnp.backends import pdf\n"
+        "with uptodate.Recorder() as warming:\n"
+        "    lanes._warm()\n"
+        "print(sorted(pdf._registered), 'pnp.imposition.cover' in sys.modules)\n"
+        "print(sorted(p.rsplit('/', 1)[1] for p in warming.seen() if p.endswith('.ttf')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == ["['Vera', 'VeraBd'] True", "['Vera.ttf', 'VeraBd.ttf']"]

@@ -6,6 +6,7 @@ import copy
 import dataclasses
 import inspect
 import pickle
+from typing import ClassVar
 
 import pytest
 
@@ -78,3 +79,69 @@ def test_dataclass_functions_work_on_records_and_copies_are_equal():
     assert pickle.loads(pickle.dumps(plain)) == plain and copy.deepcopy(plain) == plain
     assert Plain.__match_args__ == ("name", "size")
     assert Plain.__doc__ == "Plain(name, size)" and Hidden.__doc__.startswith("A field left")
+
+
+SHAPES_HEAD = '''\
+"""The code of a record's __init__ for each number of fields, up to %d: pnp.record puts a class's
+field names into one of these (`_shape`). Written out, so that it is compiled once with this module
+(its bytecode cached) rather than at each start-up: 13 compiles were ~1.2 ms of a 100-card deck's
+build. tests/pnp_render/test_record.py writes this file again from pnp.record's own template and
+holds it to it; a record of more fields compiles its shape as before."""
+
+# ruff: noqa: E501, E701, E702
+# fmt: off
+
+_set = object.__setattr__  # (the scope pnp.record gives them)
+
+'''
+
+
+def shapes_source(most: int = 24) -> str:
+    """pnp/record_shapes.py as it should be: an __init__ of n fields for n = 0 to `most`."""
+    lines = [SHAPES_HEAD % most]
+    for n in range(most + 1):
+        names = [f"f{i}" for i in range(n)]
+        body = "; ".join(f"_set(self, {x!r}, {x})" for x in names) or "pass"
+        lines.append(f"def s{n}(self{''.join(', ' + x for x in names)}): {body}\n")
+    return "".join(lines)
+
+
+def test_the_written_shapes_are_the_compiled_ones():
+    """pnp/record_shapes.py is what shapes_source writes, and each of its functions has the
+    code pnp.record would compile (operations, names, constants, arguments)."""
+    from pathlib import Path
+
+    from pnp import record as records
+    from pnp import record_shapes
+
+    assert Path(record_shapes.__file__).read_text(encoding="utf-8") == shapes_source()
+    for count in range(25):
+        written, compiled = getattr(record_shapes, f"s{count}").__code__, records._compiled(count)
+        assert records._shape(count) is written
+        for part in ("co_code", "co_consts", "co_names", "co_varnames", "co_argcount"):
+            assert getattr(written, part) == getattr(compiled, part), (count, part)
+    assert not hasattr(record_shapes, "s25") and records._shape(25).co_argcount == 26
+    assert Box.__init__.__code__.co_name == "__init__"  # (a written shape, renamed)
+
+
+def test_a_record_keeps_its_annotations_and_knows_a_class_variable():
+    """pnp.record hands dataclass placeholders for annotations that name no ClassVar, InitVar or
+    KW_ONLY (it need not parse their text), and puts the annotations back."""
+
+    @record
+    class Counted:
+        name: str
+        made: ClassVar[int] = 0
+        size: float = 1.0
+
+    assert [(f.name, f.type) for f in dataclasses.fields(Counted)] == [
+        ("name", "str"),
+        ("size", "float"),
+    ]
+    assert Counted.__annotations__ == {"name": "str", "made": "ClassVar[int]", "size": "float"}
+    assert [(f.name, f.type) for f in dataclasses.fields(Plain)] == [
+        ("name", "str"),
+        ("size", "float"),
+    ]
+    assert Plain.__annotations__ == {"name": "str", "size": "float"}
+    assert Counted("a").made == 0 and Counted("a") == Counted("a", 1.0)

@@ -64,3 +64,26 @@ def test_a_change_builds_again(tmp_path, templates, change):
         assert again == first
     assert (tmp_path / "out" / "sample" / "agents.pdf").is_file()
     assert _build(templates, *extra)[0].endswith("(up to date)")
+
+
+def test_inputs_stated_ahead_keep_the_stat_they_had_then(tmp_path):
+    """stat_ahead (a build waiting for its other process): the inputs known so far are stat'ed
+    then; an input that changes later keeps its earlier stat in the record (the next build
+    builds again), one read later is stat'ed at the end, and the engine is listed once."""
+    from pnp import uptodate
+
+    early, late = tmp_path / "early.yaml", tmp_path / "late.yaml"
+    early.write_text("a", encoding="utf-8")
+    late.write_text("b", encoding="utf-8")
+    with uptodate.Recorder(tmp_path / "out") as recorder:
+        early.read_text(encoding="utf-8")
+        uptodate.stat_ahead()
+        assert recorder.engine is not None and str(uptodate.ENGINE / "lanes.py") in recorder.engine
+        before = uptodate.stat_of(str(early))
+        early.write_text("a longer text", encoding="utf-8")
+        late.read_text(encoding="utf-8")
+        late.write_text("b, longer too", encoding="utf-8")
+    inputs = recorder.inputs()
+    assert inputs[str(early)] == before != uptodate.stat_of(str(early))
+    assert inputs[str(late)] == uptodate.stat_of(str(late))
+    assert str(uptodate.ENGINE / "lanes.py") in inputs
