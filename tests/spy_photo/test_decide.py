@@ -360,3 +360,59 @@ def test_a_weaker_stroke_apart_from_an_illegal_drawing_is_named():
     assert set(stroke) <= set(d.uncertain)
     assert not (set(d.uncertain) & drawn)
     assert "weaker than it (rubbed out?)" in d.uncertain[stroke[0]]
+
+
+# ---- issue 39 (part six): a centre judged against the centres' own paper -----------------
+
+
+def _faint_photo(seed, noise_seed):
+    """A faint network as on a photo in low light (dev photo 139): the pencil 9 edge grains
+    above the paper; the cells' centres (a smaller window, away from the printed grid) with
+    their own paper, 1.6 edge grains darker, and a grain 1.3 times the edges'."""
+    import random
+
+    rnd = random.Random(noise_seed)
+    net = random_network(FIELD, LENGTHS, seed)
+    grain, paper = 0.008, 0.02
+    ink = paper + 9 * grain
+    joined = lines_edges(list(net.vertices))
+    edge_scores = {e: (ink if e in joined else paper) + rnd.gauss(0, grain) for e in edges(FIELD)}
+    centre_paper, centre_grain = paper + 1.6 * grain, 1.3 * grain
+    cells = {
+        c: (ink if c in net.cells() else centre_paper) + rnd.gauss(0, centre_grain)
+        for c in FIELD.cells()
+    }
+    return net, cells, edge_scores, (paper, ink, centre_paper, centre_grain)
+
+
+def test_an_empty_centre_within_the_centres_grain_is_no_doubt_but_a_dot_is():
+    """Dev photo 139: two empty cells' centres at half the faint pencil's darkness over the
+    edges' paper, but the centres' paper is itself darker (1.6 edge grains) and these two
+    only 2.3-2.5 of the centres' grain above it: the grain, not pencil. Doubted before part
+    six; a dot of pencil stays a doubt."""
+    net, cells, edge_scores, (paper, ink, centre_paper, centre_grain) = _faint_photo(3, 4)
+    empty = sorted(c for c in FIELD.cells() if c not in net.cells())
+    grainy, dot = empty[0], empty[-1]
+    cells[grainy] = centre_paper + 2.4 * centre_grain  # over half the pencil above the paper
+    assert (cells[grainy] - paper) / (ink - paper) > 0.5
+    d = decide(FIELD, LENGTHS, cells, edge_scores)
+    assert "pencil at its centre" not in d.uncertain.get(grainy, "")
+    cells[dot] = ink  # a dot of pencil in a cell no line reaches
+    d = decide(FIELD, LENGTHS, cells, edge_scores)
+    assert d.uncertain.get(dot) == "pencil at its centre but no line through it"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 1000), st.floats(0.7, 1.0))
+def test_a_dot_of_pencil_off_the_lines_is_always_a_doubt(seed, noise_seed, strength):
+    """Whatever the centres' paper and grain, a dot of pencil (0.7 to 1 of the pencil's
+    darkness above the centres' paper) in a cell no line reaches is named."""
+    net, cells, edge_scores, (_paper, ink, centre_paper, _g) = _faint_photo(seed, noise_seed)
+    d = decide(FIELD, LENGTHS, cells, edge_scores)
+    empty = [c for c in FIELD.cells() if c not in d.cells and c not in d.uncertain]
+    if not empty:
+        return
+    dot = empty[seed % len(empty)]
+    cells[dot] = centre_paper + strength * (ink - centre_paper)
+    d = decide(FIELD, LENGTHS, cells, edge_scores)
+    assert dot in d.uncertain

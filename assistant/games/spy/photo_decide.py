@@ -26,7 +26,8 @@ UNSURE = (0.1, 0.28)  # an edge or a centre scoring in this band is uncertain
 SURE = 0.5  # a joined edge under this, left out, may make the reading legal: a rubbed-out line
 CENTRE_EMPTY = 0.15  # a covered cell whose centre scores below this is uncertain...
 SURE_STEP = 0.5  # ...unless a step into it scores at least this
-CENTRE_INKED = 0.5  # an empty cell whose centre scores above this is uncertain
+CENTRE_INKED = 0.5  # an empty cell whose centre scores above this, over the centres' paper: a doubt
+CENTRES = 20  # empty cells enough to take the centres' own paper from (else the edges')
 BLOT = 0.5  # a cell whose corners (where no line passes) are this dark is covered by something
 MIN_NOISE = 0.002  # the paper's grain, at least (a photo of a perfectly even paper)
 CLEAR = 8.0  # pencil this many times the paper's grain above the paper: lines to read
@@ -146,6 +147,7 @@ def decide(
     if faint:
         for c in sorted(cells):
             out.doubt(c, "the pencil is very faint here: hard to tell from the paper")
+    centres = _centres_paper(field_, cell_scores, cells, paper)
     for c in field_.cells():
         level = (cell_scores[c] - paper) / contrast
         if c in cells and level < CENTRE_EMPTY:
@@ -154,10 +156,21 @@ def decide(
             strongest = max(levels[e] for e in joined if c in e)
             if strongest < SURE_STEP:
                 out.doubt(c, "a line reaches it but its centre looks empty")
-        elif c not in cells and level > CENTRE_INKED:
+        elif c not in cells and (cell_scores[c] - centres) / contrast > CENTRE_INKED:
             out.doubt(c, "pencil at its centre but no line through it")
     _covered(out, field_, blots, washed, paper, contrast)
     return out
+
+
+def _centres_paper(
+    field_: Field, cell_scores: Mapping[Cell, float], cells: frozenset[Cell], paper: float
+) -> float:
+    """The paper's level at the cells' centres: the median of the empty cells' centres (the
+    edges' paper `paper` when too few cells are empty to tell). A centre is a smaller window
+    than an edge's and lies away from the printed grid: on a photo in low light its paper may
+    be darker than the edges' by a good part of a faint pencil's darkness."""
+    empty = sorted(cell_scores[c] for c in field_.cells() if c not in cells)
+    return empty[len(empty) // 2] if len(empty) >= CENTRES else paper
 
 
 def _flatten(
