@@ -51,18 +51,19 @@ def _do(ctx: typer.Context, name: str | None, action: dict[str, Any]) -> Any:
 
 def _next(state: dict) -> None:
     """Say what the player does next."""
+    from assistant.games.spy.solo import CLAIM_TOO, REVEAL, TURN
+
     probes = state["probes"]
     if state["phase"] == "play" and probes and probes[-1]["answers"] is None:
         cells = probes[-1]["cells"]
         each = f" ({', '.join(cells)} in that order)" if len(cells) > 1 else ""
         typer.echo(f"answer from your sheet: deaddrop spy solo answer h|w|c{each}")
+    elif state["phase"] == "play":
+        typer.echo(TURN)
     elif state["phase"] == "claims":
         if not any(claim["by"] == "you" for claim in state["claims"]):
-            typer.echo(
-                "you may claim the computer's network in this round too: "
-                "deaddrop spy solo claim NETWORK"
-            )
-        typer.echo("enter your network: deaddrop spy solo reveal NETWORK")
+            typer.echo(CLAIM_TOO)
+        typer.echo(REVEAL)
 
 
 @app.command()

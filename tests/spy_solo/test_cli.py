@@ -46,14 +46,14 @@ def test_a_game_at_the_terminal():
         assert answered.exit_code == 0, answered.output
         if "claims your network" in answered.stdout:
             break
-    assert "enter your network: deaddrop spy solo reveal NETWORK" in answered.stdout
+    assert "enter your network: deaddrop spy solo reveal 'CORNERS'" in answered.stdout
     # the rules let both claim at the end of a round: the player is told so
     assert "you may claim the computer's network in this round too" in answered.stdout
     shown = run("show")
     assert "the computer claims" in shown.stdout
     ended = run("reveal", MINE)
     assert ended.exit_code == 0, ended.output
-    assert "game over: computer wins (single victory)" in ended.stdout
+    assert "game over: the computer wins, a single victory: you made no claim, " in ended.stdout
     again = run("probe", "5E")
     assert again.exit_code == 1
     assert "game over" in again.output

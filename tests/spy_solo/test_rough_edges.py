@@ -65,10 +65,13 @@ def test_an_outright_loss_does_not_show_the_claims_victories_as_a_score():
     result = state["result"]
     assert result["winner"] == "computer" and result["points"] == {"you": 2, "computer": 0}
     line = GAME.describe({"type": "reveal", "network": b}, before, state)
-    assert (
-        "game over: computer wins outright: you gave a false answer (the claims' victories, "
-        "you 2, computer 0, do not count); faults: you: probe 2: said"
-    ) in line
+    true = answer(parse_vertices(b).mask(FIELD), cell, FIELD)
+    assert line == (
+        f"you reveal {b}; game over: the computer wins outright: you gave a false answer: "
+        f"round 1: {format_cell(cell)} {said} (it is {true}) (so the claims do not count: they "
+        f"would have scored you 2, the computer 0); the computer's network was "
+        f"{state['revealed']['computer']} (salt {state['salt']}: the sealed hash matches)"
+    )
     assert "victories: you 2" not in line
     assert "computer wins outright: you gave a false answer" in GAME.render(state)
 
@@ -108,7 +111,14 @@ def test_after_the_call_for_the_reveal_a_probe_is_refused_for_that_reason():
     assert state["challenge"] is not None and not state["claims"]
     refused = GAME.apply(state, {"type": "probe", "cells": "2B", "reply": "1A"})
     assert isinstance(refused, Refusal)
-    assert "called for the reveal" in str(refused) and "claim" not in str(refused)
+    assert str(refused) == (
+        "probe: no network fits your answers, so the computer has called for the reveal: there "
+        "are no more probes; claim the computer's network if you like, then enter yours"
+    )
+    state = _do(state, {"type": "claim", "network": a})
+    refused = GAME.apply(state, {"type": "probe", "cells": "2B", "reply": "1A"})
+    assert isinstance(refused, Refusal) and "after a claim" not in str(refused)
+    assert str(refused).endswith("there are no more probes; enter your network")
 
 
 def test_after_a_claim_a_probe_is_refused_naming_who_claimed():

@@ -38,11 +38,12 @@ import hashlib
 
 from assistant.engine import Json, Option, Refusal
 from assistant.games.actions import TEXT, Action, Actions, Kind, Param, Refuse, Turn, When
+from assistant.games.spy import solo_text
 from assistant.games.spy.model import Cell, Field, format_cell, parse_cell
 from assistant.games.spy.observations import ANSWERS
 from assistant.games.spy.rules import GAME as REFEREE
 from assistant.games.spy.rules import _cells, _network, _span
-from assistant.games.spy.scoring import result_text, score
+from assistant.games.spy.scoring import score
 from assistant.games.spy.seal import problems_of, seal_hash
 from assistant.words import a
 from deaddrop.errors import InputError, counted, shown
@@ -50,6 +51,12 @@ from deaddrop.errors import InputError, counted, shown
 YOU, COMPUTER = "you", "computer"
 LEVELS = ("easy", "fair", "best")
 PROBE_ON, PASS, CHALLENGE = "probe on", "no claim", "challenge"
+# what the player does next, as `spy solo` and `show` say it
+TURN = "your turn: deaddrop spy solo probe CELLS, or claim: deaddrop spy solo claim 'CORNERS'"
+CLAIM_TOO = (
+    "you may claim the computer's network in this round too: deaddrop spy solo claim 'CORNERS'"
+)
+REVEAL = "enter your network: deaddrop spy solo reveal 'CORNERS'"
 
 
 def _field(state: Json) -> Field:
@@ -95,9 +102,14 @@ def _no_probing(state: Json) -> str:
     if state["phase"] == "setup":
         return "the computer has not sealed its network yet"
     if state["challenge"] is not None:
+        then = (
+            "enter your network"
+            if _claimed(state, YOU)
+            else "claim the computer's network if you like, then enter yours"
+        )
         return (
             "no network fits your answers, so the computer has called for the reveal: "
-            "there are no more probes; enter your network"
+            f"there are no more probes; {then}"
         )
     who = " and ".join({YOU: "you", COMPUTER: "the computer"}[c["by"]] for c in state["claims"])
     return f"there are no more probes after a claim ({who} claimed); enter your network"
@@ -407,34 +419,36 @@ class SpySolo:
         if kind == "probe":
             mine, theirs = after["probes"][-2], after["probes"][-1]
             return (
-                f"you probe {_span(mine['cells'])}{_square(mine)}: {', '.join(mine['answers'])}; "
+                f"you probe {_span(mine['cells'])}{_square(mine)}: "
+                f"{solo_text.said(mine['cells'], mine['answers'])}; "
                 f"the computer probes {_span(theirs['cells'])} on your field{_square(theirs)}"
             )
         if kind == "answer":
             answered = after["probes"][-1]
-            text = f"you answer {_span(answered['cells'])}: {', '.join(answered['answers'])}"
+            words = solo_text.said(answered["cells"], answered["answers"])
+            text = f"you answer {_span(answered['cells'])}: {words}"
             return text + "; " + _next(before, after)
         if kind == "claim":
             text = f"you claim the computer's network is {after['claims'][-1]['network']}"
             if _claimed(before, COMPUTER) or before["challenge"] is not None:
                 return text
             return text + "; " + _next(before, after, claim=True)
-        result = after["result"]
-        text = (
-            f"you reveal {after['revealed'][YOU]}; the computer reveals "
-            f"{after['revealed'][COMPUTER]} (salt {after['salt']}: {_hash_verdict(after)})"
+        return (
+            f"you reveal {after['revealed'][YOU]}; game over: {solo_text.result(after)}; "
+            f"the computer's network was {after['revealed'][COMPUTER]} "
+            f"(salt {after['salt']}: {_hash_verdict(after)})"
         )
-        return text + f"; game over: {_result(result)}"
 
     def render(self, state: Json) -> str:
         field = _field(state)
         lines = [
             f"Spy! solo on a {field.rows} x {field.cols} field, lengths "
             f"{', '.join(map(str, state['lengths']))}; the computer plays {state['level']}; "
-            f"phase: {state['phase']}"
+            f"{solo_text.status(state)}"
         ]
         if state["sealed"]:
-            lines.append(f"the computer's network is sealed: sha256 {state['sealed']}")
+            was = "was" if state["phase"] == "over" else "is"
+            lines.append(f"the computer's network {was} sealed: sha256 {state['sealed']}")
         for who, whose in ((YOU, "your"), (COMPUTER, "the computer's")):
             left = ", ".join(map(str, state["squares"][who])) or "none"
             lines.append(f"{whose} numbered squares left: {left}")
@@ -450,9 +464,9 @@ class SpySolo:
         if state["challenge"] is not None:
             lines.append("no network fits your answers: the computer calls for the reveal")
         if state["result"]:
+            lines.append(f"game over: {solo_text.result(state)}")
             lines.append(f"the computer's network was {state['revealed'][COMPUTER]}")
             lines.append(f"salt {state['salt']}: {_hash_verdict(state)}")
-            lines.append(_result(state["result"]))
         elif pending is not None:
             cells = pending["cells"]
             each = f" ({', '.join(cells)} in that order)" if len(cells) > 1 else ""
@@ -461,9 +475,11 @@ class SpySolo:
                 f"deaddrop spy solo answer h|w|c{each}"
             )
         elif state["phase"] == "play":
-            lines.append("next: deaddrop spy solo probe CELLS, or claim the computer's network")
+            lines.append(f"next: {TURN}")
         elif state["phase"] == "claims":
-            lines.append("next: enter your network: deaddrop spy solo reveal NETWORK")
+            if not _claimed(state, YOU):
+                lines.append(f"next: {CLAIM_TOO}")
+            lines.append(f"next: {REVEAL}")
         elif state["phase"] == "setup":
             lines.append("next: the computer seals its network: deaddrop table do seal")
         return "\n".join(lines)
@@ -496,7 +512,7 @@ def _next(before: Json, after: Json, *, claim: bool = False) -> str:
         )
     if _claimed(after, COMPUTER) and not _claimed(before, COMPUTER):
         return f"the computer claims your network is {after['claims'][-1]['network']}"
-    return "the computer makes no claim" if claim else "the computer probes on"
+    return "the computer makes no claim" if claim else "the computer makes no claim yet"
 
 
 def _matches(state: Json) -> bool:
@@ -508,10 +524,6 @@ def _matches(state: Json) -> bool:
 
 def _hash_verdict(state: Json) -> str:
     return "the sealed hash matches" if _matches(state) else "it does NOT match the sealed hash"
-
-
-def _result(result: Json) -> str:
-    return result_text(result).replace("you wins", "you win")
 
 
 def derived_salt(seed: int) -> str:
