@@ -51,6 +51,12 @@ def test_a_game_at_the_terminal():
     assert "you may claim the computer's network in this round too" in answered.stdout
     shown = run("show")
     assert "the computer claims" in shown.stdout
+    assert shown.stdout.splitlines()[0].endswith("; the computer has claimed your network")
+    assert shown.stdout.splitlines()[-2:] == [
+        "next: you may claim the computer's network in this round too: "
+        "deaddrop spy solo claim 'CORNERS'",
+        "then enter your network: deaddrop spy solo reveal 'CORNERS'",
+    ]
     ended = run("reveal", MINE)
     assert ended.exit_code == 0, ended.output
     assert "game over: the computer wins, a single victory: you made no claim, " in ended.stdout

@@ -70,7 +70,10 @@ def test_shows_first_line_says_where_the_game_stands():
     state, _ = _step(state, {"type": "answer", "answers": _answer_for(state, mine)})
     assert first(state).endswith("; round 2") and "phase" not in first(state)
     state, _ = _step(state, {"type": "claim", "network": state["secret"]["network"]})
-    assert first(state).endswith("; the claims are made")
+    assert first(state).endswith("; you have claimed")
+    assert GAME.render(state).splitlines()[-1] == (
+        "next: enter your network: deaddrop spy solo reveal 'CORNERS'"
+    )
     state, _ = _step(state, {"type": "reveal", "network": _net(5)})
     assert first(state).endswith("; game over: you win")
     assert "game over: you win, a " in GAME.render(state)

@@ -479,7 +479,9 @@ class SpySolo:
         elif state["phase"] == "claims":
             if not _claimed(state, YOU):
                 lines.append(f"next: {CLAIM_TOO}")
-            lines.append(f"next: {REVEAL}")
+                lines.append(f"then {REVEAL}")
+            else:
+                lines.append(f"next: {REVEAL}")
         elif state["phase"] == "setup":
             lines.append("next: the computer seals its network: deaddrop table do seal")
         return "\n".join(lines)

@@ -36,7 +36,10 @@ def status(state: Json) -> str:
     if phase == "claims":
         if state["challenge"] is not None:
             return "the computer has called for the reveal"
-        return "the claims are made"
+        claimed = {claim["by"] for claim in state["claims"]}
+        if claimed == {YOU, COMPUTER}:
+            return "both have claimed"
+        return "you have claimed" if YOU in claimed else "the computer has claimed your network"
     probes = state["probes"]
     waiting = bool(probes) and probes[-1]["answers"] is None
     return f"round {len(probes) // 2 + (0 if waiting else 1)}"
