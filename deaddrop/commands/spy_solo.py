@@ -30,10 +30,20 @@ def solo(ctx: typer.Context, db: DbOption = None) -> None:
     remember(ctx, db)
 
 
+def _no_game_yet(error: InputError) -> InputError:
+    """An empty store's message, pointing at `spy solo new` instead of `table new GAME`."""
+    if str(error).startswith("no tables yet"):
+        return InputError("no game yet (start one: deaddrop spy solo new)")
+    return error
+
+
 def _solo_table(ctx: typer.Context, name: str | None):
     from assistant import table as core
 
-    shown = core.show(db_path(ctx), name, touch=False)
+    try:
+        shown = core.show(db_path(ctx), name, touch=False)
+    except InputError as error:
+        raise _no_game_yet(error) from None
     if shown.game.name != "spy-solo":
         raise InputError(
             f"table '{shown.table}' is a {shown.game.name} table, not a spy-solo table"
@@ -44,7 +54,10 @@ def _solo_table(ctx: typer.Context, name: str | None):
 def _do(ctx: typer.Context, name: str | None, action: dict[str, Any]) -> Any:
     from assistant import table as core
 
-    outcome = core.do(db_path(ctx), name, action, game="spy-solo")
+    try:
+        outcome = core.do(db_path(ctx), name, action, game="spy-solo")
+    except InputError as error:
+        raise _no_game_yet(error) from None
     typer.echo(f"{outcome.number}. {outcome.text}")
     return outcome
 

@@ -140,7 +140,13 @@ def test_bad_answers_are_echoed_as_typed(given, shown):
         parse_answers(given, 2)
     text = str(caught.value)
     assert text.endswith(shown) and "[" not in text and "'" not in text
-    assert text.startswith("answers: expected hot, warm or cold (or h, w, c) for each cell")
+    assert text.startswith(
+        "answers: expected hot, warm or cold (or h, w, c) for each of the 2 cells, separated by "
+        "commas, not "
+    )
+    with pytest.raises(Exception) as caught:
+        parse_answers(given, 1)
+    assert str(caught.value) == f"answers: expected hot, warm or cold (or h, w, c), {shown}"
 
 
 def test_probing_before_answering_names_the_waiting_probe_once():

@@ -77,7 +77,9 @@ def _claimed(state: Json, who: str) -> bool:
 
 def not_over(state: Json, action: Json, turn: Turn) -> None:
     if state["phase"] == "over":
-        raise Refuse("game over", "the game has been scored; start a new one (spy solo new)")
+        raise Refuse(
+            "game over", "the game has been scored; start a new one: deaddrop spy solo new"
+        )
 
 
 def unsealed(state: Json, action: Json, turn: Turn) -> None:
@@ -212,11 +214,8 @@ def parse_answers(words: object, size: int) -> list[str]:
         if isinstance(given, list):
             given = ",".join(map(str, given))
         text = shown(str(given)) or "nothing"
-        raise Refuse(
-            "answers",
-            f"expected hot, warm or cold (or h, w, c) for each cell, separated by commas, "
-            f"not {text}",
-        )
+        each = "" if size == 1 else f" for each of the {size} cells, separated by commas"
+        raise Refuse("answers", f"expected hot, warm or cold (or h, w, c){each}, not {text}")
     if len(words) != size:
         raise Refuse(
             "answers", f"{counted(size, 'cell')} probed, {counted(len(words), 'answer')} given"
