@@ -154,7 +154,7 @@ def test_the_result_line_says_who_won_first_and_never_contradicts_itself(
         assert told.count("(it is ") == len(false)
         assert "victories:" not in told
         if any(result["points"].values()):
-            assert "(so the claims do not count: they would have scored you " in told
+            assert "; the claims do not count (they would have scored you " in told
     else:
         assert "outright" not in told and "; victories: you " in told
         points = result["points"]
@@ -166,3 +166,20 @@ def test_the_result_line_says_who_won_first_and_never_contradicts_itself(
             if verdict:
                 assert f"{whose} claim was {'right' if verdict[0] else 'wrong'}" in told
     assert told.endswith("the sealed hash matches)")
+
+
+def test_an_illegal_network_answered_truly_loses_for_that_reason_alone():
+    illegal = "1A 1B 2B 2D 5D"  # lines of 1, 1, 2, 3: the lengths are 1, 2, 3, 4
+    state = _sealed(3)
+    state, _ = _step(state, {"type": "probe", "cells": "1A"})
+    state, _ = _step(state, {"type": "answer", "answers": _answer_for(state, _mask(illegal))})
+    state, _ = _step(state, {"type": "claim", "network": state["secret"]["network"]})
+    state, line = _step(state, {"type": "reveal", "network": illegal})
+    told = line.split("; game over: ", 1)[1]
+    assert told.startswith("the computer wins outright: your network is illegal (")
+    assert "false answer" not in told and "victories" not in told
+    assert "; the claims do not count (they would have scored you 1, the computer 0); " in told
+
+
+def _mask(network: str) -> int:
+    return parse_vertices(network).mask(FIELD)

@@ -68,7 +68,7 @@ def test_an_outright_loss_does_not_show_the_claims_victories_as_a_score():
     true = answer(parse_vertices(b).mask(FIELD), cell, FIELD)
     assert line == (
         f"you reveal {b}; game over: the computer wins outright: you gave a false answer: "
-        f"round 1: {format_cell(cell)} {said} (it is {true}) (so the claims do not count: they "
+        f"round 1: {format_cell(cell)} {said} (it is {true}); the claims do not count (they "
         f"would have scored you 2, the computer 0); the computer's network was "
         f"{state['revealed']['computer']} (salt {state['salt']}: the sealed hash matches)"
     )

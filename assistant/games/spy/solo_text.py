@@ -92,7 +92,7 @@ def result(state: Json) -> str:
     field = Field(state["rows"], state["cols"])
     illegal = problems_of(parse_vertices(state["revealed"][YOU]), field, tuple(state["lengths"]))
     if illegal:
-        why.append("your network is illegal: " + "; ".join(illegal))
+        why.append(f"your network is illegal ({'; '.join(illegal)})")
     rounds: dict[int, list[str]] = {}
     for number, cell, word, true in false_answers(state):
         rounds.setdefault(number, []).append(f"{cell} {word} (it is {true})")
@@ -100,7 +100,7 @@ def result(state: Json) -> str:
         told = "; ".join(f"round {n}: {', '.join(cells)}" for n, cells in rounds.items())
         why.append(f"you gave a false answer: {told}")
     head = f"{_wins(winner)} outright" if winner else "nobody wins"
-    text = f"{head}: {'; '.join(why)}"
+    text = f"{head}: {', and '.join(why)}"
     if any(points.values()):
-        text += f" (so the claims do not count: they would have scored {_victories(points)})"
+        text += f"; the claims do not count (they would have scored {_victories(points)})"
     return text
