@@ -105,7 +105,7 @@ def new(
     from assistant.games.spy.model import Field
     from assistant.games.spy.network_input import parse_lengths
     from assistant.games.spy.sheet_data import sheet_squares
-    from assistant.games.spy.solo import LEVELS, derived_salt
+    from assistant.games.spy.solo import LEVELS, derived_play, derived_salt
     from deaddrop.commands.spy_deduce import parse_int_list
     from deaddrop.commands.spy_network import _size
 
@@ -130,7 +130,8 @@ def new(
     typer.echo(outcome.text)
     drawn = secrets.randbits(63) if seed is None else seed
     salt = secrets.token_hex(16) if seed is None else derived_salt(drawn)
-    _do(ctx, outcome.table, {"type": "seal", "seed": drawn, "salt": salt})
+    play = secrets.randbits(63) if seed is None else derived_play(drawn)
+    _do(ctx, outcome.table, {"type": "seal", "seed": drawn, "salt": salt, "play": play})
     typer.echo("draw your own network on your sheet now; you spy first: deaddrop spy solo probe 5E")
 
 

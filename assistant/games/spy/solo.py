@@ -5,10 +5,12 @@ draws theirs on the printed sheet and enters nothing of it until the end. The pl
 the other side "computer". Actions (plain data; `deaddrop table do TYPE key=value ...` or the
 `deaddrop spy solo` sugar):
 
-- `seal seed=S salt=T network=N`: the computer's network (entered by `spy solo new`, which draws
-  it: `complete` draws N from S when it is not given). Kept in the state under "secret" (which
-  `view` strips); the public view shows its salted hash (assistant/games/spy/seal.py) so that the
-  player can check at the end that it did not change. `public_action` hides seed, salt, network.
+- `seal seed=S salt=T network=N play=P`: the computer's network (entered by `spy solo new`, which
+  draws it: `complete` draws N from S when it is not given). P, public, is the game's seed for
+  the computer's choices among equally good probes (drawn apart from S, or from `--seed`). The
+  network is kept in the state under "secret" (which `view` strips); the public view shows its
+  salted hash (assistant/games/spy/seal.py) so that the player can check at the end that it did
+  not change. `public_action` hides seed, salt, network (not P, which tells nothing of them).
 - `probe cells=5E` (or 2-5 cells in a row or column, crossing out one of your numbered squares):
   you spy on the computer's field; the computer answers at once from its network. Then the
   computer spies on your field: `reply` (drawn when the probe is entered, by `complete`, from the
@@ -153,8 +155,12 @@ def seal(state: Json, action: Json, turn: Turn) -> None:
     problems = problems_of(drawn, _field(state), tuple(state["lengths"]))
     if problems:
         raise Refuse("legal network", "the computer's network is illegal: " + "; ".join(problems))
+    play = action.get("play")
+    if play is not None and (type(play) is not int or not 0 <= play < 2**63):
+        raise Refuse("seal", f"play: expected a whole number 0 to {2**63 - 1}")
     state["sealed"] = seal_hash(drawn, salt)
     state["secret"] = {"network": str(drawn), "salt": salt}
+    state["play"] = play
     state["phase"] = "play"
 
 
@@ -285,6 +291,9 @@ ACTIONS = Actions(
             Param("seed", Kind("seed"), False, "the draw (a fresh one when not given)"),
             Param("salt", TEXT, False, "hashed with the network (drawn when not given)"),
             Param("network", NETWORK, False, "drawn from the seed when not given"),
+            Param(
+                "play", Kind("seed"), False, "the game's seed for the computer's probes (public)"
+            ),
         ),
         When("before play, once", ("setup",), unsealed),
     ),
@@ -296,7 +305,7 @@ ACTIONS = Actions(
         (
             Param("cells", CELLS, help="5E, or 2 to 5 in a line: 4B-4E"),
             Param("reply", CELLS, False, "the computer's probe (decided when entered)"),
-            Param("seed", Kind("seed"), False, "the computer's draw (easy level)"),
+            Param("seed", Kind("seed"), False, "the computer's draw (from the play seed)"),
         ),
         When("in play, the computer's last probe answered", ("play",), probing),
     ),
@@ -385,6 +394,7 @@ class SpySolo:
             "salt": None,
             "result": None,
             "secret": None,
+            "play": None,
         }
 
     def apply(self, state: Json, action: Json, *, force: bool = False) -> Json | Refusal:
@@ -404,7 +414,7 @@ class SpySolo:
         return view if seat is None else {**view, "secret": {"seat": seat}}
 
     def seat_owned(self, state: Json, action: Json) -> dict[str, str]:
-        mine = {"seal": ("seed", "salt", "network"), "probe": ("reply", "seed")}
+        mine = {"seal": ("seed", "salt", "network", "play"), "probe": ("reply", "seed")}
         owned = mine.get(str(action.get("type")), ("computer",))
         return {key: COMPUTER for key in owned}
 
@@ -530,6 +540,19 @@ def _hash_verdict(state: Json) -> str:
 def derived_salt(seed: int) -> str:
     """A salt drawn from a seal's seed (when the seal gives none)."""
     return hashlib.sha256(f"deaddrop-spy-solo:{seed}".encode()).hexdigest()[:32]
+
+
+def derived_play(seed: int) -> int:
+    """The game's play seed for a game started from a given seed (`spy solo new --seed`), so
+    that the same seed and the same answers give the same game."""
+    return int(hashlib.sha256(f"deaddrop-spy-solo-play:{seed}".encode()).hexdigest()[:15], 16)
+
+
+def round_seed(play: int, probes: int) -> int:
+    """The seed of the computer's probe after `probes` probes of a game whose play seed is
+    `play`: one draw per round, the same on every replay, undo and redo."""
+    digest = hashlib.sha256(f"deaddrop-spy-solo-round:{play}:{probes}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") >> 1
 
 
 GAME = SpySolo()
