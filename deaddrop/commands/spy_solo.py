@@ -1,7 +1,8 @@
 """`deaddrop spy solo ...`: Spy! alone against the computer, sugar over the table store for the
 game `spy-solo` (assistant/games/spy/solo.py). Every command is one `deaddrop table do` action;
 `deaddrop table show|log|undo|export|replay` and the phone page (`deaddrop serve`) work on the same
-table. The computer's network is drawn here from a 63-bit seed with a 128-bit salt (or from
+table. The computer's network is drawn here from a 63-bit seed with a 128-bit salt, and the public
+play seed its choices among equally good probes are drawn by from 63 bits apart (or all three from
 `--seed`, for a game that can be played again: whoever knows the seed knows the network)."""
 
 from __future__ import annotations
@@ -92,7 +93,9 @@ def new(
     ] = "fair",
     seed: Annotated[
         int | None,
-        typer.Option("--seed", help="Draw the computer's network from this seed (replayable)."),
+        typer.Option(
+            "--seed", help="Draw the computer's network and choices from this seed (replayable)."
+        ),
     ] = None,
     db: DbOption = None,
 ) -> None:
