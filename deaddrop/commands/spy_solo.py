@@ -1,7 +1,8 @@
 """`deaddrop spy solo ...`: Spy! alone against the computer, sugar over the table store for the
 game `spy-solo` (assistant/games/spy/solo.py). Every command is one `deaddrop table do` action;
 `deaddrop table show|log|undo|export|replay` and the phone page (`deaddrop serve`) work on the same
-table. The computer's network is drawn here from a 63-bit seed with a 128-bit salt (or from
+table. The computer's network is drawn here from a 63-bit seed with a 128-bit salt, and the public
+play seed its choices among equally good probes are drawn by from 63 bits apart (or all three from
 `--seed`, for a game that can be played again: whoever knows the seed knows the network)."""
 
 from __future__ import annotations
@@ -30,10 +31,20 @@ def solo(ctx: typer.Context, db: DbOption = None) -> None:
     remember(ctx, db)
 
 
+def _no_game_yet(error: InputError) -> InputError:
+    """An empty store's message, pointing at `spy solo new` instead of `table new GAME`."""
+    if str(error).startswith("no tables yet"):
+        return InputError("no game yet (start one: deaddrop spy solo new)")
+    return error
+
+
 def _solo_table(ctx: typer.Context, name: str | None):
     from assistant import table as core
 
-    shown = core.show(db_path(ctx), name, touch=False)
+    try:
+        shown = core.show(db_path(ctx), name, touch=False)
+    except InputError as error:
+        raise _no_game_yet(error) from None
     if shown.game.name != "spy-solo":
         raise InputError(
             f"table '{shown.table}' is a {shown.game.name} table, not a spy-solo table"
@@ -44,25 +55,29 @@ def _solo_table(ctx: typer.Context, name: str | None):
 def _do(ctx: typer.Context, name: str | None, action: dict[str, Any]) -> Any:
     from assistant import table as core
 
-    outcome = core.do(db_path(ctx), name, action, game="spy-solo")
+    try:
+        outcome = core.do(db_path(ctx), name, action, game="spy-solo")
+    except InputError as error:
+        raise _no_game_yet(error) from None
     typer.echo(f"{outcome.number}. {outcome.text}")
     return outcome
 
 
 def _next(state: dict) -> None:
     """Say what the player does next."""
+    from assistant.games.spy.solo import CLAIM_TOO, REVEAL, TURN
+
     probes = state["probes"]
     if state["phase"] == "play" and probes and probes[-1]["answers"] is None:
         cells = probes[-1]["cells"]
         each = f" ({', '.join(cells)} in that order)" if len(cells) > 1 else ""
         typer.echo(f"answer from your sheet: deaddrop spy solo answer h|w|c{each}")
+    elif state["phase"] == "play":
+        typer.echo(TURN)
     elif state["phase"] == "claims":
         if not any(claim["by"] == "you" for claim in state["claims"]):
-            typer.echo(
-                "you may claim the computer's network in this round too: "
-                "deaddrop spy solo claim NETWORK"
-            )
-        typer.echo("enter your network: deaddrop spy solo reveal NETWORK")
+            typer.echo(CLAIM_TOO)
+        typer.echo(REVEAL)
 
 
 @app.command()
@@ -78,7 +93,9 @@ def new(
     ] = "fair",
     seed: Annotated[
         int | None,
-        typer.Option("--seed", help="Draw the computer's network from this seed (replayable)."),
+        typer.Option(
+            "--seed", help="Draw the computer's network and choices from this seed (replayable)."
+        ),
     ] = None,
     db: DbOption = None,
 ) -> None:
@@ -91,7 +108,7 @@ def new(
     from assistant.games.spy.model import Field
     from assistant.games.spy.network_input import parse_lengths
     from assistant.games.spy.sheet_data import sheet_squares
-    from assistant.games.spy.solo import LEVELS, derived_salt
+    from assistant.games.spy.solo import LEVELS, derived_play, derived_salt
     from deaddrop.commands.spy_deduce import parse_int_list
     from deaddrop.commands.spy_network import _size
 
@@ -116,7 +133,8 @@ def new(
     typer.echo(outcome.text)
     drawn = secrets.randbits(63) if seed is None else seed
     salt = secrets.token_hex(16) if seed is None else derived_salt(drawn)
-    _do(ctx, outcome.table, {"type": "seal", "seed": drawn, "salt": salt})
+    play = secrets.randbits(63) if seed is None else derived_play(drawn)
+    _do(ctx, outcome.table, {"type": "seal", "seed": drawn, "salt": salt, "play": play})
     typer.echo("draw your own network on your sheet now; you spy first: deaddrop spy solo probe 5E")
 
 

@@ -46,17 +46,26 @@ def test_a_game_at_the_terminal():
         assert answered.exit_code == 0, answered.output
         if "claims your network" in answered.stdout:
             break
-    assert "enter your network: deaddrop spy solo reveal NETWORK" in answered.stdout
+    assert "enter your network: deaddrop spy solo reveal 'CORNERS'" in answered.stdout
     # the rules let both claim at the end of a round: the player is told so
     assert "you may claim the computer's network in this round too" in answered.stdout
     shown = run("show")
     assert "the computer claims" in shown.stdout
+    assert shown.stdout.splitlines()[0].endswith("; the computer has claimed your network")
+    assert shown.stdout.splitlines()[-2:] == [
+        "next: you may claim the computer's network in this round too: "
+        "deaddrop spy solo claim 'CORNERS'",
+        "then enter your network: deaddrop spy solo reveal 'CORNERS'",
+    ]
     ended = run("reveal", MINE)
     assert ended.exit_code == 0, ended.output
-    assert "game over: computer wins (single victory)" in ended.stdout
+    assert "game over: the computer wins, a single victory: you made no claim, " in ended.stdout
     again = run("probe", "5E")
     assert again.exit_code == 1
-    assert "game over" in again.output
+    assert again.output == (
+        "deaddrop: refused: game over: the game has been scored; "
+        "start a new one: deaddrop spy solo new\n"
+    )
 
 
 def test_bad_input_and_refusals():
@@ -70,3 +79,10 @@ def test_bad_input_and_refusals():
     assert bad.exit_code == 1 and "not one cell or 2 to 5 connected cells" in bad.output
     early = run("reveal", MINE)
     assert early.exit_code == 1 and "after a claim" in early.output
+
+
+def test_before_any_game_and_after_the_end_the_player_is_pointed_at_spy_solo_new():
+    for args in (["show"], ["probe", "5E"], ["answer", "h"], ["reveal", MINE]):
+        early = run(*args)
+        assert early.exit_code == 2
+        assert early.output == "deaddrop: no game yet (start one: deaddrop spy solo new)\n"

@@ -3,8 +3,9 @@ network, beyond the answers it gave to your probes and its sealed hash (tests/we
 noninterference.py: two tables played side by side through the phones' code, byte for byte).
 
 The second table's network answers every cell you tried to probe as the first does (found with
-the exact enumeration), under another salt; each table's hash is replaced by "HASH" before the
-replies are compared. The game stops before the reveal, which shows the network."""
+the exact enumeration), under another salt (and the same public play seed, as `spy solo new`
+gives one); each table's hash is replaced by "HASH" before the replies are compared. The game
+stops before the reveal, which shows the network."""
 
 from __future__ import annotations
 
@@ -93,7 +94,7 @@ def test_you_receive_the_same_whatever_the_computer_sealed(tmp_path_factory, fir
     for k, index in enumerate((first, int(others[0]))):
         network = " ".join(format_cell(v) for v in NETS.vertices(index))
         salt = f"salt-{k}"
-        seal = {"type": "seal", "seed": 5, "salt": salt, "network": network}
+        seal = {"type": "seal", "seed": 5, "salt": salt, "network": network, "play": 11}
         played = play(
             tmp / f"t{k}.sqlite", "spy-solo", {"level": "best"}, [seal], steps, WATCHERS, fill=truly
         )

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from assistant import table as core
 from assistant.engine import Refusal
 from assistant.games.spy import deduce
 from assistant.games.spy.enumerate import networks
@@ -65,10 +66,13 @@ def test_an_outright_loss_does_not_show_the_claims_victories_as_a_score():
     result = state["result"]
     assert result["winner"] == "computer" and result["points"] == {"you": 2, "computer": 0}
     line = GAME.describe({"type": "reveal", "network": b}, before, state)
-    assert (
-        "game over: computer wins outright: you gave a false answer (the claims' victories, "
-        "you 2, computer 0, do not count); faults: you: probe 2: said"
-    ) in line
+    true = answer(parse_vertices(b).mask(FIELD), cell, FIELD)
+    assert line == (
+        f"you reveal {b}; game over: the computer wins outright: you gave a false answer: "
+        f"round 1: {format_cell(cell)} {said} (it is {true}); the claims do not count (they "
+        f"would have scored you 2, the computer 0); the computer's network was "
+        f"{state['revealed']['computer']} (salt {state['salt']}: the sealed hash matches)"
+    )
     assert "victories: you 2" not in line
     assert "computer wins outright: you gave a false answer" in GAME.render(state)
 
@@ -108,7 +112,14 @@ def test_after_the_call_for_the_reveal_a_probe_is_refused_for_that_reason():
     assert state["challenge"] is not None and not state["claims"]
     refused = GAME.apply(state, {"type": "probe", "cells": "2B", "reply": "1A"})
     assert isinstance(refused, Refusal)
-    assert "called for the reveal" in str(refused) and "claim" not in str(refused)
+    assert str(refused) == (
+        "probe: no network fits your answers, so the computer has called for the reveal: there "
+        "are no more probes; claim the computer's network if you like, then enter yours"
+    )
+    state = _do(state, {"type": "claim", "network": a})
+    refused = GAME.apply(state, {"type": "probe", "cells": "2B", "reply": "1A"})
+    assert isinstance(refused, Refusal) and "after a claim" not in str(refused)
+    assert str(refused).endswith("there are no more probes; enter your network")
 
 
 def test_after_a_claim_a_probe_is_refused_naming_who_claimed():
@@ -130,7 +141,13 @@ def test_bad_answers_are_echoed_as_typed(given, shown):
         parse_answers(given, 2)
     text = str(caught.value)
     assert text.endswith(shown) and "[" not in text and "'" not in text
-    assert text.startswith("answers: expected hot, warm or cold (or h, w, c) for each cell")
+    assert text.startswith(
+        "answers: expected hot, warm or cold (or h, w, c) for each of the 2 cells, separated by "
+        "commas, not "
+    )
+    with pytest.raises(Exception) as caught:
+        parse_answers(given, 1)
+    assert str(caught.value) == f"answers: expected hot, warm or cold (or h, w, c), {shown}"
 
 
 def test_probing_before_answering_names_the_waiting_probe_once():
@@ -224,3 +241,58 @@ def test_openings_on_the_sheets_field_vary_and_stay_the_best():
         assert len(openings) >= 3, (level, openings)
         scores = {_exact(nets.masks, opening, field) for opening in openings}
         assert len(scores) == 1, (level, openings, scores)
+
+
+def _played(play: int | None, level: str = "fair") -> dict:
+    state = GAME.setup({**SMALL, "level": level})
+    seal = {"type": "seal", **({} if play is None else {"play": play})}
+    return _do(state, seal, 3)
+
+
+@pytest.mark.parametrize("level", ["easy", "fair", "best"])
+def test_the_games_play_seed_decides_the_computers_probes(level):
+    """By the game's seed: with a play seed the tracker's fresh seed changes nothing (the same
+    game, answered the same, plays the same), and games with other play seeds open differently."""
+    state = _played(12345, level)
+    probe = {"type": "probe", "cells": "1A"}
+    one, two = GAME.complete(state, probe, 1), GAME.complete(state, probe, 2)
+    assert one["reply"] == two["reply"] and one["seed"] == two["seed"]
+    openings = {GAME.complete(_played(play, level), probe, 0)["reply"] for play in range(20)}
+    assert len(openings) >= 4, openings
+    # the next round draws again: not the opening's seed
+    after = _do(state, one)
+    asked = after["probes"][-1]["cells"]
+    after = _do(after, {"type": "answer", "answers": ",".join(["c"] * len(asked))})
+    assert GAME.complete(after, probe, 1)["seed"] != one["seed"]
+
+
+def test_the_play_seed_is_public_and_checked():
+    state = _played(77)
+    assert GAME.view(state)["play"] == 77
+    assert GAME.public_action({"type": "seal", "seed": 5, "salt": "s", "play": 77})["play"] == 77
+    for bad in ("x", -1, 2**63, 1.5):
+        refused = GAME.apply(
+            GAME.setup(dict(SMALL)),
+            GAME.complete(GAME.setup(dict(SMALL)), {"type": "seal", "play": bad}, 3),
+        )
+        assert isinstance(refused, Refusal) and "play: expected a whole number" in str(refused)
+
+
+def test_the_same_seed_plays_the_same_game_at_the_terminal(tmp_path, monkeypatch):
+    """`spy solo new --seed 7` twice: the same opening reply of the computer; without --seed
+    each game draws its own play seed."""
+    runner = CliRunner()
+    lines = []
+    for k in range(2):
+        monkeypatch.setenv("DEADDROP_DB", str(tmp_path / f"t{k}.db"))
+        started = runner.invoke(app, ["spy", "solo", "new", "--level", "best", "--seed", "7"])
+        assert started.exit_code == 0, started.output
+        lines.append(runner.invoke(app, ["spy", "solo", "probe", "5E"]).stdout)
+    assert lines[0] == lines[1] and "the computer probes " in lines[0]
+    plays = set()
+    for k in range(2, 5):
+        monkeypatch.setenv("DEADDROP_DB", str(tmp_path / f"t{k}.db"))
+        small = ["--rows", "6", "--cols", "6", "--lengths", "1,2,3,4"]
+        assert runner.invoke(app, ["spy", "solo", "new", *small]).exit_code == 0
+        plays.add(core.show(tmp_path / f"t{k}.db", None).state["play"])
+    assert len(plays) == 3 and None not in plays

@@ -45,17 +45,20 @@ def test_a_whole_game_reads_well_and_scores(tmp_path):
     done = core.do(db, "g", {"type": "reveal", "network": MINE})
     result = done.state["result"]
     assert result["winner"] == "computer" and result["how"] == "single victory"
-    assert f"the computer reveals {secret}" in done.text
+    assert f"the computer's network was {secret}" in done.text
     assert "the sealed hash matches" in done.text
     lines = [line.text for line in core.log(db, "g")]
     assert lines[0].startswith("the computer (best level) draws its network and seals it: sha256")
     assert lines[1].startswith("you probe 5E: ")
     assert "; the computer probes " in lines[1] and "on your field" in lines[1]
-    assert lines[2].startswith("you answer ") and lines[2].endswith("the computer probes on")
+    assert lines[2].startswith("you answer ") and lines[2].endswith(
+        "the computer makes no claim yet"
+    )
     assert "the computer claims your network is" in lines[-2]
-    assert lines[-1].startswith("you reveal 2B 2D 5D 5H 10H 10B 9B; the computer reveals")
-    assert lines[-1].endswith(
-        "game over: computer wins (single victory); victories: you 0, computer 1"
+    assert lines[-1].startswith(
+        "you reveal 2B 2D 5D 5H 10H 10B 9B; game over: the computer wins, a single victory: "
+        "you made no claim, the computer's claim was right; victories: you 0, the computer 1; "
+        f"the computer's network was {secret} (salt "
     )
 
 

@@ -5,10 +5,12 @@ draws theirs on the printed sheet and enters nothing of it until the end. The pl
 the other side "computer". Actions (plain data; `deaddrop table do TYPE key=value ...` or the
 `deaddrop spy solo` sugar):
 
-- `seal seed=S salt=T network=N`: the computer's network (entered by `spy solo new`, which draws
-  it: `complete` draws N from S when it is not given). Kept in the state under "secret" (which
-  `view` strips); the public view shows its salted hash (assistant/games/spy/seal.py) so that the
-  player can check at the end that it did not change. `public_action` hides seed, salt, network.
+- `seal seed=S salt=T network=N play=P`: the computer's network (entered by `spy solo new`, which
+  draws it: `complete` draws N from S when it is not given). P, public, is the game's seed for
+  the computer's choices among equally good probes (drawn apart from S, or from `--seed`). The
+  network is kept in the state under "secret" (which `view` strips); the public view shows its
+  salted hash (assistant/games/spy/seal.py) so that the player can check at the end that it did
+  not change. `public_action` hides seed, salt, network (not P, which tells nothing of them).
 - `probe cells=5E` (or 2-5 cells in a row or column, crossing out one of your numbered squares):
   you spy on the computer's field; the computer answers at once from its network. Then the
   computer spies on your field: `reply` (drawn when the probe is entered, by `complete`, from the
@@ -38,11 +40,12 @@ import hashlib
 
 from assistant.engine import Json, Option, Refusal
 from assistant.games.actions import TEXT, Action, Actions, Kind, Param, Refuse, Turn, When
+from assistant.games.spy import solo_text
 from assistant.games.spy.model import Cell, Field, format_cell, parse_cell
 from assistant.games.spy.observations import ANSWERS
 from assistant.games.spy.rules import GAME as REFEREE
 from assistant.games.spy.rules import _cells, _network, _span
-from assistant.games.spy.scoring import result_text, score
+from assistant.games.spy.scoring import score
 from assistant.games.spy.seal import problems_of, seal_hash
 from assistant.words import a
 from deaddrop.errors import InputError, counted, shown
@@ -50,6 +53,12 @@ from deaddrop.errors import InputError, counted, shown
 YOU, COMPUTER = "you", "computer"
 LEVELS = ("easy", "fair", "best")
 PROBE_ON, PASS, CHALLENGE = "probe on", "no claim", "challenge"
+# what the player does next, as `spy solo` and `show` say it
+TURN = "your turn: deaddrop spy solo probe CELLS, or claim: deaddrop spy solo claim 'CORNERS'"
+CLAIM_TOO = (
+    "you may claim the computer's network in this round too: deaddrop spy solo claim 'CORNERS'"
+)
+REVEAL = "enter your network: deaddrop spy solo reveal 'CORNERS'"
 
 
 def _field(state: Json) -> Field:
@@ -70,7 +79,9 @@ def _claimed(state: Json, who: str) -> bool:
 
 def not_over(state: Json, action: Json, turn: Turn) -> None:
     if state["phase"] == "over":
-        raise Refuse("game over", "the game has been scored; start a new one (spy solo new)")
+        raise Refuse(
+            "game over", "the game has been scored; start a new one: deaddrop spy solo new"
+        )
 
 
 def unsealed(state: Json, action: Json, turn: Turn) -> None:
@@ -95,9 +106,14 @@ def _no_probing(state: Json) -> str:
     if state["phase"] == "setup":
         return "the computer has not sealed its network yet"
     if state["challenge"] is not None:
+        then = (
+            "enter your network"
+            if _claimed(state, YOU)
+            else "claim the computer's network if you like, then enter yours"
+        )
         return (
             "no network fits your answers, so the computer has called for the reveal: "
-            "there are no more probes; enter your network"
+            f"there are no more probes; {then}"
         )
     who = " and ".join({YOU: "you", COMPUTER: "the computer"}[c["by"]] for c in state["claims"])
     return f"there are no more probes after a claim ({who} claimed); enter your network"
@@ -139,8 +155,12 @@ def seal(state: Json, action: Json, turn: Turn) -> None:
     problems = problems_of(drawn, _field(state), tuple(state["lengths"]))
     if problems:
         raise Refuse("legal network", "the computer's network is illegal: " + "; ".join(problems))
+    play = action.get("play")
+    if play is not None and (type(play) is not int or not 0 <= play < 2**63):
+        raise Refuse("seal", f"play: expected a whole number 0 to {2**63 - 1}")
     state["sealed"] = seal_hash(drawn, salt)
     state["secret"] = {"network": str(drawn), "salt": salt}
+    state["play"] = play
     state["phase"] = "play"
 
 
@@ -200,11 +220,8 @@ def parse_answers(words: object, size: int) -> list[str]:
         if isinstance(given, list):
             given = ",".join(map(str, given))
         text = shown(str(given)) or "nothing"
-        raise Refuse(
-            "answers",
-            f"expected hot, warm or cold (or h, w, c) for each cell, separated by commas, "
-            f"not {text}",
-        )
+        each = "" if size == 1 else f" for each of the {size} cells, separated by commas"
+        raise Refuse("answers", f"expected hot, warm or cold (or h, w, c){each}, not {text}")
     if len(words) != size:
         raise Refuse(
             "answers", f"{counted(size, 'cell')} probed, {counted(len(words), 'answer')} given"
@@ -274,6 +291,9 @@ ACTIONS = Actions(
             Param("seed", Kind("seed"), False, "the draw (a fresh one when not given)"),
             Param("salt", TEXT, False, "hashed with the network (drawn when not given)"),
             Param("network", NETWORK, False, "drawn from the seed when not given"),
+            Param(
+                "play", Kind("seed"), False, "the game's seed for the computer's probes (public)"
+            ),
         ),
         When("before play, once", ("setup",), unsealed),
     ),
@@ -285,7 +305,7 @@ ACTIONS = Actions(
         (
             Param("cells", CELLS, help="5E, or 2 to 5 in a line: 4B-4E"),
             Param("reply", CELLS, False, "the computer's probe (decided when entered)"),
-            Param("seed", Kind("seed"), False, "the computer's draw (easy level)"),
+            Param("seed", Kind("seed"), False, "the computer's draw (from the play seed)"),
         ),
         When("in play, the computer's last probe answered", ("play",), probing),
     ),
@@ -374,6 +394,7 @@ class SpySolo:
             "salt": None,
             "result": None,
             "secret": None,
+            "play": None,
         }
 
     def apply(self, state: Json, action: Json, *, force: bool = False) -> Json | Refusal:
@@ -393,7 +414,7 @@ class SpySolo:
         return view if seat is None else {**view, "secret": {"seat": seat}}
 
     def seat_owned(self, state: Json, action: Json) -> dict[str, str]:
-        mine = {"seal": ("seed", "salt", "network"), "probe": ("reply", "seed")}
+        mine = {"seal": ("seed", "salt", "network", "play"), "probe": ("reply", "seed")}
         owned = mine.get(str(action.get("type")), ("computer",))
         return {key: COMPUTER for key in owned}
 
@@ -407,34 +428,36 @@ class SpySolo:
         if kind == "probe":
             mine, theirs = after["probes"][-2], after["probes"][-1]
             return (
-                f"you probe {_span(mine['cells'])}{_square(mine)}: {', '.join(mine['answers'])}; "
+                f"you probe {_span(mine['cells'])}{_square(mine)}: "
+                f"{solo_text.said(mine['cells'], mine['answers'])}; "
                 f"the computer probes {_span(theirs['cells'])} on your field{_square(theirs)}"
             )
         if kind == "answer":
             answered = after["probes"][-1]
-            text = f"you answer {_span(answered['cells'])}: {', '.join(answered['answers'])}"
+            words = solo_text.said(answered["cells"], answered["answers"])
+            text = f"you answer {_span(answered['cells'])}: {words}"
             return text + "; " + _next(before, after)
         if kind == "claim":
             text = f"you claim the computer's network is {after['claims'][-1]['network']}"
             if _claimed(before, COMPUTER) or before["challenge"] is not None:
                 return text
             return text + "; " + _next(before, after, claim=True)
-        result = after["result"]
-        text = (
-            f"you reveal {after['revealed'][YOU]}; the computer reveals "
-            f"{after['revealed'][COMPUTER]} (salt {after['salt']}: {_hash_verdict(after)})"
+        return (
+            f"you reveal {after['revealed'][YOU]}; game over: {solo_text.result(after)}; "
+            f"the computer's network was {after['revealed'][COMPUTER]} "
+            f"(salt {after['salt']}: {_hash_verdict(after)})"
         )
-        return text + f"; game over: {_result(result)}"
 
     def render(self, state: Json) -> str:
         field = _field(state)
         lines = [
             f"Spy! solo on a {field.rows} x {field.cols} field, lengths "
             f"{', '.join(map(str, state['lengths']))}; the computer plays {state['level']}; "
-            f"phase: {state['phase']}"
+            f"{solo_text.status(state)}"
         ]
         if state["sealed"]:
-            lines.append(f"the computer's network is sealed: sha256 {state['sealed']}")
+            was = "was" if state["phase"] == "over" else "is"
+            lines.append(f"the computer's network {was} sealed: sha256 {state['sealed']}")
         for who, whose in ((YOU, "your"), (COMPUTER, "the computer's")):
             left = ", ".join(map(str, state["squares"][who])) or "none"
             lines.append(f"{whose} numbered squares left: {left}")
@@ -450,9 +473,9 @@ class SpySolo:
         if state["challenge"] is not None:
             lines.append("no network fits your answers: the computer calls for the reveal")
         if state["result"]:
+            lines.append(f"game over: {solo_text.result(state)}")
             lines.append(f"the computer's network was {state['revealed'][COMPUTER]}")
             lines.append(f"salt {state['salt']}: {_hash_verdict(state)}")
-            lines.append(_result(state["result"]))
         elif pending is not None:
             cells = pending["cells"]
             each = f" ({', '.join(cells)} in that order)" if len(cells) > 1 else ""
@@ -461,9 +484,13 @@ class SpySolo:
                 f"deaddrop spy solo answer h|w|c{each}"
             )
         elif state["phase"] == "play":
-            lines.append("next: deaddrop spy solo probe CELLS, or claim the computer's network")
+            lines.append(f"next: {TURN}")
         elif state["phase"] == "claims":
-            lines.append("next: enter your network: deaddrop spy solo reveal NETWORK")
+            if not _claimed(state, YOU):
+                lines.append(f"next: {CLAIM_TOO}")
+                lines.append(f"then {REVEAL}")
+            else:
+                lines.append(f"next: {REVEAL}")
         elif state["phase"] == "setup":
             lines.append("next: the computer seals its network: deaddrop table do seal")
         return "\n".join(lines)
@@ -496,7 +523,7 @@ def _next(before: Json, after: Json, *, claim: bool = False) -> str:
         )
     if _claimed(after, COMPUTER) and not _claimed(before, COMPUTER):
         return f"the computer claims your network is {after['claims'][-1]['network']}"
-    return "the computer makes no claim" if claim else "the computer probes on"
+    return "the computer makes no claim" if claim else "the computer makes no claim yet"
 
 
 def _matches(state: Json) -> bool:
@@ -510,13 +537,22 @@ def _hash_verdict(state: Json) -> str:
     return "the sealed hash matches" if _matches(state) else "it does NOT match the sealed hash"
 
 
-def _result(result: Json) -> str:
-    return result_text(result).replace("you wins", "you win")
-
-
 def derived_salt(seed: int) -> str:
     """A salt drawn from a seal's seed (when the seal gives none)."""
     return hashlib.sha256(f"deaddrop-spy-solo:{seed}".encode()).hexdigest()[:32]
+
+
+def derived_play(seed: int) -> int:
+    """The game's play seed for a game started from a given seed (`spy solo new --seed`), so
+    that the same seed and the same answers give the same game."""
+    return int(hashlib.sha256(f"deaddrop-spy-solo-play:{seed}".encode()).hexdigest()[:15], 16)
+
+
+def round_seed(play: int, probes: int) -> int:
+    """The seed of the computer's probe after `probes` probes of a game whose play seed is
+    `play`: one draw per round, the same on every replay, undo and redo."""
+    digest = hashlib.sha256(f"deaddrop-spy-solo-round:{play}:{probes}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") >> 1
 
 
 GAME = SpySolo()

@@ -6,7 +6,8 @@ again (assistant/games/spy/solo.py):
 - `seal`: the network, drawn uniformly over the distinct legal networks from the seed, and a salt
   drawn from it when none is given (`deaddrop spy solo new` gives a 128-bit one);
 - `probe`: `reply`, the computer's probe of your field at its level, and the `seed` it draws
-  from (easy: the cell; fair and best: one of the probes exactly as good as the best);
+  from (easy: the cell; fair and best: one of the probes exactly as good as the best): drawn
+  from the game's public play seed and the round when the seal gave one, else the tracker's;
 - `answer`: `computer`, what it does once the round is over: "probe on", "claim NETWORK", or
   "challenge" (no network fits your answers);
 - `claim`: `computer`, whether it claims too in the same round: "no claim" or "claim NETWORK".
@@ -79,7 +80,10 @@ def complete(state: Json, action: Json, seed: int) -> Json:
             solo._cells(state, action.get("cells"))
         except solo.Refuse:  # the rules refuse it: no need to think
             return action
-        seed = action.get("seed", seed)
+        if "seed" in action:
+            seed = action["seed"]
+        elif state.get("play") is not None:  # the game's seed: the same game plays the same
+            seed = solo.round_seed(state["play"], len(state["probes"]))
         index = solo_computer.consistent(nets, field, _observations(state))
         probed = [
             parse_cell(text, field)
