@@ -416,3 +416,20 @@ def test_a_dot_of_pencil_off_the_lines_is_always_a_doubt(seed, noise_seed, stren
     cells[dot] = centre_paper + strength * (ink - centre_paper)
     d = decide(FIELD, LENGTHS, cells, edge_scores)
     assert dot in d.uncertain
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.floats(8.5, 16.0), st.floats(4.6, 4.95))
+def test_on_a_grainy_photo_a_mark_between_the_grains_tail_and_a_line_is_a_doubt(seed, ink, mark):
+    """Pencil only 8.5 to 16 grains above the paper (low light: dev photo 117 of the
+    second generator), so that the grain's tail (4.5 grains) lies above UNSURE's top: an edge
+    off the network between that tail and what joins (5 grains) was neither read nor doubted,
+    and a faint line of the network read as nothing in silence."""
+    from assistant.games.spy.photo_decide import MIN_NOISE
+
+    net = random_network(FIELD, LENGTHS, seed)
+    outside = next(e for e in edges(FIELD) if not (set(e) & net.cells()))
+    cells, edge_scores = _scores(net.vertices, ink=0.01 + ink * MIN_NOISE, paper=0.01)
+    edge_scores[outside] = 0.01 + mark * MIN_NOISE
+    d = decide(FIELD, LENGTHS, cells, edge_scores)
+    assert outside in d.joined or set(outside) <= set(d.uncertain)

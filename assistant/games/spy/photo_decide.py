@@ -139,7 +139,9 @@ def decide(
     cells = frozenset(c for e in joined for c in e)
     out = Decision(cells, joined, {}, contrast, levels, grain, z, z_halves)
     for e in all_edges:
-        if max(UNSURE[0], tail) < levels[e] < UNSURE[1]:
+        # up to the weakest joined edge at least: on a grainy photo that lies above UNSURE's
+        # top, and an edge between the grain's tail and it is neither read nor let go
+        if max(UNSURE[0], tail) < levels[e] < max(UNSURE[1], least if e not in joined else 0):
             a, b = (format_cell(c) for c in e)
             said = "joined" if e in joined else "not joined"
             for c in e:

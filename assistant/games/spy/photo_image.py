@@ -287,8 +287,7 @@ def locate(norm: np.ndarray, field_name: str) -> Located:
     three = _covered_corner(norm, marks, field_name)
     if three is not None:
         located, covered = three
-        canvas = rectify(norm, located)
-        if grid_seen(canvas, located.field) and _grid_fits(canvas, located.field):
+        if _three_fits(norm, located):
             return located
         raise PhotoError(
             f"the {CORNERS[covered]} corner mark of the {field_name} field is hidden (a finger, "
@@ -341,15 +340,43 @@ def _at_size(norm: np.ndarray, found: Located) -> Located:
     return found
 
 
+GHOST_STEP = 0.25  # mark sides: the hidden corner is looked for on this grid around its guess
+GHOST_REACH = 1.25  # mark sides either way: a sheet's perspective moves it about this far
+GHOST_TRIES = 6  # ways of taking three marks as a field's corners searched so, at most
+GHOST_CHECKS = 40  # places where the code reads whose grid is checked, at most
+
+
+def _ghost_offsets() -> list[tuple[float, float]]:
+    """Where the hidden corner is tried, in mark sides from its first guess, nearest first."""
+    n = round(GHOST_REACH / GHOST_STEP)
+    steps = [
+        (dx * GHOST_STEP, dy * GHOST_STEP) for dx in range(-n, n + 1) for dy in range(-n, n + 1)
+    ]
+    return sorted(steps, key=lambda d: (d[0] ** 2 + d[1] ** 2, d))[1:]
+
+
+def _three_fits(norm: np.ndarray, found: Located) -> bool:
+    """Whether a field found from three marks is where its printed grid is, all over it."""
+    canvas = rectify(norm, found)
+    return grid_seen(canvas, found.field) and _grid_fits(canvas, found.field)
+
+
 def _covered_corner(
     norm: np.ndarray, marks: list[_Mark], field_name: str
 ) -> tuple[Located, int] | None:
     """The field `field_name` found from three of its marks and its code, and which corner mark
     (0 top left .. 3 bottom left) is hidden; None when three marks do not give it. The hidden
-    corner is first put where the other three make a parallelogram, then the perspective is
-    taken from the three marks' outlines (_homography_three)."""
+    corner is first put where the other three make a parallelogram, the perspective taken from
+    the three marks' outlines (_homography_three); when the code is not read there, or the
+    printed grid does not lie where the field so placed says (a sheet in perspective puts the
+    hidden corner up to a mark's side or so away), the hidden corner is looked for around that
+    guess (_ghost_offsets), each place taken only when the code reads there and the grid lies
+    where it says. A field whose code reads but whose grid never fits is returned as it is (the
+    caller names its hidden corner)."""
     if len(marks) > 10:  # the largest: specks are small, and each trio costs code reads
         marks = sorted(marks, key=lambda m: m.side)[-10:]
+    first: tuple[Located, int] | None = None
+    searched: list[tuple[list[tuple[float, float]], list[_Mark], int, Located | None]] = []
     for trio in itertools.combinations(marks, 3):
         sides = [m.side for m in trio]
         if max(sides) > 1.8 * min(sides):
@@ -376,8 +403,49 @@ def _covered_corner(
                 named = [ring[(turn + j) % 4] for j in range(4)]
                 hidden = next(j for j in range(4) if named[j] is ghost)
                 found = _try_corners(norm, corners, named, hidden)
-                if found is not None and found.field_name == field_name:
-                    return _at_size(norm, found), hidden
+                if found is not None and found.field_name != field_name:
+                    continue
+                if found is not None:
+                    found = _at_size(norm, found)
+                    if _three_fits(norm, found):
+                        return found, hidden
+                    first = first or (found, hidden)
+                searched.append((corners, named, hidden, found))
+    # the code read but the grid off, first; then the rest, while the search stays short
+    searched.sort(key=lambda tried: tried[3] is None)
+    for corners, named, hidden, found in searched[:GHOST_TRIES]:
+        placed = _ghost_search(norm, corners, named, hidden, found, field_name)
+        if placed is not None:
+            return placed, hidden
+    return first
+
+
+def _ghost_search(
+    norm: np.ndarray,
+    corners: list[tuple[float, float]],
+    named: list[_Mark],
+    hidden: int,
+    found: Located | None,
+    field_name: str,
+) -> Located | None:
+    """The field placed with its hidden corner moved around its guess: the places where its code
+    reads, nearest the guess first, the first where the printed grid lies where it says."""
+    side = float(np.median([m.side for j, m in enumerate(named) if j != hidden]))
+    sizes = None if found is None else [(found.field.rows, found.field.cols)]
+    checks = GHOST_CHECKS
+    for dx, dy in _ghost_offsets():
+        moved = list(corners)
+        moved[hidden] = (corners[hidden][0] + dx * side, corners[hidden][1] + dy * side)
+        placed = _try_corners(norm, moved, named, hidden, sizes=sizes, plain=True)
+        if placed is None or placed.field_name != field_name:
+            continue
+        sizes = [(placed.field.rows, placed.field.cols)]  # the code read: its size known
+        placed = _at_size(norm, placed)
+        if _three_fits(norm, placed):
+            return placed
+        checks -= 1
+        if not checks:
+            break
     return None
 
 
@@ -506,13 +574,21 @@ def _homography_three(
     return guess if found is None else found
 
 
+_NEAR = list(itertools.product((0, -1, 1), repeat=2))  # sizes tried around the marks' guess
+
+
 def _try_corners(
     norm: np.ndarray,
     corners: list[tuple[float, float]],
     ring: list[_Mark],
     ghost: int | None = None,
+    sizes: list[tuple[int, int]] | None = None,
+    plain: bool = False,
 ) -> Located | None:
-    """Read the code with the marks taken as TL, TR, BR, BL; the field it names, when it checks."""
+    """Read the code with the marks taken as TL, TR, BR, BL; the field it names, when it checks.
+    The field's size is guessed from the marks' size (or tried among `sizes`); with a hidden
+    corner (`ghost`), the perspective is taken from the marks' outlines unless `plain` (then
+    from the four corners as given)."""
     unit = cv2.getPerspectiveTransform(
         np.array(corners, np.float32), np.array([(0, 0), (1, 0), (1, 1), (0, 1)], np.float32)
     )
@@ -533,30 +609,31 @@ def _try_corners(
         return None
 
     tried = set()
-    for dr, dc in itertools.product((0, -1, 1), repeat=2):
-        rows, cols = round(rows_guess) + dr, round(cols_guess) + dc
+    guesses = [(round(rows_guess) + dr, round(cols_guess) + dc) for dr, dc in _NEAR]
+    for rows, cols in sizes or guesses:
         if not (1 <= rows <= fiducials.MAX_SIDE and 1 <= cols <= fiducials.MAX_SIDE):
             continue
         if (rows, cols) in tried:
             continue
         tried.add((rows, cols))
         field = Field(rows, cols)
-        if ghost is None:
+        if ghost is None or plain:
             to_photo = _homography(field, corners)
         else:
             to_photo = _homography_three(field, corners, ring, ghost)
+        code = _read_code(norm, to_photo, field)  # (the code first: it fails most quickly)
+        if code is None or code[1:] != (rows, cols):
+            continue
         if not _marks_fit([m for j, m in enumerate(ring) if j != ghost], to_photo):
             continue
-        code = _read_code(norm, to_photo, field)
-        if code is not None and code[1:] == (rows, cols):
-            if ghost is not None:  # the hidden corner where the marks now put it
-                centre = cv2.perspectiveTransform(
-                    np.array([geo.mark_points(field)[ghost]], np.float64).reshape(-1, 1, 2),
-                    to_photo,
-                ).reshape(2)
-                corners = list(corners)
-                corners[ghost] = (float(centre[0]), float(centre[1]))
-            return Located(code[0], field, to_photo, tuple(corners))
+        if ghost is not None:  # the hidden corner where the marks now put it
+            centre = cv2.perspectiveTransform(
+                np.array([geo.mark_points(field)[ghost]], np.float64).reshape(-1, 1, 2),
+                to_photo,
+            ).reshape(2)
+            corners = list(corners)
+            corners[ghost] = (float(centre[0]), float(centre[1]))
+        return Located(code[0], field, to_photo, tuple(corners))
     return None
 
 
