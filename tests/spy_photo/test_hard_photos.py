@@ -148,6 +148,21 @@ def test_a_field_in_perspective_is_found_from_three_marks(page, seed):
         assert reading.result.legal == (case.kind == "legal"), case.what
 
 
+@pytest.mark.parametrize("seed", [3276, 3076])
+def test_a_field_whose_grid_is_blurred_faint_is_found_by_its_four_marks(page, seed):
+    """Motion blur (3276) or a pen across the sheet (3076) leaves the printed grid lines only a
+    hundredth darker than the paper between them, under the 0.03 asked of a field found by its
+    four marks and its code: the field is taken when no better one is seen, its grid seen at
+    all and its lines lying where it says (three thirds in four to a tenth of a square)."""
+    import synth_hand
+
+    case = synth_hand.make(page, seed)
+    reading = photo.read_photo(case.jpeg, "p.jpg", case.field_name, LENGTHS)
+    if not reading.uncertain:
+        assert reading.decision.cells == synth_hand._cells(case.vertices), case.what
+        assert reading.result.legal == (case.kind == "legal"), case.what
+
+
 def test_a_finger_over_the_corner_beside_the_code_is_named(page):
     """Half the sheet, a finger over the top right corner mark and the code beside it (the
     second generator's photo 186): three marks are found, and the message says the fourth or

@@ -275,11 +275,14 @@ def locate(norm: np.ndarray, field_name: str) -> Located:
     none (saying how many marks were seen)."""
     marks: list[_Mark] = []
     others: list[Located] = []
+    faint: list[Located] = []
     for masks in mark_masks(norm):
         marks = find_marks(masks, marks)
-        found = _search(norm, marks, field_name, others)
+        found = _search(norm, marks, field_name, others, faint)
         if found is not None:
             return _at_size(norm, found)
+    if faint:  # four marks and the code, the grid blurred (motion blur): where its lines lie
+        return _at_size(norm, faint[0])
     if others:  # the other field found: this one placed by it (quicker than three marks)
         placed = _placed_by_other(norm, marks, field_name, others[0])
         if placed is not None:
@@ -450,10 +453,15 @@ def _ghost_search(
 
 
 def _search(
-    norm: np.ndarray, marks: list[_Mark], field_name: str, others: list[Located]
+    norm: np.ndarray,
+    marks: list[_Mark],
+    field_name: str,
+    others: list[Located],
+    faint: list[Located] | None = None,
 ) -> Located | None:
     """The field wanted among the ways four marks can be a field's corners (the fields of
-    other names found are added to `others`)."""
+    other names found are added to `others`; the field wanted whose grid is seen only faintly,
+    to `faint`)."""
     if len(marks) > 16:  # keep the largest: specks of noise are small
         marks = sorted(marks, key=lambda m: m.side)[-16:]
     for quad in itertools.combinations(range(len(marks)), 4):
@@ -469,7 +477,15 @@ def _search(
         for turn in range(4):
             corners = pts[turn:] + pts[:turn]
             found = _try_corners(norm, corners, [ring[(turn + k) % 4] for k in range(4)])
-            if found is None or not grid_seen(rectify(norm, found), found.field):
+            if found is None:
+                continue
+            canvas = rectify(norm, found)
+            if not grid_seen(canvas, found.field):
+                if faint is not None and found.field_name == field_name:
+                    if grid_seen(canvas, found.field, GRID_FAINT) and _grid_fits(
+                        canvas, found.field, FAINT_FITS
+                    ):
+                        faint.append(found)
                 continue
             if found.field_name == field_name:
                 return found
@@ -678,9 +694,14 @@ def _grid_fits(canvas: np.ndarray, field: Field, share: float = 90) -> bool:
     return float(np.percentile(off, share)) <= 0.1
 
 
-def grid_seen(canvas: np.ndarray, field: Field) -> bool:
+GRID_SEEN = 0.03  # the printed grid lines this much darker than the paper between them
+GRID_FAINT = 0.01  # ...or this much, when no field of the name is seen better (motion blur),
+FAINT_FITS = 75  # ...and this share of the lines' thirds lies where the field says
+
+
+def grid_seen(canvas: np.ndarray, field: Field, margin: float = GRID_SEEN) -> bool:
     """Whether the printed grid lines are where the field's cells say: darker, on the whole,
-    than the paper halfway between them."""
+    than the paper halfway between them, by `margin`."""
     dark = 1.0 - canvas
     px = geo.PX
     on, off = [], []
@@ -692,7 +713,7 @@ def grid_seen(canvas: np.ndarray, field: Field) -> bool:
             if c < field.cols:
                 xm = int(round(geo.to_canvas(c + 0.5, 0)[0]))
                 off.append(dark[y - px // 4 : y + px // 4, xm + px // 8].mean())
-    return float(np.median(on)) > float(np.median(off)) + 0.03
+    return float(np.median(on)) > float(np.median(off)) + margin
 
 
 def rectify(norm: np.ndarray, located: Located) -> np.ndarray:
