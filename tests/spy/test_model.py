@@ -49,6 +49,34 @@ def test_parse_cell_errors(text, message):
     assert str(caught.value) == message
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(0, 120),
+    st.integers(0, 80),
+    st.booleans(),
+    st.booleans(),
+)
+def test_a_cell_off_the_field_is_named_as_the_player_typed_it(row, col, column_first, lower):
+    """Whatever form a cell off the field is typed in ("ZZ9", "c11", "11C"), the message starts
+    with the player's own text (quoted, with the row and column it was read as, when it is not
+    the usual form) and names the field; a cell on the field parses."""
+    letters = column_letters(col)
+    typed = f"{letters}{row}" if column_first else f"{row}{letters}"
+    typed = typed.lower() if lower else typed
+    inside = 1 <= row <= FIELD.rows and col < FIELD.cols
+    if inside:
+        assert parse_cell(typed, FIELD) == (row - 1, col)
+        return
+    with pytest.raises(ValueError) as caught:
+        parse_cell(typed, FIELD)
+    message = str(caught.value)
+    assert message.endswith("is outside the 10 x 10 field (rows 1-10, columns A-J)")
+    if typed.upper() == f"{row}{letters}":  # the usual form, in either case
+        assert message.startswith(f"{row}{letters} is outside")
+    else:
+        assert message.startswith(f"'{typed}' (row {row}, column {letters}) is outside")
+
+
 def test_columns_beyond_z_go_on_as_in_a_spreadsheet():
     assert [column_letters(i) for i in (0, 25, 26, 27, 51, 52, 701, 702)] == [
         "A", "Z", "AA", "AB", "AZ", "BA", "ZZ", "AAA",

@@ -121,7 +121,11 @@ def parse_cell(text: str, field: Field) -> Cell:
     columns A-J)"."""
     cell = parse_cell_anywhere(text)
     if not field.contains(cell):
-        raise ValueError(f"{format_cell(cell)} is outside the {field.describe()}")
+        typed = text.strip()
+        name = format_cell(cell)
+        if typed.upper() != name:  # "ZZ9", "c11": the player's own text, then how it was read
+            name = f"{quoted(typed)} (row {cell[0] + 1}, column {column_letters(cell[1])})"
+        raise ValueError(f"{name} is outside the {field.describe()}")
     return cell
 
 
