@@ -166,7 +166,8 @@ def test_a_field_whose_grid_is_blurred_faint_is_found_by_its_four_marks(page, se
 def test_a_finger_over_the_corner_beside_the_code_is_named(page):
     """Half the sheet, a finger over the top right corner mark and the code beside it (the
     second generator's photo 186): three marks are found, and the message says the fourth or
-    the small squares are hidden, not "the four corner marks were not found"."""
+    the small squares are hidden, and where in the photo the fourth is, not "the four corner
+    marks were not found"."""
     import synth_hand
 
     case = synth_hand.make(page, 186)
@@ -175,6 +176,8 @@ def test_a_finger_over_the_corner_beside_the_code_is_named(page):
         photo.read_photo(case.jpeg, "p.jpg", case.field_name, LENGTHS)
     message = str(caught.value)
     assert message.startswith("three corner marks of a field were found, not the fourth")
+    # the code is hidden too, so which corner of the sheet is unknown: where it is in the photo
+    assert "(the fourth at the top right of the field as the photo shows it)" in message
     assert "--" not in message
 
 

@@ -14,6 +14,7 @@ import math
 import os
 import struct
 import weakref
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -316,12 +317,14 @@ def locate(norm: np.ndarray, field_name: str) -> Located:
             f"photo of the {field_name} field, all four of its corner marks in view)",
             hint=f"--field {other} reads the {other} field",
         )
-    if len(marks) == 3:
+    if len(marks) == 3:  # (with more, two fields' marks may make a false L: no guess)
+        where = _where_missing(norm, marks)
+        place = f" (the fourth {where})" if where else ""
         raise PhotoError(
-            "three corner marks of a field were found, not the fourth: it, or the column of "
-            "small squares beside the field, is hidden (a finger, a pen, a shadow or glare over "
-            "it, or outside the photo): take the photo again with all four corner marks and "
-            "the small squares in view"
+            f"three corner marks of a field were found, not the fourth{place}: it, or the "
+            "column of small squares beside the field, is hidden (a finger, a pen, a shadow or "
+            "glare over it, or outside the photo): take the photo again with all four corner "
+            "marks and the small squares in view"
         )
     raise PhotoError(
         f"the four corner marks of a field were not found ({len(marks)} mark"
@@ -364,22 +367,10 @@ def _three_fits(norm: np.ndarray, found: Located) -> bool:
     return grid_seen(canvas, found.field) and _grid_fits(canvas, found.field)
 
 
-def _covered_corner(
-    norm: np.ndarray, marks: list[_Mark], field_name: str
-) -> tuple[Located, int] | None:
-    """The field `field_name` found from three of its marks and its code, and which corner mark
-    (0 top left .. 3 bottom left) is hidden; None when three marks do not give it. The hidden
-    corner is first put where the other three make a parallelogram, the perspective taken from
-    the three marks' outlines (_homography_three); when the code is not read there, or the
-    printed grid does not lie where the field so placed says (a sheet in perspective puts the
-    hidden corner up to a mark's side or so away), the hidden corner is looked for around that
-    guess (_ghost_offsets), each place taken only when the code reads there and the grid lies
-    where it says. A field whose code reads but whose grid never fits is returned as it is (the
-    caller names its hidden corner)."""
-    if len(marks) > 10:  # the largest: specks are small, and each trio costs code reads
-        marks = sorted(marks, key=lambda m: m.side)[-10:]
-    first: tuple[Located, int] | None = None
-    searched: list[tuple[list[tuple[float, float]], list[_Mark], int, Located | None]] = []
+def _corners_of_three(marks: list[_Mark]) -> Iterator[tuple[list[_Mark], _Mark]]:
+    """Each way three marks can be three corners of a field (an L: two sides at about a right
+    angle, neither more than 2.5 times the other): the four corners in clockwise order, the
+    fourth a made-up mark where the three make a parallelogram, and that made-up mark."""
     for trio in itertools.combinations(marks, 3):
         sides = [m.side for m in trio]
         if max(sides) > 1.8 * min(sides):
@@ -399,21 +390,63 @@ def _covered_corner(
             order = _clockwise([m.centre for m in ring_marks])
             ring = [ring_marks[i] for i in order]
             pts = [m.centre for m in ring]
-            if not cv2.isContourConvex(np.array(pts, np.float32).reshape(-1, 1, 2)):
+            if cv2.isContourConvex(np.array(pts, np.float32).reshape(-1, 1, 2)):
+                yield ring, ghost
+
+
+def _where_missing(norm: np.ndarray, marks: list[_Mark]) -> str | None:
+    """Where in the photo the fourth corner mark of three would be, in words ("at the top left
+    of the field as the photo shows it", "outside the photo, past its left edge"), when the marks
+    seen make one field's three corners in only one way; None otherwise."""
+    places = list(_corners_of_three(marks))
+    if not places:
+        return None
+    ring, ghost = places[0]
+    if any(math.dist(g.centre, ghost.centre) > ghost.side for _, g in places):
+        return None  # three marks make corners in more than one way: no guess
+    x, y = ghost.centre
+    h, w = norm.shape[:2]
+    edge = [name for name, out in (("left", x < 0), ("right", x >= w), ("top", y < 0)) if out]
+    edge += ["bottom"] if y >= h else []
+    if edge:
+        return f"outside the photo, past its {' and '.join(edge)} edge"
+    cx = sum(m.centre[0] for m in ring) / 4
+    cy = sum(m.centre[1] for m in ring) / 4
+    side = f"{'top' if y < cy else 'bottom'} {'left' if x < cx else 'right'}"
+    return f"at the {side} of the field as the photo shows it"
+
+
+def _covered_corner(
+    norm: np.ndarray, marks: list[_Mark], field_name: str
+) -> tuple[Located, int] | None:
+    """The field `field_name` found from three of its marks and its code, and which corner mark
+    (0 top left .. 3 bottom left) is hidden; None when three marks do not give it. The hidden
+    corner is first put where the other three make a parallelogram, the perspective taken from
+    the three marks' outlines (_homography_three); when the code is not read there, or the
+    printed grid does not lie where the field so placed says (a sheet in perspective puts the
+    hidden corner up to a mark's side or so away), the hidden corner is looked for around that
+    guess (_ghost_offsets), each place taken only when the code reads there and the grid lies
+    where it says. A field whose code reads but whose grid never fits is returned as it is (the
+    caller names its hidden corner)."""
+    if len(marks) > 10:  # the largest: specks are small, and each trio costs code reads
+        marks = sorted(marks, key=lambda m: m.side)[-10:]
+    first: tuple[Located, int] | None = None
+    searched: list[tuple[list[tuple[float, float]], list[_Mark], int, Located | None]] = []
+    for ring, ghost in _corners_of_three(marks):
+        pts = [m.centre for m in ring]
+        for turn in range(4):
+            corners = pts[turn:] + pts[:turn]
+            named = [ring[(turn + j) % 4] for j in range(4)]
+            hidden = next(j for j in range(4) if named[j] is ghost)
+            found = _try_corners(norm, corners, named, hidden)
+            if found is not None and found.field_name != field_name:
                 continue
-            for turn in range(4):
-                corners = pts[turn:] + pts[:turn]
-                named = [ring[(turn + j) % 4] for j in range(4)]
-                hidden = next(j for j in range(4) if named[j] is ghost)
-                found = _try_corners(norm, corners, named, hidden)
-                if found is not None and found.field_name != field_name:
-                    continue
-                if found is not None:
-                    found = _at_size(norm, found)
-                    if _three_fits(norm, found):
-                        return found, hidden
-                    first = first or (found, hidden)
-                searched.append((corners, named, hidden, found))
+            if found is not None:
+                found = _at_size(norm, found)
+                if _three_fits(norm, found):
+                    return found, hidden
+                first = first or (found, hidden)
+            searched.append((corners, named, hidden, found))
     # the code read but the grid off, first; then the rest, while the search stays short
     searched.sort(key=lambda tried: tried[3] is None)
     for corners, named, hidden, found in searched[:GHOST_TRIES]:
