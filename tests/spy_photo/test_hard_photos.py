@@ -163,6 +163,20 @@ def test_a_field_whose_grid_is_blurred_faint_is_found_by_its_four_marks(page, se
         assert reading.result.legal == (case.kind == "legal"), case.what
 
 
+def test_marks_seen_but_no_field_read_says_what_may_be_hidden(page):
+    """A finger over a field's small squares, its four marks in view (the second generator's
+    photo 3232, half the sheet at 800 pixels): the message says marks were seen and that a mark
+    or the small squares are hidden, not that the corner marks were not found."""
+    import synth_hand
+
+    case = synth_hand.make(page, 3232)
+    with pytest.raises(PhotoError) as caught:
+        photo.read_photo(case.jpeg, "p.jpg", case.field_name, LENGTHS)
+    message = str(caught.value)
+    assert message.startswith("4 corner marks were seen, but no field could be read from them")
+    assert "small squares" in message and "were not found" not in message and "--" not in message
+
+
 def test_a_finger_over_the_corner_beside_the_code_is_named(page):
     """Half the sheet, a finger over the top right corner mark and the code beside it (the
     second generator's photo 186): three marks are found, and the message says the fourth or

@@ -326,6 +326,13 @@ def locate(norm: np.ndarray, field_name: str) -> Located:
             "glare over it, or outside the photo): take the photo again with all four corner "
             "marks and the small squares in view"
         )
+    if len(marks) >= 4:  # marks enough, but no field read from them
+        raise PhotoError(
+            f"{len(marks)} corner marks were seen, but no field could be read from them: a "
+            "corner mark or the column of small squares beside the field is hidden or blurred "
+            "(a finger, a pen, a shadow or glare over it, or the photo shaken): take the photo "
+            "again with the field's four corner marks and small squares in view, in focus"
+        )
     raise PhotoError(
         f"the four corner marks of a field were not found ({len(marks)} mark"
         f"{'s' * (len(marks) != 1)} seen; expected all four marks around the field in the photo, "
