@@ -287,7 +287,7 @@ def test_glare_doubts_are_lifted_only_from_a_legal_reading_whose_lines_cross_it(
     lonely = frozenset(sorted(empty)[:3])
     d, _ = weigh(decide(FIELD, LENGTHS, cells, edge_scores, washed=lonely), FIELD, LENGTHS)
     # no line crosses them, nothing seen there, the rest a legal network: read as empty, and
-    # said (photo._glare_apart)
+    # said (photo._hidden_apart)
     assert d.uncertain == {} and d.cells == net.cells()
     assert len(d.notes) == 1 and "glare washed out" in d.notes[0]
     assert all(format_cell(c) in d.notes[0] for c in lonely)
@@ -433,3 +433,51 @@ def test_on_a_grainy_photo_a_mark_between_the_grains_tail_and_a_line_is_a_doubt(
     edge_scores[outside] = 0.01 + mark * MIN_NOISE
     d = decide(FIELD, LENGTHS, cells, edge_scores)
     assert outside in d.joined or set(outside) <= set(d.uncertain)
+
+
+def test_cells_a_pen_covers_away_from_a_legal_network_are_read_empty_and_named():
+    """A pen lying over empty cells (their corners dark, every step touching them darker than
+    the pencil): when the rest is a legal network no line of which crosses them, and the photo
+    points to that network alone, those cells are read as empty and a note names them (a full
+    legal network leaves no line to hide); when a line of it runs under the pen, or the reading
+    is illegal, the covered cells stay in doubt."""
+    from assistant.games.spy.photo import weigh
+
+    net = random_network(FIELD, LENGTHS, 9)
+    near = {
+        (r + dr, c + dc) for r, c in net.cells() for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+    }
+    pen = next(
+        ((r, c), (r, c + 1))
+        for r in range(10)
+        for c in range(9)
+        if not ({(r, c), (r, c + 1)} & (net.cells() | near))
+    )
+
+    def covered(cells_under):
+        cells, edge_scores = _scores(net.vertices)
+        blots = dict.fromkeys(FIELD.cells(), 0.02)
+        for c in cells_under:
+            blots[c] = cells[c] = 0.9
+        for e in edges(FIELD):
+            if set(e) & set(cells_under):
+                edge_scores[e] = 0.9  # the pen: darker than the pencil
+        return weigh(decide(FIELD, LENGTHS, cells, edge_scores, blots), FIELD, LENGTHS)
+
+    d, result = covered(pen)
+    assert result.legal and d.uncertain == {} and d.cells == net.cells()
+    assert len(d.notes) == 1 and d.notes[0].startswith("something covers")
+    assert all(format_cell(c) in d.notes[0] for c in pen)
+    # the pen over a cell a line runs through: that cell stays in doubt
+    on_line = sorted(net.cells())[0]
+    d, _ = covered((on_line,))
+    assert on_line in d.uncertain and not d.notes
+    # a stroke too many elsewhere: illegal, the covered cells stay in doubt
+    cells, edge_scores = _scores(net.vertices)
+    stray = next(e for e in edges(FIELD) if not (set(e) & (net.cells() | near | set(pen))))
+    blots = dict.fromkeys(FIELD.cells(), 0.02)
+    for c in pen:
+        blots[c] = cells[c] = 0.9
+    edge_scores[stray] = 0.5
+    d, result = weigh(decide(FIELD, LENGTHS, cells, edge_scores, blots), FIELD, LENGTHS)
+    assert not result.legal and set(pen) <= set(d.uncertain) and not d.notes

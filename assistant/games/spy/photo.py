@@ -135,35 +135,44 @@ def weigh(
         if prior is not None:
             decision, result = _weigh_edges(prior, check, field, lengths)
     if result.legal and decision.uncertain:
-        _glare_apart(decision, field, lengths)
+        _hidden_apart(decision, field, lengths)
     return decision, result
 
 
-def _glare_apart(decision: Decision, field: Field, lengths: Sequence[int]) -> None:
-    """A legal reading whose only doubts are cells glare washed out, crossed by none of its
-    lines, nothing seen there, and the network it is the one the rest of the photo points to
-    (photo_prior, the washed cells saying nothing): those cells are read as empty and a note
-    says so (the reading names them, and asks for another photo if a line was drawn there)."""
+def _hidden_apart(decision: Decision, field: Field, lengths: Sequence[int]) -> None:
+    """A legal reading whose only doubts are cells glare washed out or something covers (a
+    finger, a pen), crossed by none of its lines, nothing seen in the washed ones, and the
+    network it is the one the rest of the photo points to (photo_prior, those cells saying
+    nothing): those cells are read as empty and a note names them (and asks for another photo
+    if a line was drawn there). A network of all its lines, legal, leaves no line to hide."""
     from assistant.games.spy.photo_prior import MARGIN, best_network
 
-    washed = decision.washed
-    if not washed or any(why != WASHED for why in decision.uncertain.values()):
+    hidden = dict(decision.uncertain)
+    if not hidden or any(not why.startswith(HIDDEN) for why in hidden.values()):
         return
-    if any(set(e) & washed for e in decision.joined):
+    if any(set(e) & hidden.keys() for e in decision.joined):
         return
+    washed = {c for c, why in hidden.items() if why == WASHED}
     if any(level >= UNSURE[0] for e, level in decision.edge_levels.items() if set(e) & washed):
         return
-    prior = best_network(field, tuple(lengths), decision.z, decision.z_halves, washed)
+    prior = best_network(field, tuple(lengths), decision.z, decision.z_halves, frozenset(hidden))
     if prior is None or prior.cells != decision.cells or prior.margin < MARGIN:
         return
-    cells = sorted(c for c in decision.uncertain)
-    for c in cells:
+    for c in hidden:
         del decision.uncertain[c]
-    named = ", ".join(format_cell(c) for c in cells)
-    decision.notes.append(
-        f"glare washed out {named}: no line of the network crosses them and nothing is seen "
-        "there; if you drew there, take the photo again out of the glare"
-    )
+    covered = sorted(c for c in hidden if c not in washed)
+    if washed:
+        named = ", ".join(format_cell(c) for c in sorted(washed))
+        decision.notes.append(
+            f"glare washed out {named}: no line of the network crosses them and nothing is "
+            "seen there; if you drew there, take the photo again out of the glare"
+        )
+    if covered:
+        named = ", ".join(format_cell(c) for c in covered)
+        decision.notes.append(
+            f"something covers {named} (a finger, a pen?): no line of the network crosses "
+            "them; if you drew there, take the photo again with the sheet clear"
+        )
 
 
 HIDDEN = ("something covers it", WASHED)  # doubts of cells whose edges say nothing

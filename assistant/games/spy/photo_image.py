@@ -200,6 +200,69 @@ def _marks_at(mask: np.ndarray) -> list[_Mark]:
     return found
 
 
+RING_SIDES = (0.0075, 0.06, 1.2)  # mark sides the rings are looked for at, in photo's long
+# sides (a field spans at least MIN_SPAN of it, so a mark at least 0.009 of it): from, to, step
+RING_LEAST = 10.0  # pixels: no smaller mark is looked for (its rings are a pixel wide)
+RING_SCALED = 20.0  # pixels: a larger mark is looked for on the photo scaled down to this side
+RING_SEEN = 0.6  # the correlation with a mark's rings from which a place is taken as a mark
+RING_KEEP = 8  # places kept, the best first (each four of them cost a code read or more)
+
+
+def _rings(side: float) -> np.ndarray:
+    """A corner mark's pattern as rings (a dark ring, a white ring, a dark centre, on paper):
+    round, so that it matches a mark turned any way; `side` pixels across its dark ring."""
+    fine = 8
+    n = int(math.ceil(side * 1.6)) | 1
+    size = n * fine
+    yy, xx = np.mgrid[0:size, 0:size]
+    r = np.hypot(xx - size / 2 + 0.5, yy - size / 2 + 0.5) / (side * fine / 7)  # in modules
+    img = np.ones((size, size), np.float32)
+    img[r <= 3.5] = 0.0
+    img[r <= 2.5] = 1.0
+    img[r <= 1.5] = 0.0
+    return cv2.resize(img, (n, n), interpolation=cv2.INTER_AREA)
+
+
+def marks_by_rings(norm: np.ndarray) -> list[_Mark]:
+    """The corner marks found by their whole pattern, where their outlines are broken at every
+    level of grey (heavy noise in low light, a small mark, JPEG): the places that correlate
+    best with a mark's rings, at the sizes a field's marks can have on the photo (RING_SIDES;
+    each looked for on the photo scaled down to RING_SCALED pixels a mark at most), the best
+    RING_KEEP of them. Each mark's
+    outline is a circle as wide as the mark (its turn is not known)."""
+    start, stop, step = RING_SIDES
+    seen: list[tuple[float, float, float, float]] = []  # (correlation, x, y, side)
+    side = max(RING_LEAST, start * max(norm.shape))
+    stop *= max(norm.shape)
+    while side < stop:
+        scale = 1.0
+        while side * scale > RING_SCALED:
+            scale /= 2
+        img = (
+            norm
+            if scale == 1.0
+            else cv2.resize(norm, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        )
+        pattern = _rings(side * scale)
+        if img.shape[0] > pattern.shape[0] and img.shape[1] > pattern.shape[1]:
+            fit = cv2.matchTemplate(img.astype(np.float32), pattern, cv2.TM_CCOEFF_NORMED)
+            k = max(3, int(side * scale) | 1)
+            peaks = (fit >= RING_SEEN) & (fit == cv2.dilate(fit, np.ones((k, k), np.uint8)))
+            half = pattern.shape[0] / 2
+            for y, x in zip(*np.nonzero(peaks), strict=True):
+                seen.append((float(fit[y, x]), (x + half) / scale, (y + half) / scale, side))
+        side *= step
+    kept: list[tuple[float, float, float, float]] = []
+    for found in sorted(seen, reverse=True):
+        if all(math.dist(found[1:3], k[1:3]) > 0.7 * max(found[3], k[3]) for k in kept):
+            kept.append(found)
+        if len(kept) == RING_KEEP:
+            break
+    turn = np.linspace(0, 2 * math.pi, 16, endpoint=False)
+    circle = np.stack([np.cos(turn), np.sin(turn)], axis=1) / 2
+    return [_Mark((x, y), circle * side + np.array([x, y]), side) for _, x, y, side in kept]
+
+
 def _clockwise(points: list[tuple[float, float]]) -> list[int]:
     cx = sum(p[0] for p in points) / len(points)
     cy = sum(p[1] for p in points) / len(points)
@@ -280,6 +343,10 @@ def locate(norm: np.ndarray, field_name: str) -> Located:
     for masks in mark_masks(norm):
         marks = find_marks(masks, marks)
         found = _search(norm, marks, field_name, others, faint)
+        if found is not None:
+            return _at_size(norm, found)
+    if not faint:  # outlines broken at every level (low light's noise, small marks): rings
+        found = _search(norm, marks_by_rings(norm), field_name, others, faint)
         if found is not None:
             return _at_size(norm, found)
     if faint:  # four marks and the code, the grid blurred (motion blur): where its lines lie
