@@ -228,8 +228,8 @@ def marks_by_rings(norm: np.ndarray) -> list[_Mark]:
     level of grey (heavy noise in low light, a small mark, JPEG): the places that correlate
     best with a mark's rings, at the sizes a field's marks can have on the photo (RING_SIDES;
     each looked for on the photo scaled down to RING_SCALED pixels a mark at most), the best
-    RING_KEEP of them. Each mark's
-    outline is a circle as wide as the mark (its turn is not known)."""
+    RING_KEEP of them. Each mark's outline is a circle as wide as the mark (its turn is not
+    known)."""
     start, stop, step = RING_SIDES
     seen: list[tuple[float, float, float, float]] = []  # (correlation, x, y, side)
     side = max(RING_LEAST, start * max(norm.shape))
@@ -248,9 +248,10 @@ def marks_by_rings(norm: np.ndarray) -> list[_Mark]:
             fit = cv2.matchTemplate(img.astype(np.float32), pattern, cv2.TM_CCOEFF_NORMED)
             k = max(3, int(side * scale) | 1)
             peaks = (fit >= RING_SEEN) & (fit == cv2.dilate(fit, np.ones((k, k), np.uint8)))
-            half = pattern.shape[0] / 2
+            half = pattern.shape[0] / 2  # the pattern's centre, from its corner (pixel edges)
             for y, x in zip(*np.nonzero(peaks), strict=True):
-                seen.append((float(fit[y, x]), (x + half) / scale, (y + half) / scale, side))
+                at = ((x + half) / scale - 0.5, (y + half) / scale - 0.5)  # pixel centres
+                seen.append((float(fit[y, x]), at[0], at[1], side))
         side *= step
     kept: list[tuple[float, float, float, float]] = []
     for found in sorted(seen, reverse=True):
