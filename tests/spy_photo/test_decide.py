@@ -481,3 +481,42 @@ def test_cells_a_pen_covers_away_from_a_legal_network_are_read_empty_and_named()
     edge_scores[stray] = 0.5
     d, result = weigh(decide(FIELD, LENGTHS, cells, edge_scores, blots), FIELD, LENGTHS)
     assert not result.legal and set(pen) <= set(d.uncertain) and not d.notes
+
+
+def test_a_stroke_apart_from_an_illegal_drawing_is_named_however_dark():
+    """An illegal drawing (a step of the network left out) and a stroke away from it as dark as
+    the pencil: the stroke may be drawn, or rubbed out and still dark (ink does not rub out);
+    the verdict is illegal either way, but the stroke's cells are named, never read in silence
+    (issue 39: photo 5062 of the second generator, held out)."""
+    from assistant.games.spy.photo import weigh
+
+    net = random_network(FIELD, LENGTHS, 21)
+    near = {
+        (r + dr, c + dc) for r, c in net.cells() for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+    }
+    stroke = next(
+        ((r, c), (r, c + 1), (r, c + 2))
+        for r in range(10)
+        for c in range(8)
+        if not ({(r, c), (r, c + 1), (r, c + 2)} & (net.cells() | near))
+    )  # three cells: further from any legal network than the near misses reach
+    cells, edge_scores = _scores(net.vertices)
+    longest = max(
+        zip(net.vertices, net.vertices[1:], strict=False),
+        key=lambda ab: abs(ab[0][0] - ab[1][0]) + abs(ab[0][1] - ab[1][1]),
+    )
+    (r0, c0), (r1, c1) = longest
+    gap = ((r0 + r1) // 2, (c0 + c1) // 2)  # a square of the longest line not drawn: illegal
+    cells[gap] = 0.02
+    for e in edges(FIELD):
+        if gap in e:
+            edge_scores[e] = 0.02
+    for e in ((stroke[0], stroke[1]), (stroke[1], stroke[2])):
+        edge_scores[e] = 0.5  # as dark as the network
+    for c in stroke:
+        cells[c] = 0.5
+    d, result = weigh(decide(FIELD, LENGTHS, cells, edge_scores), FIELD, LENGTHS)
+    assert not result.legal
+    assert set(stroke) <= set(d.uncertain)
+    reasons = {c: d.uncertain[c] for c in stroke}
+    assert all("apart from the" in why for why in reasons.values()), reasons

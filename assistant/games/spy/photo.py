@@ -252,6 +252,8 @@ def _weigh_edges(
                     decision.doubt(
                         c, "a mark apart from the rest, darker than the pencil (a finger? a pen?)"
                     )
+            for c in sorted(group):  # as dark as the rest: drawn, or rubbed out but still dark
+                decision.doubt(c, "a stroke apart from the rest (rubbed out?): read as drawn")
     if result.legal:
         layouts = [layout.vertices for layout in result.layouts]
         compare_layouts(decision, layouts)
@@ -295,6 +297,9 @@ def read_photo(
     return PhotoReading(source, located.field_name, located.field, decision, result, canvas)
 
 
+LIGHT = "read otherwise against the paper around it (uneven light?): look at the sheet"
+
+
 def _read_scores(
     scores: Any, field: Field, lengths: Sequence[int], source: str
 ) -> tuple[Decision, CheckResult]:
@@ -302,7 +307,8 @@ def _read_scores(
     leaves doubts (uneven light, a shadow's edge across the field), the paper's level is taken
     around each edge instead (photo_decide `local`): read so when that reads a legal network
     with no doubt at all, or when the first found the photo too grainy (and this one does not:
-    its doubts are named); the first reading otherwise."""
+    its doubts are named); the first reading otherwise. An illegal first reading with no doubt
+    is read the second way too: the cells where the two differ are doubted (`LIGHT`)."""
 
     def read(local: bool) -> tuple[Decision, CheckResult] | None:
         decision = decide(
@@ -326,6 +332,15 @@ def _read_scores(
             return second
         if first is None and second is not None and (second[0].cells or second[0].uncertain):
             return second  # pencil seen against the local paper only: read, with its doubts
+    elif not first[1].legal:
+        # illegal with nothing in doubt: read against the paper around each place too; where
+        # the two readings differ (a shadow's edge swells the grain), those cells are doubted
+        second = read(True)
+        if second is not None and second[1].legal and not second[0].uncertain:
+            return second
+        if second is not None:
+            for c in sorted(first[0].cells ^ second[0].cells):
+                first[0].doubt(c, LIGHT)
     if first is None:
         from assistant.games.spy.photo_image import PhotoError
 
