@@ -24,6 +24,24 @@ def _scores(vertices, ink=0.5, paper=0.02, faint=()):
     return cell_scores, edge_scores
 
 
+def _near(net):
+    """The network's cells' orthogonal neighbours."""
+    return {
+        (r + dr, c + dc) for r, c in net.cells() for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+    }
+
+
+def _stroke_away(net, length):
+    """The first `length` cells in a row that neither the network nor its neighbours touch."""
+    taken = net.cells() | _near(net)
+    return next(
+        tuple((r, c + k) for k in range(length))
+        for r in range(FIELD.rows)
+        for c in range(FIELD.cols - length + 1)
+        if not {(r, c + k) for k in range(length)} & taken
+    )
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10_000), st.floats(0.1, 0.9))
 def test_a_clean_drawing_reads_exactly(seed, ink):
@@ -310,15 +328,7 @@ def test_a_stroke_apart_from_a_legal_network_is_named_however_dark():
     from assistant.games.spy.photo import weigh
 
     net = random_network(FIELD, LENGTHS, 21)
-    near = {
-        (r + dr, c + dc) for r, c in net.cells() for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
-    }
-    stroke = next(
-        ((r, c), (r, c + 1), (r, c + 2))
-        for r in range(10)
-        for c in range(8)
-        if not ({(r, c), (r, c + 1), (r, c + 2)} & (net.cells() | near))
-    )
+    stroke = _stroke_away(net, 3)
     cells, edge_scores = _scores(net.vertices)
     for e in ((stroke[0], stroke[1]), (stroke[1], stroke[2])):
         edge_scores[e] = 0.5  # as dark as the network
@@ -444,15 +454,8 @@ def test_cells_a_pen_covers_away_from_a_legal_network_are_read_empty_and_named()
     from assistant.games.spy.photo import weigh
 
     net = random_network(FIELD, LENGTHS, 9)
-    near = {
-        (r + dr, c + dc) for r, c in net.cells() for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
-    }
-    pen = next(
-        ((r, c), (r, c + 1))
-        for r in range(10)
-        for c in range(9)
-        if not ({(r, c), (r, c + 1)} & (net.cells() | near))
-    )
+    pen = _stroke_away(net, 2)
+    near = _near(net)
 
     def covered(cells_under):
         cells, edge_scores = _scores(net.vertices)
@@ -491,15 +494,7 @@ def test_a_stroke_apart_from_an_illegal_drawing_is_named_however_dark():
     from assistant.games.spy.photo import weigh
 
     net = random_network(FIELD, LENGTHS, 21)
-    near = {
-        (r + dr, c + dc) for r, c in net.cells() for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
-    }
-    stroke = next(
-        ((r, c), (r, c + 1), (r, c + 2))
-        for r in range(10)
-        for c in range(8)
-        if not ({(r, c), (r, c + 1), (r, c + 2)} & (net.cells() | near))
-    )  # three cells: further from any legal network than the near misses reach
+    stroke = _stroke_away(net, 3)  # further from any legal network than near misses reach
     cells, edge_scores = _scores(net.vertices)
     longest = max(
         zip(net.vertices, net.vertices[1:], strict=False),

@@ -229,31 +229,22 @@ def _weigh_edges(
         for e in sorted(faint_joins(decision)):
             for c in e:
                 decision.doubt(c, "a weaker stroke than the others (rubbed out? pressed lightly?)")
-        # a stroke apart from a legal network: rubbed out (what is left of it as dark as the
-        # network's pencil) or drawn; read as drawn, but named
+        # a stroke apart from the rest: drawn, or rubbed out (ink does not rub out, pencil may
+        # keep half its darkness); read as drawn, but named, with what sets it apart
         for group in groups(decision)[1:]:
-            if check(decision.cells - group).legal:
-                for c in sorted(group):
-                    decision.doubt(
-                        c, "a stroke apart from the network (rubbed out?): read as drawn"
-                    )
-            # a mark apart much darker than the pencil: the edge of a finger or a pen?
             darkest = max(
                 decision.edge_levels.get(e, 0.0) for e in decision.joined if e[0] in group
             )
-            if darkest < RUBBED_OUT[-1]:  # all of it weaker than the pencil: rubbed out?
-                for c in sorted(group):
-                    decision.doubt(
-                        c,
-                        "a stroke apart from the rest, weaker than it (rubbed out?): read as drawn",
-                    )
-            if darkest >= DARKER:
-                for c in sorted(group):
-                    decision.doubt(
-                        c, "a mark apart from the rest, darker than the pencil (a finger? a pen?)"
-                    )
-            for c in sorted(group):  # as dark as the rest: drawn, or rubbed out but still dark
-                decision.doubt(c, "a stroke apart from the rest (rubbed out?): read as drawn")
+            if check(decision.cells - group).legal:
+                why = "a stroke apart from the network (rubbed out?): read as drawn"
+            elif darkest < RUBBED_OUT[-1]:  # all of it weaker than the pencil: rubbed out?
+                why = "a stroke apart from the rest, weaker than it (rubbed out?): read as drawn"
+            elif darkest >= DARKER:  # much darker than the pencil: the edge of a finger or a pen?
+                why = "a mark apart from the rest, darker than the pencil (a finger? a pen?)"
+            else:
+                why = "a stroke apart from the rest (rubbed out?): read as drawn"
+            for c in sorted(group):
+                decision.doubt(c, why)
     if result.legal:
         layouts = [layout.vertices for layout in result.layouts]
         compare_layouts(decision, layouts)
