@@ -11,7 +11,7 @@ from assistant.games.spy.layouts import random_network
 from assistant.games.spy.model import Field
 from assistant.games.spy.photo_decide import decide
 from assistant.games.spy.photo_geometry import edges, lines_edges
-from assistant.games.spy.photo_prior import best_network
+from assistant.games.spy.photo_prior import COVERS, STRAY_SHARE, best_network
 
 FIELD = Field(10, 10)
 LENGTHS = (1, 2, 3, 4, 5, 6)
@@ -56,10 +56,16 @@ def test_a_faint_network_is_found_exactly(seed, pencil, noise_seed):
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(0, 10_000), st.floats(4.0, 40.0), st.integers(1, 4), st.floats(0.15, 1.2))
+@given(
+    st.integers(0, 10_000),
+    st.floats(4.0, 40.0),
+    st.integers(1, 4),
+    st.floats(STRAY_SHARE * 1.2, 1.2),
+)
 def test_a_stroke_off_every_legal_network_leaves_the_prior_out(seed, pencil, length, left):
     """A legal network and a straight stroke apart from it (rubbed out to `left` of the pencil,
-    or drawn): the drawing is not the network, and the prior never explains the stroke away."""
+    STRAY_SHARE or more of the pencil the network shows, its steps a fifth either way, or
+    drawn): the drawing is not the network, and the prior never explains the stroke away."""
     net = random_network(FIELD, LENGTHS, seed)
     run = _free_run(net, length)
     if run is None:
@@ -68,6 +74,55 @@ def test_a_stroke_off_every_legal_network_leaves_the_prior_out(seed, pencil, len
     for e in run:
         z[e] = max(left * pencil, 3.5)
     assert best_network(FIELD, LENGTHS, z, {}, frozenset()) is None
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.integers(0, 10_000),
+    st.floats(3.5 / (0.8 * STRAY_SHARE) + 0.1, 40.0),
+    st.integers(1, 4),
+    st.floats(0.12, STRAY_SHARE * 0.8 - 0.01),
+)
+def test_a_stroke_far_fainter_than_the_lines_is_read_as_rubbed_out_and_named(
+    seed, pencil, length, left
+):
+    """A legal network and a straight stroke apart from it rubbed out to under STRAY_SHARE of
+    the pencil, yet standing out of the paper's grain: the network is read, and every step of
+    the stroke is named (the reading says what it took as not drawn)."""
+    net = random_network(FIELD, LENGTHS, seed)
+    run = _free_run(net, length)
+    if run is None:
+        return
+    z = _evidence(net.vertices, pencil, seed, noise=0.5)
+    for e in run:
+        z[e] = max(left * pencil, 3.5)
+    found = best_network(FIELD, LENGTHS, z, {}, frozenset())
+    assert found is not None and found.cells == net.cells()
+    assert set(run) <= found.faint
+    assert not {c for e in found.faint for c in e} & net.cells()
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.integers(0, 10_000),
+    st.floats(4.0, 40.0),
+    st.integers(1, 4),
+    st.floats(COVERS * 1.2, COVERS * 20),
+)
+def test_steps_off_the_network_far_darker_than_its_pencil_are_covered(seed, pencil, length, dark):
+    """A legal network and, apart from it, a run of steps many times darker than its pencil (a
+    pen lying on the sheet; one hand draws every line alike): those cells are taken as covered
+    (they say nothing), and the network is read with them named."""
+    net = random_network(FIELD, LENGTHS, seed)
+    run = _free_run(net, length)
+    if run is None:
+        return
+    z = _evidence(net.vertices, pencil, seed, noise=0.5)
+    for e in run:
+        z[e] = dark * pencil
+    found = best_network(FIELD, LENGTHS, z, {}, frozenset())
+    assert found is not None and found.cells == net.cells()
+    assert found.covered == {c for e in run for c in e}
 
 
 @settings(max_examples=25, deadline=None)

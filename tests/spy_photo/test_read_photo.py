@@ -101,14 +101,19 @@ def made(page, sheet_photo, tmp_path_factory):
         for c in range(10)
         if not ({(r, c), (r + 1, c)} & net.cells())
     ]
-    faint, _ = _photo(page, 109, turn=2, vertices=vertices, faint=(free[0],))
+    # the network's first line pressed four times lighter: drawn or rubbed out? (a doubt)
+    first = (vertices[0], vertices[1])
+    faint, _ = _photo(page, 109, turn=2, vertices=vertices[1:], faint=(first,))
     (tmp_path / "faint.jpg").write_bytes(faint)
+    # a stroke four times lighter off the network: rubbed out, read as not drawn and named
+    rubbed, _ = _photo(page, 109, turn=2, vertices=vertices, faint=(free[0],))
+    (tmp_path / "rubbed.jpg").write_bytes(rubbed)
     (tmp_path / "notes.txt").write_text("not a photo\n", encoding="utf-8")
     import cv2
 
     ok, tiny = cv2.imencode(".png", np.full((4, 4), 255, np.uint8))
     (tmp_path / "tiny.png").write_bytes(tiny.tobytes())
-    return tmp_path, net, free[0]
+    return tmp_path, net, first, free[0]
 
 
 @pytest.fixture
@@ -122,7 +127,7 @@ def run(*args: str):
 
 
 def test_cli_reads_checks_and_draws_the_debug_picture(photos, made):
-    net, _ = photos
+    net, _, _ = photos
     result = run("--photo", "sheet.jpg", "--debug", "seen.png")
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
@@ -138,7 +143,7 @@ def test_cli_reads_checks_and_draws_the_debug_picture(photos, made):
 
 
 def test_cli_json_names_uncertain_cells_and_stops(photos):
-    _, faint = photos
+    _, faint, _ = photos
     result = run("--photo", "faint.jpg", "--json")
     assert result.exit_code == 1
     data = json.loads(result.stdout)
@@ -149,10 +154,10 @@ def test_cli_json_names_uncertain_cells_and_stops(photos):
 
 
 def test_cli_uncertain_without_a_terminal_stops_with_the_list(photos):
-    _, faint = photos
+    _, faint, _ = photos
     result = run("--photo", "faint.jpg")
     assert result.exit_code == 1
-    cell = format_cell(faint[0])
+    cell = format_cell(faint[1])
     assert (
         f"  {cell}: faint pencil between" in result.stdout
         or f"  {cell}: a weaker stroke, perhaps rubbed out: read as not drawn" in result.stdout
@@ -161,6 +166,22 @@ def test_cli_uncertain_without_a_terminal_stops_with_the_list(photos):
         "not confirmed: look at the cells marked ? on the sheet (--debug OUT.png draws what was "
         "read), then photograph it again or type the network in"
     )
+
+
+def test_cli_reads_a_faint_stroke_off_the_network_as_rubbed_out_and_names_it(photos):
+    net, _, stroke = photos
+    result = run("--photo", "rubbed.jpg", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["legal"] is True and data["photo"]["uncertain"] == []
+    drawing = data["photo"]["drawing"]
+    read = {(r, c) for r, row in enumerate(drawing) for c, ch in enumerate(row) if ch == "#"}
+    assert read == net.cells()
+    a, b = (format_cell(c) for c in stroke)
+    assert data["photo"]["notes"] == [
+        f"a faint stroke off the network ({a}-{b}), under 30% as dark as its lines, is read as "
+        "not drawn (rubbed out? a shadow's edge?)"
+    ]
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,7 @@ from assistant.games.spy.check import CheckResult, check_input
 from assistant.games.spy.model import Cell, Field, format_cell
 from assistant.games.spy.network_input import NetworkInput
 from assistant.games.spy.photo_decide import (
+    COVERED,
     SURE,
     UNSURE,
     WASHED,
@@ -202,8 +203,21 @@ def _with_prior(
         decision.z_halves,
         decision.washed,
     )
+    for c in sorted(prior.covered):
+        out.doubt(c, COVERED)
     for c in sorted(prior.doubtful):
         out.doubt(c, "the photo fits more than one network here: look at the sheet")
+    if prior.faint:
+        from assistant.games.spy.photo_prior import STRAY_SHARE, straight_runs
+
+        runs = ", ".join(
+            f"{format_cell(run[0][0])}-{format_cell(run[-1][1])}"
+            for run in straight_runs(prior.faint)
+        )
+        out.notes.append(
+            f"a faint stroke off the network ({runs}), under {STRAY_SHARE:.0%} as dark as its "
+            "lines, is read as not drawn (rubbed out? a shadow's edge?)"
+        )
     return out
 
 

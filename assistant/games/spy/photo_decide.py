@@ -37,6 +37,7 @@ JOINED = 5.0  # an edge this many times the grain above the paper may be joined 
 WHISPER = 2.2  # a network's worth of steps this far above the paper on average: faint pencil
 WASHED_SEEN = 0.2  # a line seen this dark across washed-out cells: the glare does not hide pencil
 WASHED = "glare washes it out: pencil there cannot be seen"
+COVERED = "something covers it (a finger, a pen, a shadow?)"
 NOISY = 0.004  # a grain above this could hide the lightest pencil (0.035 above the paper)
 LOCAL = 2.0  # cells: the paper's level taken around each edge and cell, this far each way
 LOCAL_RANK = 0.4  # ...at this rank of the edges there (pencil, all above the paper, weighs less)
@@ -253,7 +254,7 @@ def _covered(
         return
     for c in field_.cells():
         if (blots[c] - paper) / contrast > BLOT:
-            out.doubt(c, "something covers it (a finger, a pen, a shadow?)")
+            out.doubt(c, COVERED)
 
 
 def settle_washed(decision: Decision) -> None:

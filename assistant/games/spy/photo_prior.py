@@ -9,13 +9,15 @@ edge's window does not). The best network is read when it beats every other by `
 nats: the log of how many times likelier it is) and nothing dark lies outside it; the cells
 where it and the networks nearly as likely differ stay in doubt. Nothing outside a legal network
 is ever explained away: a stroke off the network (`STRAY`) leaves the edge-by-edge reading as it
-was (a drawing may be illegal, and a wrong reading in silence is the worst outcome).
+was (a drawing may be illegal, and a wrong reading in silence is the worst outcome); only a run
+far fainter than the lines (`STRAY_SHARE`: a stroke rubbed out, a shadow's edge) is read as not
+drawn, and named.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -30,12 +32,14 @@ SPREAD = 0.35  # the pencil's own spread along a line, as a fraction of its dark
 MIN_PENCIL = 3.0  # grains: pencil lighter than this is not read through the prior
 STRAY = 3.5  # grains: a straight run off the network this dark (mean * sqrt(length)) is a stroke
 STRAY_EDGE = 0.1  # ...and each of its steps this far of the way from paper to pencil
+STRAY_SHARE = 0.3  # ...and on average this far; fainter, it is named (rubbed out?), not read
 WEAK_LINE = 0.35  # a line of the network whose steps average under this of the pencil: no prior
 TABLE_VERSION = 1  # of the cached table (photo_prior's own, beside the networks' cache)
 WEAKEST = 0.5  # a step off the network this far to the pencil and as dark as its weakest: none
 SLACK = 1.0  # grains
 AGAINST = -0.5  # nats: a step of the network whose own evidence says paper this surely: a doubt
 GAP = 0.25  # a step of the network under this of the pencil: a gap, the drawing may be illegal
+COVERS = 2.5  # a step off the network this many times darker than its pencil: something covers it
 
 
 @dataclass(frozen=True)
@@ -137,6 +141,11 @@ class PriorReading:
     joined: frozenset[Edge]
     doubtful: frozenset[Cell]
     margin: float  # nats between the best network and the next
+    # steps off the network that stand above the paper's grain in a straight run but under
+    # STRAY_SHARE of the pencil: read as not drawn (a stroke rubbed out, a shadow's edge), named
+    faint: frozenset[Edge] = frozenset()
+    # cells of steps off the network far darker than its pencil (COVERS): a pen, a finger's edge
+    covered: frozenset[Cell] = frozenset()
 
 
 def _weights(z: np.ndarray, pencil: float) -> np.ndarray:
@@ -199,6 +208,19 @@ def best_network(
         if top == best or not len(on):
             break
         best, pencil = top, float(np.median(on))
+    # a step off the network far darker than its pencil is not pencil (one hand drew every line
+    # alike): a pen lying on the sheet, a finger's edge. Its cells are taken as covered (they say
+    # nothing either way) and the network looked for again
+    near_best = {int(i) for i in table.layout[best]} | {int(i) for i in table.inside[best]}
+    far = [
+        i
+        for i in range(len(all_edges))
+        if i not in near_best and not blind[i] and zs[i] >= COVERS * pencil
+    ]
+    if far:
+        cover = frozenset(c for i in far for c in all_edges[i])
+        found = best_network(field, lengths, z, z_halves, hidden | cover)
+        return None if found is None else replace(found, covered=found.covered | cover)
     order = np.argsort(score)[::-1]
     margin = float(score[order[0]] - score[order[1]]) if len(order) > 1 else math.inf
     layout = {int(i) for i in table.layout[best]}
@@ -214,7 +236,7 @@ def best_network(
     doubtful |= frozenset(c for e in against for c in e)
     cells = frozenset((int(i) // cols, int(i) % cols) for i in np.flatnonzero(cells_best))
     # every line of the network must be there: its steps on average a fair part of the pencil
-    for line in _lines(joined):
+    for line in straight_runs(joined):
         seen = [z[e] for e in line if not (set(e) & hidden)]
         if seen and (sum(seen) / len(seen) < WEAK_LINE * pencil or min(seen) < GAP * pencil):
             return None
@@ -245,13 +267,17 @@ def best_network(
     for i in (int(i) for i in table.inside[best] if i >= 0):
         if not blind[i] and off[i] >= level:
             doubtful |= frozenset(all_edges[i])
+    faint: set[int] = set()
     for run in _runs_memo(field.rows, field.cols):
         if any(i in inside or blind[i] for i in run):
             continue
         vals = off[run]
         if vals.min() >= STRAY_EDGE * pencil and vals.mean() * math.sqrt(len(run)) >= STRAY:
-            return None
-    return PriorReading(cells, joined, doubtful, margin)
+            if vals.mean() >= STRAY_SHARE * pencil:
+                return None  # a stroke: the drawing may be illegal
+            faint.update(run)
+    named = frozenset(all_edges[i] for i in faint)
+    return PriorReading(cells, joined, doubtful, margin, named)
 
 
 @lru_cache(maxsize=4)
@@ -259,7 +285,7 @@ def _runs_memo(rows: int, cols: int) -> list[list[int]]:
     return _runs(edges(Field(rows, cols)))
 
 
-def _lines(joined: frozenset[Edge]) -> list[list[Edge]]:
+def straight_runs(joined: frozenset[Edge]) -> list[list[Edge]]:
     """The joined edges in maximal straight runs."""
     out = []
     for e in sorted(joined):
