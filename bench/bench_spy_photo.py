@@ -21,9 +21,9 @@ blurred, noisy, JPEG-compressed. It prints how many were
 
 The aim (issue 39): on both generators at least 97% of the legal networks read exactly (the
 photos where a finger, a pen or glare hides drawn squares, or a rubbed-out stroke is left, are
-counted apart: a doubt is the right answer there), none read wrong silently, every photo with
-strokes on it read as something or a doubt (never an empty field without a doubt), and a
-reading within 3 s.
+counted apart: a doubt, or a reading whose note names the stroke, is the right answer there),
+none read wrong silently, every photo with strokes on it read as something or a doubt (never an
+empty field without a doubt), and a reading within 3 s.
 """
 
 from __future__ import annotations
