@@ -183,6 +183,19 @@ def _table(shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
     return np.full((h, w, 3), grey, np.float32)
 
 
+def _stroke_saturated(grey: np.ndarray, points: np.ndarray, radius: float) -> bool:
+    """Whether the darkest grey within `radius` of any of `points` is white (0.98 or more):
+    the stroke drawn there is lost in the glare."""
+    h, w = grey.shape
+    r = max(1, int(radius))
+    for x, y in points.astype(int):
+        if 0 <= x < w and 0 <= y < h:
+            window = grey[max(0, y - r) : y + r + 1, max(0, x - r) : x + r + 1]
+            if float(window.min()) >= 0.98:
+                return True
+    return False
+
+
 def _capsule(mask: np.ndarray, p: np.ndarray, q: np.ndarray, radius: float) -> None:
     cv2.line(
         mask,
@@ -357,7 +370,9 @@ def _photograph(
         strength = rng.uniform(0.3, 0.9)
         photo = photo + (strength * spot)[..., None]
         case.notes.append("glare")
-        # washed out where the spot saturates the paper: pencil under it may vanish
+        # washed out where the spot saturates the paper: pencil under it may vanish; and
+        # where the stroke itself is saturated at a drawn cell (the darkest grey within a
+        # third of a cell of its centre white), the line is not in the photo at all
         if np.any(
             spot[
                 cell_pts[:, 1].astype(int).clip(0, oh - 1),
@@ -365,7 +380,7 @@ def _photograph(
             ]
             * strength
             > 0.5
-        ):
+        ) or _stroke_saturated(photo.mean(axis=2), cell_pts, 0.35 * px_cell):
             case.hidden = True
     if len(cell_pts):
         hit = occluded[
