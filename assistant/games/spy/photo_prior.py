@@ -211,7 +211,9 @@ def best_network(
     # a step off the network far darker than its pencil is not pencil (one hand drew every line
     # alike): a pen lying on the sheet, a finger's edge. Its cells are taken as covered (they say
     # nothing either way) and the network looked for again
-    near_best = {int(i) for i in table.layout[best]} | {int(i) for i in table.inside[best]}
+    near_best = {int(i) for i in table.layout[best]} | {
+        int(i) for i in table.inside[best] if i >= 0
+    }
     far = [
         i
         for i in range(len(all_edges))
