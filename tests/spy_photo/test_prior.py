@@ -40,6 +40,19 @@ def _free_run(net, length: int):
     return None
 
 
+def _network_and_stroke(seed: int, pencil: float, length: int, level: float):
+    """A legal network at `pencil` grains and a straight run of `length` steps apart from it at
+    `level` grains: (the network, the run, what the prior reads), or None when no run fits."""
+    net = random_network(FIELD, LENGTHS, seed)
+    run = _free_run(net, length)
+    if run is None:
+        return None
+    z = _evidence(net.vertices, pencil, seed, noise=0.5)
+    for e in run:
+        z[e] = level
+    return net, run, best_network(FIELD, LENGTHS, z, {}, frozenset())
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10_000), st.floats(6.0, 40.0), st.integers(0, 1000))
 def test_a_faint_network_is_found_exactly(seed, pencil, noise_seed):
@@ -66,14 +79,9 @@ def test_a_stroke_off_every_legal_network_leaves_the_prior_out(seed, pencil, len
     """A legal network and a straight stroke apart from it (rubbed out to `left` of the pencil,
     STRAY_SHARE or more of the pencil the network shows, its steps a fifth either way, or
     drawn): the drawing is not the network, and the prior never explains the stroke away."""
-    net = random_network(FIELD, LENGTHS, seed)
-    run = _free_run(net, length)
-    if run is None:
-        return
-    z = _evidence(net.vertices, pencil, seed, noise=0.5)
-    for e in run:
-        z[e] = max(left * pencil, 3.5)
-    assert best_network(FIELD, LENGTHS, z, {}, frozenset()) is None
+    made = _network_and_stroke(seed, pencil, length, max(left * pencil, 3.5))
+    if made is not None:
+        assert made[2] is None
 
 
 @settings(max_examples=25, deadline=None)
@@ -89,14 +97,10 @@ def test_a_stroke_far_fainter_than_the_lines_is_read_as_rubbed_out_and_named(
     """A legal network and a straight stroke apart from it rubbed out to under STRAY_SHARE of
     the pencil, yet standing out of the paper's grain: the network is read, and every step of
     the stroke is named (the reading says what it took as not drawn)."""
-    net = random_network(FIELD, LENGTHS, seed)
-    run = _free_run(net, length)
-    if run is None:
+    made = _network_and_stroke(seed, pencil, length, max(left * pencil, 3.5))
+    if made is None:
         return
-    z = _evidence(net.vertices, pencil, seed, noise=0.5)
-    for e in run:
-        z[e] = max(left * pencil, 3.5)
-    found = best_network(FIELD, LENGTHS, z, {}, frozenset())
+    net, run, found = made
     assert found is not None and found.cells == net.cells()
     assert set(run) <= found.faint
     assert not {c for e in found.faint for c in e} & net.cells()
@@ -113,14 +117,10 @@ def test_steps_off_the_network_far_darker_than_its_pencil_are_covered(seed, penc
     """A legal network and, apart from it, a run of steps many times darker than its pencil (a
     pen lying on the sheet; one hand draws every line alike): those cells are taken as covered
     (they say nothing), and the network is read with them named."""
-    net = random_network(FIELD, LENGTHS, seed)
-    run = _free_run(net, length)
-    if run is None:
+    made = _network_and_stroke(seed, pencil, length, dark * pencil)
+    if made is None:
         return
-    z = _evidence(net.vertices, pencil, seed, noise=0.5)
-    for e in run:
-        z[e] = dark * pencil
-    found = best_network(FIELD, LENGTHS, z, {}, frozenset())
+    net, run, found = made
     assert found is not None and found.cells == net.cells()
     assert found.covered == {c for e in run for c in e}
 
