@@ -126,6 +126,40 @@ def test_steps_off_the_network_far_darker_than_its_pencil_are_covered(seed, penc
 
 
 @settings(max_examples=25, deadline=None)
+@given(
+    st.integers(0, 10_000),
+    st.floats(4.0, 40.0),
+    st.floats(COVERS * 1.2, COVERS * 20),
+    st.integers(0, 40),
+)
+def test_a_pen_beside_a_line_covers_its_own_cell_only(seed, pencil, dark, which):
+    """A pen lying on a square beside a line of the network darkens every step of that square,
+    the half on the far square not at all: that square is taken as covered, not the network's
+    squares beside it (their halves show the paper), and the network is read."""
+    net = random_network(FIELD, LENGTHS, seed)
+    cells = net.cells()
+    beside = sorted(
+        {
+            (r + dr, c + dc)
+            for r, c in cells
+            for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+            if 0 <= r + dr < 10 and 0 <= c + dc < 10
+        }
+        - cells
+    )
+    pen = beside[which % len(beside)]
+    z = _evidence(net.vertices, pencil, seed, noise=0.5)
+    halves = {}
+    for e in edges(FIELD):
+        if pen in e:
+            z[e] = dark * pencil  # the pen reaches past the step's middle...
+            halves[e] = tuple(dark * pencil if c == pen else 0.0 for c in e)  # ...not the far half
+    found = best_network(FIELD, LENGTHS, z, halves, frozenset())
+    assert found is not None and found.cells == cells
+    assert found.covered == {pen}
+
+
+@settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10_000), st.floats(4.0, 40.0), st.integers(0, 20))
 def test_a_step_missing_from_the_network_leaves_the_prior_out(seed, pencil, which):
     """One step of the network not drawn (the drawing is five lines and part of a sixth, or a

@@ -220,7 +220,7 @@ def best_network(
         if i not in near_best and not blind[i] and zs[i] >= COVERS * pencil
     ]
     if far:
-        cover = frozenset(c for i in far for c in all_edges[i])
+        cover = frozenset(c for i in far for c in _under(all_edges[i], z_halves, COVERS * pencil))
         found = best_network(field, lengths, z, z_halves, hidden | cover)
         return None if found is None else replace(found, covered=found.covered | cover)
     order = np.argsort(score)[::-1]
@@ -280,6 +280,15 @@ def best_network(
             faint.update(run)
     named = frozenset(all_edges[i] for i in faint)
     return PriorReading(cells, joined, doubtful, margin, named)
+
+
+def _under(edge: Edge, z_halves: dict[Edge, tuple[float, float]], level: float) -> tuple[Cell, ...]:
+    """The cells of a step far darker than the pencil that the dark thing lies over: the
+    cell of each half of it that dark (a pen beside a line darkens the half away from it
+    only), both when neither half is."""
+    halves = z_halves.get(edge)
+    under = tuple(c for c, z in zip(edge, halves or (), strict=False) if z >= level)
+    return under or edge
 
 
 @lru_cache(maxsize=4)
