@@ -184,6 +184,31 @@ def test_cli_reads_a_faint_stroke_off_the_network_as_rubbed_out_and_names_it(pho
     ]
 
 
+def test_the_debug_picture_shows_a_stroke_read_as_not_drawn_dashed_in_orange(photos, made):
+    """The stroke the note names is where the picture shows it: orange along its path (the
+    orange of a doubt: BGR 0, 140, 255), none along the network's lines."""
+    import cv2
+
+    from assistant.games.spy import photo_geometry as geo
+
+    net, _, stroke = photos
+    assert run("--photo", "rubbed.jpg", "--debug", "rubbed.png").exit_code == 0
+    img = cv2.imread(str(made[0] / "rubbed.png"))
+
+    def orange_along(a, b) -> int:
+        (x0, y0), (x1, y1) = (geo.to_canvas(*geo.cell_centre(c)) for c in (a, b))
+        count = 0
+        for t in np.linspace(0.05, 0.95, 40):
+            x, y = int(round(x0 + t * (x1 - x0))), int(round(y0 + t * (y1 - y0)))
+            b_, g, r = (int(v) for v in img[y, x])
+            count += r > 200 and 100 < g < 180 and b_ < 80
+        return count
+
+    assert orange_along(*stroke) >= 10
+    first = net.vertices[0], net.vertices[1]
+    assert orange_along(*first) == 0
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -210,6 +210,8 @@ def _with_prior(
     if prior.faint:
         from assistant.games.spy.photo_prior import STRAY_SHARE, straight_runs
 
+        out.faint = prior.faint
+
         runs = ", ".join(
             f"{format_cell(run[0][0])}-{format_cell(run[-1][1])}"
             for run in straight_runs(prior.faint)

@@ -59,6 +59,7 @@ class Decision:
     z_halves: dict[Edge, tuple[float, float]] = field(default_factory=dict)
     washed: frozenset[Cell] = frozenset()  # the cells glare washed out
     notes: list[str] = field(default_factory=list)  # said with the reading, not doubts
+    faint: frozenset[Edge] = frozenset()  # strokes seen, read as not drawn, named in a note
 
     @property
     def too_grainy(self) -> bool:

@@ -253,6 +253,13 @@ def marks_by_rings(norm: np.ndarray) -> list[_Mark]:
                 at = ((x + half) / scale - 0.5, (y + half) / scale - 0.5)  # pixel centres
                 seen.append((float(fit[y, x]), at[0], at[1], side))
         side *= step
+    # a mark's dark centre in its white ring is itself a small blob on paper: a place found at
+    # the centre of a place found twice its size or more is that mark's centre, not a mark
+    seen = [
+        s
+        for s in seen
+        if not any(o[3] >= 1.8 * s[3] and math.dist(s[1:3], o[1:3]) < 0.25 * o[3] for o in seen)
+    ]
     kept: list[tuple[float, float, float, float]] = []
     for found in sorted(seen, reverse=True):
         if all(math.dist(found[1:3], k[1:3]) > 0.7 * max(found[3], k[3]) for k in kept):
@@ -956,6 +963,12 @@ def overlay(reading: Any) -> bytes:
     for cell in reading.decision.cells:
         cv2.circle(marks, pt(cell), 4, green, -1, cv2.LINE_AA)
     img = cv2.addWeighted(marks, 0.7, img, 0.3, 0)
+    for a, b in reading.decision.faint:  # a faint stroke read as not drawn: dashed, as named
+        (x0, y0), (x1, y1) = pt(a), pt(b)
+        for k in range(0, 8, 2):
+            p = (x0 + (x1 - x0) * k // 8, y0 + (y1 - y0) * k // 8)
+            q = (x0 + (x1 - x0) * (k + 1) // 8, y0 + (y1 - y0) * (k + 1) // 8)
+            cv2.line(img, p, q, orange, 2, cv2.LINE_AA)
     for problem in reading.result.problems:
         for cell in problem.cells:
             x, y = pt(cell)
