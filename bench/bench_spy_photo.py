@@ -124,6 +124,8 @@ def hand_case(page: synth.Page, seed: int) -> tuple[str, str, float, str]:
     case = synth_hand.make(page, seed)
     if case.hidden:
         group = "hidden"
+    elif case.unseen:
+        group = "too faint to see"
     elif case.covered_mark is not None:
         group = "covered mark"
     elif case.erased is not None:

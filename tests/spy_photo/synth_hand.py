@@ -45,6 +45,8 @@ class Case:
     erased: float | None = None  # how much of a rubbed-out stroke is left, when there is one
     hidden: bool = False  # a finger, a pen or glare hides part of the drawn cells
     covered_mark: int | None = None  # which corner mark (0 TL, 1 TR, 2 BR, 3 BL) is covered
+    # the drawn steps the photo does not show (under SEEN: too faint for the sensor's noise)
+    unseen: list[tuple[Cell, Cell]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -63,6 +65,65 @@ def _cells(vertices: list[Cell]) -> set[Cell]:
         else:
             out.update((r, c0) for r in range(min(r0, r1), max(r0, r1) + 1))
     return out
+
+
+SEEN = 5.0  # d': the Rose criterion (a feature is seen for sure at a signal-to-noise ratio of 5)
+_GREY = np.array([0.114, 0.587, 0.299], np.float32)  # BGR to grey, as a JPEG decoder weighs them
+
+
+def _steps(vertices: list[Cell]) -> list[tuple[Cell, Cell]]:
+    """Every step of the drawn lines, between two neighbouring cells."""
+    out = []
+    for (r0, c0), (r1, c1) in zip(vertices, vertices[1:], strict=False):
+        dr, dc = int(np.sign(r1 - r0)), int(np.sign(c1 - c0))
+        for k in range(abs(r1 - r0) + abs(c1 - c0)):
+            out.append(((r0 + k * dr, c0 + k * dc), (r0 + (k + 1) * dr, c0 + (k + 1) * dc)))
+    return out
+
+
+def _unseen_steps(
+    photo: np.ndarray,
+    empty: np.ndarray,
+    ends: list[np.ndarray],
+    steps: list[tuple[Cell, Cell]],
+    noise_sd: float,
+) -> list[tuple[Cell, Cell]]:
+    """The steps whose stroke the photo does not show: what the stroke changes in the photo
+    (`photo` against `empty`, the same photo with nothing drawn, both before the sensor's
+    noise, white clipped as the sensor clips it) measured as the ideal observer would (d', the
+    root of the summed squared change over the step's middle 70% and a quarter of a cell either
+    side of it, over the noise of one grey pixel), under SEEN. `ends`: each step's two cell
+    centres on the photo. JPEG's losses are left out: they would only hide more."""
+    change = (np.clip(empty, 0, 1) @ _GREY - np.clip(photo, 0, 1) @ _GREY) * 255.0
+    sigma = noise_sd * float(np.linalg.norm(_GREY))
+    h, w = change.shape
+    out = []
+    for step, (p, q) in zip(steps, ends, strict=True):
+        length = float(np.linalg.norm(q - p))
+        along = (q - p) / max(length, 1e-9)
+        across = np.array([-along[1], along[0]])
+        ts = np.arange(0.15 * length, 0.85 * length, 0.5)
+        ss = np.arange(-0.25 * length, 0.25 * length + 0.5, 0.5)
+        pts = p + ts[:, None, None] * along + ss[None, :, None] * across
+        xy = np.unique(np.rint(pts.reshape(-1, 2)).astype(np.int64), axis=0)
+        xy = xy[(xy[:, 0] >= 0) & (xy[:, 0] < w) & (xy[:, 1] >= 0) & (xy[:, 1] < h)]
+        seen = math.sqrt(float(np.sum(change[xy[:, 1], xy[:, 0]] ** 2))) / sigma
+        if seen < SEEN:
+            out.append(step)
+    return out
+
+
+def _on_a_step(occluded: np.ndarray, ends: list[np.ndarray]) -> bool:
+    """Whether a finger or a pen lies over a drawn step anywhere between its two cells' centres
+    (`occluded` over 0.3): under it a gap in the line could hide."""
+    h, w = occluded.shape
+    for p, q in ends:
+        t = np.linspace(0.0, 1.0, max(2, int(np.linalg.norm(q - p))))[:, None]
+        xy = np.rint(p + t * (q - p)).astype(np.int64)
+        xy = xy[(xy[:, 0] >= 0) & (xy[:, 0] < w) & (xy[:, 1] >= 0) & (xy[:, 1] < h)]
+        if len(xy) and float(occluded[xy[:, 1], xy[:, 0]].max()) > 0.3:
+            return True
+    return False
 
 
 def _tooth(shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
@@ -121,8 +182,9 @@ def _draw(
     tool: str,
     pressure: float,
     erase: tuple[list[tuple[Cell, Cell]], float] | None,
-) -> np.ndarray:
-    """The page in colour (H, W, 3) float 0..1 with the network drawn by `tool`."""
+) -> tuple[np.ndarray, np.ndarray]:
+    """The page in colour (H, W, 3) float 0..1 with the network drawn by `tool`, and the same
+    page with nothing drawn (to measure what of the strokes the photo keeps)."""
     grey = page.image.astype(np.float32) / 255.0
     tint = rng.uniform(0.93, 1.0, 3).astype(np.float32)  # the paper's white
     sheet = grey[..., None] * tint[None, None, :]
@@ -165,7 +227,7 @@ def _draw(
     else:
         ink = cv2.GaussianBlur(ink, (0, 0), 0.4)
     absorbed = np.clip(ink[..., None] * colour[None, None, :], 0, 0.97)
-    return sheet * (1.0 - absorbed)
+    return sheet * (1.0 - absorbed), sheet
 
 
 def _table(shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
@@ -255,14 +317,15 @@ def make(page: synth.Page, seed: int) -> Case:
             stroke = free[int(rng.integers(len(free)))]
             erased = float(rng.choice([rng.uniform(0.02, 0.12), rng.uniform(0.12, 0.6)]))
             erase = ([stroke], erased)
-    sheet = _draw(page, field_name, vertices, rng, tool, pressure, erase)
+    sheet, blank = _draw(page, field_name, vertices, rng, tool, pressure, erase)
     case = Case(b"", field_name, vertices, kind, tool, pressure, erased)
-    case.jpeg = _photograph(sheet, page, field_name, vertices, rng, case)
+    case.jpeg = _photograph(sheet, blank, page, field_name, vertices, rng, case)
     return case
 
 
 def _photograph(
     sheet: np.ndarray,
+    blank: np.ndarray,
     page: synth.Page,
     field_name: str,
     vertices: list[Cell],
@@ -274,7 +337,7 @@ def _photograph(
     if long_side <= 1200:  # a small photo is taken closer: the field's half of the sheet
         half = sheet.shape[0] // 2
         top = 0 if field_name == "upper" else half
-        sheet = sheet[top : top + half]
+        sheet, blank = sheet[top : top + half], blank[top : top + half]
         case.notes.append("half the sheet")
     h, w = sheet.shape[:2]
     turn = int(rng.integers(0, 4))
@@ -294,6 +357,9 @@ def _photograph(
     warped = cv2.warpPerspective(sheet, matrix, (ow, oh), flags=cv2.INTER_AREA)
     inside = cv2.warpPerspective(np.ones((h, w), np.float32), matrix, (ow, oh))[..., None]
     photo = warped * inside + table * (1 - inside)
+    # the same photo of the sheet with nothing drawn, through every step but the sensor's noise
+    empty = cv2.warpPerspective(blank, matrix, (ow, oh), flags=cv2.INTER_AREA)
+    empty = empty * inside + table * (1 - inside)
 
     def to_photo(pts: list[tuple[float, float]]) -> np.ndarray:
         arr = (np.array(pts, np.float32) - np.array([0, top], np.float32)).reshape(-1, 1, 2)
@@ -312,6 +378,11 @@ def _photograph(
     drawn = _cells(vertices)
     cell_pts = to_photo([synth.cell_point(page, field_name, r, c) for r, c in sorted(drawn)])
     px_cell = float(np.linalg.norm(to_photo([(0, 0)])[0] - to_photo([(pitch, 0)])[0]))
+    steps = _steps(vertices)
+    ends = [
+        to_photo([synth.cell_point(page, field_name, *a), synth.cell_point(page, field_name, *b)])
+        for a, b in steps
+    ]
 
     occluded = np.zeros((oh, ow), np.float32)
     roll = rng.random()
@@ -330,10 +401,9 @@ def _photograph(
         skin = np.array([0.55, 0.65, 0.85], np.float32) * rng.uniform(0.6, 1.0)
         shade = cv2.GaussianBlur(finger, (0, 0), 0.4 * px_cell)
         finger = cv2.GaussianBlur(finger, (0, 0), 1.5)
-        photo = (
-            photo * (1 - finger[..., None])
-            + (skin * (0.7 + 0.3 * shade[..., None])) * finger[..., None]
-        )
+        skin_layer = (skin * (0.7 + 0.3 * shade[..., None])) * finger[..., None]
+        photo = photo * (1 - finger[..., None]) + skin_layer
+        empty = empty * (1 - finger[..., None]) + skin_layer
         occluded = np.maximum(occluded, finger)
     elif roll < 0.32:  # a pen lying across the sheet
         a = np.array([rng.uniform(0, ow), rng.uniform(0, oh)])
@@ -343,6 +413,7 @@ def _photograph(
         pen = cv2.GaussianBlur(pen, (0, 0), 1.0)
         body = rng.uniform(0.05, 0.8, 3).astype(np.float32)
         photo = photo * (1 - pen[..., None]) + body * pen[..., None]
+        empty = empty * (1 - pen[..., None]) + body * pen[..., None]
         occluded = np.maximum(occluded, pen)
         case.notes.append("a pen over the sheet")
     # light: low light, a hard shadow, glare
@@ -363,12 +434,14 @@ def _photograph(
         light *= (1 - (1 - dark) / (1 + np.exp(np.clip(side / soft, -50, 50)))).astype(np.float32)
         case.notes.append("a hard shadow")
     photo = photo * light[..., None]
+    empty = empty * light[..., None]
     if rng.random() < 0.2:  # glare: a lamp's spot, bright and washed out
         gx, gy = rng.uniform(0.2, 0.8) * ow, rng.uniform(0.2, 0.8) * oh
         radius = rng.uniform(0.05, 0.15) * max(ow, oh)
         spot = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * radius**2))
         strength = rng.uniform(0.3, 0.9)
         photo = photo + (strength * spot)[..., None]
+        empty = empty + (strength * spot)[..., None]
         case.notes.append("glare")
         # washed out where the spot saturates the paper: pencil under it may vanish; and
         # where the stroke itself is saturated at a drawn cell (the darkest grey within a
@@ -386,7 +459,7 @@ def _photograph(
         hit = occluded[
             cell_pts[:, 1].astype(int).clip(0, oh - 1), cell_pts[:, 0].astype(int).clip(0, ow - 1)
         ]
-        if np.any(hit > 0.3):
+        if np.any(hit > 0.3) or _on_a_step(occluded, ends):
             case.hidden = True
     if case.covered_mark is not None:
         k = case.covered_mark
@@ -402,10 +475,14 @@ def _photograph(
         kernel = cv2.warpAffine(kernel, m, (k, k))
         kernel /= max(float(kernel.sum()), 1e-6)
         photo = cv2.filter2D(photo, -1, kernel)
+        empty = cv2.filter2D(empty, -1, kernel)
         case.notes.append("motion blur")
     else:
-        photo = cv2.GaussianBlur(photo, (0, 0), rng.uniform(0.3, 1.3) * long_side / 3000 + 0.2)
+        sigma = rng.uniform(0.3, 1.3) * long_side / 3000 + 0.2
+        photo = cv2.GaussianBlur(photo, (0, 0), sigma)
+        empty = cv2.GaussianBlur(empty, (0, 0), sigma)
     noise_sd = rng.uniform(2, 6) / max(light.mean(), 0.2)
+    case.unseen = _unseen_steps(photo, empty, ends, steps, noise_sd)
     photo = photo * 255 + rng.standard_normal(photo.shape, dtype=np.float32) * noise_sd
     quality = 40 if rng.random() < 0.3 else int(rng.integers(40, 91))
     ok, jpeg = cv2.imencode(
