@@ -126,7 +126,7 @@ def hand_case(page: synth.Page, seed: int) -> tuple[str, str, float, str]:
         group = "hidden"
     elif case.unseen:
         group = "too faint to see"
-    elif case.covered_mark is not None:
+    elif case.covered_mark is not None or case.covered_code:
         group = "covered mark"
     elif case.erased is not None:
         group = "rubbed out"

@@ -27,6 +27,8 @@ import cv2
 import numpy as np
 import synth
 
+from pnp import fiducials
+
 Cell = tuple[int, int]
 
 PENCIL, BALLPOINT, FELT = "pencil", "ballpoint", "felt pen"
@@ -45,6 +47,7 @@ class Case:
     erased: float | None = None  # how much of a rubbed-out stroke is left, when there is one
     hidden: bool = False  # a finger, a pen or glare hides part of the drawn cells
     covered_mark: int | None = None  # which corner mark (0 TL, 1 TR, 2 BR, 3 BL) is covered
+    covered_code: bool = False  # a finger, a pen or glare over the field's code
     # the drawn steps the photo does not show (under SEEN: too faint for the sensor's noise)
     unseen: list[tuple[Cell, Cell]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -67,6 +70,7 @@ def _cells(vertices: list[Cell]) -> set[Cell]:
     return out
 
 
+WASHED_MARK = 0.3  # a printed mark or code keeping less of its contrast under glare is covered
 SEEN = 5.0  # d': the Rose criterion (a feature is seen for sure at a signal-to-noise ratio of 5)
 _GREY = np.array([0.114, 0.587, 0.299], np.float32)  # BGR to grey, as a JPEG decoder weighs them
 
@@ -111,6 +115,49 @@ def _unseen_steps(
         if seen < SEEN:
             out.append(step)
     return out
+
+
+def _mark_points(
+    page: synth.Page, field_name: str, to_photo
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Each corner mark's dark centre and four points of its white ring, on the photo."""
+    ring = 2 * fiducials.MARK / fiducials.MODULES  # the white ring's middle, in cells
+    out = []
+    for x, y in fiducials.mark_centres(10, 10):
+        pts = [(x, y)] + [
+            (x + dx * ring, y + dy * ring) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+        ]
+        on = to_photo([synth.cell_point(page, field_name, b - 0.5, a - 0.5) for a, b in pts])
+        out.append((on[:1], on[1:]))
+    return out
+
+
+def _grey_at(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """The grey (clipped as the sensor clips) at each point; points off the photo give none."""
+    h, w = img.shape[:2]
+    xy = np.rint(pts).astype(np.int64)
+    xy = xy[(xy[:, 0] >= 0) & (xy[:, 0] < w) & (xy[:, 1] >= 0) & (xy[:, 1] < h)]
+    return np.clip(img[xy[:, 1], xy[:, 0]], 0, 1) @ _GREY
+
+
+def _over(occluded: np.ndarray, pts: np.ndarray) -> bool:
+    """Whether a finger or a pen lies over any of the points (`occluded` over 0.3)."""
+    h, w = occluded.shape
+    xy = np.rint(pts).astype(np.int64)
+    xy = xy[(xy[:, 0] >= 0) & (xy[:, 0] < w) & (xy[:, 1] >= 0) & (xy[:, 1] < h)]
+    return bool(len(xy)) and float(occluded[xy[:, 1], xy[:, 0]].max()) > 0.3
+
+
+def _washed_out(lit: np.ndarray, photo: np.ndarray, light: np.ndarray, dark: np.ndarray) -> bool:
+    """Whether glare takes most of a printed pattern's contrast: the grey between its lightest
+    and darkest points (`light`, `dark`) under WASHED_MARK of what it is before the glare."""
+    before = [_grey_at(lit, light), _grey_at(lit, dark)]
+    after = [_grey_at(photo, light), _grey_at(photo, dark)]
+    if not all(len(g) for g in before):
+        return False  # off the photo: not this test's to say
+    span_before = float(before[0].max() - before[1].min())
+    span_after = float(after[0].max() - after[1].min())
+    return span_before > 0 and span_after < WASHED_MARK * span_before
 
 
 def _on_a_step(occluded: np.ndarray, ends: list[np.ndarray]) -> bool:
@@ -435,6 +482,7 @@ def _photograph(
         case.notes.append("a hard shadow")
     photo = photo * light[..., None]
     empty = empty * light[..., None]
+    lit = photo.copy()  # before any glare: what the printed marks show without it
     if rng.random() < 0.2:  # glare: a lamp's spot, bright and washed out
         gx, gy = rng.uniform(0.2, 0.8) * ow, rng.uniform(0.2, 0.8) * oh
         radius = rng.uniform(0.05, 0.15) * max(ow, oh)
@@ -466,6 +514,20 @@ def _photograph(
         x, y = marks[k].astype(int)
         if not (0 <= x < ow and 0 <= y < oh and occluded[y, x] > 0.3):
             case.covered_mark = None
+    # a corner mark or the field's code that a finger or a pen lies over, or glare washes out,
+    # is covered however it came to be: the reader cannot see it
+    for k, (centre, ring) in enumerate(_mark_points(page, field_name, to_photo)):
+        if case.covered_mark is None and (
+            _over(occluded, centre) or _washed_out(lit, photo, ring, centre)
+        ):
+            case.covered_mark = k
+    bits = to_photo(
+        [
+            synth.cell_point(page, field_name, y - 0.5, x - 0.5)
+            for x, y in fiducials.code_centres(10, 10)
+        ]
+    )
+    case.covered_code = _over(occluded, bits) or _washed_out(lit, photo, bits, bits)
     # the lens and the sensor
     if rng.random() < 0.3:  # a little motion blur (a few pixels at 3000 px)
         k = max(2, int(rng.integers(3, 9) * long_side / 3000))

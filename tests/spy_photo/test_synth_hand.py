@@ -74,3 +74,19 @@ def test_a_pen_over_a_step_between_two_drawn_cells_hides_it():
     occluded[45:56, 48:53] = 1.0  # a pen's tip across the middle of the step
     assert synth_hand._on_a_step(occluded, ends)
     assert not synth_hand._on_a_step(occluded, [np.array([[20.0, 20.0], [80.0, 20.0]])])
+
+
+def test_a_finger_that_happens_to_lie_over_a_corner_mark_covers_it(page):
+    """Photo 3232 of the second generator: a finger put down anywhere (not aimed at a mark)
+    lies over the field's top right mark: counted with the covered marks."""
+    case = synth_hand.make(page, 3232)
+    assert "a finger" in case.notes and case.covered_mark == 1
+
+
+def test_glare_that_takes_a_printed_pattern_s_contrast_washes_it_out():
+    lit = np.full((20, 20, 3), 0.8, np.float32)
+    lit[10, 10] = 0.05  # a dark module
+    light, dark = np.array([[5.0, 5.0]]), np.array([[10.0, 10.0]])
+    assert not synth_hand._washed_out(lit, lit + 0.1, light, dark)  # the paper lifted: kept
+    assert synth_hand._washed_out(lit, lit + 0.9, light, dark)  # lifted past white: lost
+    assert not synth_hand._washed_out(lit, lit + 0.9, np.array([[-5.0, 5.0]]), dark)  # off it
