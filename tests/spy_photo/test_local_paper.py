@@ -52,7 +52,12 @@ def test_a_step_in_the_paper_is_taken_out_away_from_its_edge():
 
 def _scores(cells, edge_scores):
     return SimpleNamespace(
-        cells=cells, edges=edge_scores, blots=None, washed=frozenset(), halves=None
+        cells=cells,
+        edges=edge_scores,
+        blots=None,
+        washed=frozenset(),
+        halves=None,
+        covered=frozenset(),
     )
 
 

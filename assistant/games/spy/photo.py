@@ -296,7 +296,8 @@ def read_photo(
             )
         canvas = photo_image.rectify(norm, located)
         saturated = photo_image.rectify(photo_image.saturation(gray), located)
-        scores = photo_image.scores(canvas, located.field, saturated)
+        coloured = photo_image.rectify(photo_image.colour(data, gray.shape), located)
+        scores = photo_image.scores(canvas, located.field, saturated, coloured)
     except photo_image.cv2.error as error:  # an image OpenCV cannot work on: never a traceback
         reason = str(getattr(error, "err", "") or "an OpenCV error")
         raise photo_image.PhotoError(f"the image cannot be read as a photo ({reason})") from error
@@ -327,6 +328,7 @@ def _read_scores(
             scores.washed,
             scores.halves,
             local=local,
+            covered=scores.covered,
         )
         if decision.too_grainy:
             return None

@@ -87,6 +87,7 @@ def decide(
     washed: frozenset[Cell] = frozenset(),
     halves: Mapping[Edge, tuple[float, float]] | None = None,
     local: bool = False,
+    covered: frozenset[Cell] = frozenset(),
 ) -> Decision:
     """The covered cells and joined edges, with the uncertain cells named (`local`: the paper's
     level taken around each edge and cell, not over the whole field: see `_flatten`).
@@ -96,7 +97,8 @@ def decide(
     doubted; marks that stand out without making lines are doubted; only an even paper reads
     as nothing drawn. A cell whose corners are dark (a finger, a pen over it) or that glare
     washed out is doubted too. `halves` (each edge's darkness in its half nearer either cell)
-    tells a line's end drawn past the centre from a line going on: see `_overshoots`."""
+    tells a line's end drawn past the centre from a line going on: see `_overshoots`.
+    `covered`: the cells a thing on the sheet is seen over (photo_image.covered_cells)."""
     all_edges = edges(field_)
     if local:
         cell_scores, edge_scores, halves = _flatten(field_, cell_scores, edge_scores, halves)
@@ -128,7 +130,7 @@ def decide(
                 if edge_scores[e] >= top[-1]:
                     for c in e:
                         out.doubt(c, "pencil too faint to tell from the paper: look at the sheet")
-        _covered(out, field_, blots, washed, paper, max(contrast, CLEAR * grain))
+        _covered(out, field_, blots, washed, paper, max(contrast, CLEAR * grain), covered)
         return out
     faint = contrast < CLEAR * grain
     tail = TAIL * grain / contrast  # an edge under this level may be the grain's tail
@@ -162,7 +164,7 @@ def decide(
                 out.doubt(c, "a line reaches it but its centre looks empty")
         elif c not in cells and (cell_scores[c] - centres) / contrast > CENTRE_INKED:
             out.doubt(c, "pencil at its centre but no line through it")
-    _covered(out, field_, blots, washed, paper, contrast)
+    _covered(out, field_, blots, washed, paper, contrast, covered)
     return out
 
 
@@ -246,11 +248,15 @@ def _covered(
     washed: frozenset[Cell],
     paper: float,
     contrast: float,
+    covered: frozenset[Cell] = frozenset(),
 ) -> None:
-    """Doubt the cells something other than a line covers, and those glare washed out."""
+    """Doubt the cells something other than a line covers (`covered`: seen lying there), and
+    those glare washed out."""
     out.washed = washed
     for c in sorted(washed):
         out.doubt(c, WASHED)
+    for c in sorted(covered):  # seen lying there: what a stroke there seems to be says nothing
+        out.uncertain[c] = COVERED
     if not blots:
         return
     for c in field_.cells():

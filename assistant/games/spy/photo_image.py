@@ -849,13 +849,15 @@ class Scores:
     edge's half nearer its first cell and the half nearer its second (the weaker sample of each:
     a line's end drawn past a centre darkens one half only); `blots`: the
     darkness in a cell's corners, where no line passes (a finger, a pen, a shadow's blot);
-    `washed`: the cells where glare saturated the photo (pencil there cannot be seen)."""
+    `washed`: the cells where glare saturated the photo (pencil there cannot be seen);
+    `covered`: the cells a coloured thing wider than any stroke lies over (a finger, a pen)."""
 
     cells: dict[tuple[int, int], float]
     edges: dict[geo.Edge, float]
     blots: dict[tuple[int, int], float] = field(default_factory=dict)
     washed: frozenset[tuple[int, int]] = frozenset()
     halves: dict[geo.Edge, tuple[float, float]] = field(default_factory=dict)
+    covered: frozenset[tuple[int, int]] = frozenset()  # a coloured thing on the sheet over them
 
 
 ALONG = 0.1  # cells either way along an edge that a sample averages (the grain averages out)
@@ -864,16 +866,62 @@ SATURATED = 0.98  # grey levels (0..1) at or above this are saturated
 FADED = 0.02  # printed grid lines lighter than this (0 paper .. 1 black) have faded in glare
 
 
+COLOURED = 0.2  # a colour this strong (HSV saturation) is not paper, pencil, print or glare
+WIDE = 0.5  # cells: a coloured patch this wide everywhere is a thing on the sheet, not ink
+RIM = 0.15  # cells: ...and its rim's shading around it
+UNDER = 0.05  # of a cell's square under such a thing: the cell is covered
+
+
+def colour(data: bytes, shape: tuple[int, ...]) -> np.ndarray:
+    """How coloured the photo is at each pixel (HSV saturation, 0 grey .. 1 pure colour, after a
+    small blur that evens the sensor's noise out), at the size `shape` of decode_image's grey
+    photo. A photo stored grey is grey everywhere."""
+    image = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), cv2.IMREAD_COLOR)
+    if image is None or image.ndim != 3:
+        return np.zeros(shape[:2], np.float32)
+    image = cv2.resize(image, (shape[1], shape[0]), interpolation=cv2.INTER_AREA)
+    image = cv2.GaussianBlur(image.astype(np.float32), (0, 0), 2.0)
+    top, bottom = image.max(axis=2), image.min(axis=2)
+    return ((top - bottom) / np.maximum(top, 1.0)).astype(np.float32)
+
+
+def covered_cells(coloured: np.ndarray, grid: Field) -> frozenset[tuple[int, int]]:
+    """The cells a coloured thing lies over (`coloured`: colour() straightened onto the canvas):
+    the patches of colour at least WIDE across everywhere (ink of any colour is a stroke, far
+    narrower: it does not survive the opening), grown by their RIM, over UNDER of a cell."""
+    px = geo.PX
+    mask: np.ndarray = (coloured > COLOURED).astype(np.uint8)
+    wide = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(WIDE * px) | 1,) * 2)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, wide)
+    if not mask.any():
+        return frozenset()
+    mask = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(RIM * px) | 1,) * 2))
+    out = set()
+    half = px // 2
+    for r in range(grid.rows):
+        for c in range(grid.cols):
+            x, y = (int(v) for v in geo.to_canvas(c + 0.5, r + 0.5))
+            if mask[y - half : y + half, x - half : x + half].mean() > UNDER:
+                out.add((r, c))
+    return frozenset(out)
+
+
 def saturation(gray: np.ndarray) -> np.ndarray:
     """Where the photo is saturated (glare): 1.0, else 0.0 (float32, for rectify)."""
     return (gray >= SATURATED * 255).astype(np.float32)
 
 
-def scores(canvas: np.ndarray, grid: Field, saturated: np.ndarray | None = None) -> Scores:
+def scores(
+    canvas: np.ndarray,
+    grid: Field,
+    saturated: np.ndarray | None = None,
+    coloured: np.ndarray | None = None,
+) -> Scores:
     """How dark the pencil is at each cell's centre and along each edge (the darkest point
     across the path at each sample, the second weakest of an edge's samples), how dark each
-    cell's corners are (the second darkest of four), and which cells glare washed out
-    (`saturated`: the rectified saturation mask)."""
+    cell's corners are (the second darkest of four), which cells glare washed out
+    (`saturated`: the rectified saturation mask) and which a coloured thing covers (`coloured`:
+    the rectified colour())."""
     dark = 1.0 - cv2.GaussianBlur(canvas, (0, 0), 1.2)
     px = geo.PX
     across = int(geo.ACROSS * px)
@@ -919,7 +967,8 @@ def scores(canvas: np.ndarray, grid: Field, saturated: np.ndarray | None = None)
         halves[edge] = (min(values[:half]), min(values[half:]))
         values.sort()
         edge_scores[edge] = values[1]
-    return Scores(cell_scores, edge_scores, blots, frozenset(washed), halves)
+    covered = frozenset() if coloured is None else covered_cells(coloured, grid)
+    return Scores(cell_scores, edge_scores, blots, frozenset(washed), halves, covered)
 
 
 def _grid_faded(dark: np.ndarray, x: float, y: float) -> bool:

@@ -1,0 +1,99 @@
+"""Squares a finger or a pen covers, seen by their colour (photo_image.colour, covered_cells):
+a coloured patch wider than any stroke is a thing lying on the sheet; ink of any colour is a
+stroke, far narrower."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+pytest.importorskip("cv2")
+
+import cv2  # noqa: E402
+
+from assistant.games.spy import photo, photo_geometry  # noqa: E402
+from assistant.games.spy import photo_image as pi  # noqa: E402
+from assistant.games.spy.model import Field  # noqa: E402
+
+FIELD = Field(10, 10)
+SKIN = (0.55, 0.65, 0.85)  # BGR
+
+
+def _canvas() -> np.ndarray:
+    width, height = photo_geometry.canvas_size(FIELD)
+    return np.zeros((height, width), np.float32)
+
+
+def _at(col: float, row: float) -> tuple[int, int]:
+    x, y = photo_geometry.to_canvas(col, row)
+    return int(x), int(y)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.floats(1.5, 8.5), st.floats(1.5, 8.5), st.floats(0, 180))
+def test_a_finger_covers_the_squares_under_it_and_only_those_near_it(col, row, turn):
+    """A finger (a coloured capsule a square and a half wide, two squares long, any way turned):
+    every square whose centre it lies over is covered; no square two squares from it is."""
+    coloured = _canvas()
+    px = photo_geometry.PX
+    a = np.array(_at(col, row), float)
+    d = np.array([np.cos(np.radians(turn)), np.sin(np.radians(turn))]) * px
+    b = a + 2 * d
+    cv2.line(coloured, tuple(int(v) for v in a), tuple(int(v) for v in b), 0.35, int(1.5 * px))
+    covered = pi.covered_cells(coloured, FIELD)
+    for r in range(10):
+        for c in range(10):
+            centre = np.array(_at(c + 0.5, r + 0.5), float)
+            t = np.clip(np.dot(centre - a, b - a) / np.dot(b - a, b - a), 0, 1)
+            gap = np.linalg.norm(centre - (a + t * (b - a))) / px  # squares from its axis
+            if gap < 0.6:
+                assert (r, c) in covered
+            if gap > 0.75 + 2:
+                assert (r, c) not in covered
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 9), st.floats(0.3, 1.0), st.integers(1, 10))
+def test_ink_of_any_colour_covers_nothing(row, strength, width):
+    """Lines of strongly coloured ink (ballpoint, a coloured felt pen, up to 10 pixels wide: a
+    quarter of a square), a whole network's worth, crossing and side by side: no square."""
+    coloured = _canvas()
+    for k in range(1, 10):
+        cv2.line(coloured, _at(0.5, row), _at(9.5, row), strength, width)
+        cv2.line(coloured, _at(k + 0.5, 0.5), _at(k + 0.5, 9.5), strength, width)
+    assert pi.covered_cells(coloured, FIELD) == frozenset()
+
+
+def _png(image: np.ndarray) -> bytes:
+    ok, data = cv2.imencode(".png", image)
+    assert ok
+    return data.tobytes()
+
+
+def test_colour_is_high_on_skin_and_nil_on_grey():
+    paper = np.full((300, 400, 3), 235, np.uint8)
+    paper[100:200, 150:250] = (np.array(SKIN) * 255).astype(np.uint8)
+    grey = pi.decode_image(_png(paper))
+    seen = pi.colour(_png(paper), grey.shape)
+    assert seen.shape == grey.shape
+    h, w = seen.shape  # the patch in the middle, whatever scale decode_image chose
+    assert seen[h // 2, w // 2] > 0.3 and seen[h // 15, w // 20] < 0.05
+    flat = cv2.cvtColor(paper, cv2.COLOR_BGR2GRAY)  # a photo stored grey: no colour at all
+    assert pi.colour(_png(flat), pi.decode_image(_png(flat)).shape).max() == 0.0
+
+
+def test_a_finger_beside_the_network_is_named_not_read_as_strokes(page):
+    """Photo 3166 of the second generator: a finger over 7A to 8D, its shaded rim dark like
+    pencil, light pencil elsewhere: the network is read, those squares named as covered (they
+    had been read as strokes apart from the network, the photo flagged)."""
+    import synth_hand
+
+    case = synth_hand.make(page, 3166)
+    assert "a finger" in case.notes and case.kind == "legal" and not case.hidden
+    reading = photo.read_photo(case.jpeg, "3166.jpg", case.field_name, (1, 2, 3, 4, 5, 6))
+    assert reading.uncertain == [] and reading.result.legal
+    assert reading.decision.cells == synth_hand._cells(case.vertices)
+    (note,) = reading.decision.notes
+    assert note.startswith("something covers 7A, 7B, 7C, 7D, 8A, 8B, 8C, 8D (a finger, a pen?)")
