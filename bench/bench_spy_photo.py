@@ -20,8 +20,10 @@ blurred, noisy, JPEG-compressed. It prints how many were
 - read wrong silently: nothing flagged, yet the cells read are not the cells drawn.
 
 The aim (issue 39): on both generators at least 97% of the legal networks read exactly (the
-photos where a finger, a pen or glare hides drawn squares, or a rubbed-out stroke is left, are
-counted apart: a doubt, or a reading whose note names the stroke, is the right answer there),
+photos where a finger, a pen or glare hides drawn squares, where a drawn step is too faint to be
+in the photo at all (synth_hand.SEEN), where a corner mark or the code is covered, or where a
+rubbed-out stroke is left, are counted apart: a doubt, a refusal that says why, or a reading
+whose note names the stroke, is the right answer there),
 none read wrong silently, every photo with strokes on it read as something or a doubt (never an
 empty field without a doubt), and a reading within 3 s.
 """

@@ -97,3 +97,14 @@ def test_a_finger_beside_the_network_is_named_not_read_as_strokes(page):
     assert reading.decision.cells == synth_hand._cells(case.vertices)
     (note,) = reading.decision.notes
     assert note.startswith("something covers 7A, 7B, 7C, 7D, 8A, 8B, 8C, 8D (a finger, a pen?)")
+
+
+def test_where_two_wide_coloured_lines_meet_nothing_is_covered():
+    """A felt pen's lines a quarter of a square wide meeting in a T, with their ends past the
+    joint (photo 5 of the second generator had such a blot read as a thing on the sheet)."""
+    coloured = _canvas()
+    width = int(0.3 * photo_geometry.PX)
+    cv2.line(coloured, _at(7.5, 1.5), _at(7.5, 6.7), 0.6, width)
+    cv2.line(coloured, _at(5.3, 6.5), _at(7.7, 6.5), 0.6, width)
+    cv2.circle(coloured, _at(7.5, 6.5), int(0.3 * photo_geometry.PX), 0.6, -1)
+    assert pi.covered_cells(coloured, FIELD) == frozenset()

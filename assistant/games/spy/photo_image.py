@@ -868,8 +868,9 @@ FADED = 0.02  # printed grid lines lighter than this (0 paper .. 1 black) have f
 
 COLOURED = 0.2  # a colour this strong (HSV saturation) is not paper, pencil, print or glare
 WIDE = 0.5  # cells: a coloured patch this wide everywhere is a thing on the sheet, not ink
+LARGE = 1.0  # square cells: ...and this large (a felt pen's lines meeting make a smaller blot)
 RIM = 0.15  # cells: ...and its rim's shading around it
-UNDER = 0.05  # of a cell's square under such a thing: the cell is covered
+UNDER = 0.15  # of a cell's square under such a thing: the cell is covered
 
 
 def colour(data: bytes, shape: tuple[int, ...]) -> np.ndarray:
@@ -888,11 +889,16 @@ def colour(data: bytes, shape: tuple[int, ...]) -> np.ndarray:
 def covered_cells(coloured: np.ndarray, grid: Field) -> frozenset[tuple[int, int]]:
     """The cells a coloured thing lies over (`coloured`: colour() straightened onto the canvas):
     the patches of colour at least WIDE across everywhere (ink of any colour is a stroke, far
-    narrower: it does not survive the opening), grown by their RIM, over UNDER of a cell."""
+    narrower: it does not survive the opening) and LARGE, grown by their RIM, over UNDER of a
+    cell's square."""
     px = geo.PX
     mask: np.ndarray = (coloured > COLOURED).astype(np.uint8)
     wide = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(WIDE * px) | 1,) * 2)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, wide)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    for i in range(1, count):
+        if stats[i, cv2.CC_STAT_AREA] < LARGE * px * px:
+            mask[labels == i] = 0
     if not mask.any():
         return frozenset()
     mask = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(RIM * px) | 1,) * 2))
