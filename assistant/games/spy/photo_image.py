@@ -866,6 +866,7 @@ SATURATED = 0.98  # grey levels (0..1) at or above this are saturated
 FADED = 0.02  # printed grid lines lighter than this (0 paper .. 1 black) have faded in glare
 
 
+COLOUR_SIDE = 700  # pixels: the colour is looked at on the photo scaled down to no less
 COLOURED = 0.2  # a colour this strong (HSV saturation) is not paper, pencil, print or glare
 WIDE = 0.5  # cells: a coloured patch this wide everywhere is a thing on the sheet, not ink
 LARGE = 1.0  # square cells: ...and this large (a felt pen's lines meeting make a smaller blot)
@@ -876,14 +877,22 @@ UNDER = 0.15  # of a cell's square under such a thing: the cell is covered
 def colour(data: bytes, shape: tuple[int, ...]) -> np.ndarray:
     """How coloured the photo is at each pixel (HSV saturation, 0 grey .. 1 pure colour, after a
     small blur that evens the sensor's noise out), at the size `shape` of decode_image's grey
-    photo. A photo stored grey is grey everywhere."""
-    image = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), cv2.IMREAD_COLOR)
+    photo. A photo stored grey is grey everywhere. Things on the sheet are half a square wide
+    or more: the colour is decoded at a half or a quarter of the photo's size (JPEG decodes so
+    at a fraction of the cost), at least COLOUR_SIDE pixels on its long side."""
+    reduce = 1
+    while reduce < 4 and max(shape[:2]) // (2 * reduce) >= COLOUR_SIDE:
+        reduce *= 2
+    flag = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4}
+    image = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), flag[reduce])
     if image is None or image.ndim != 3:
         return np.zeros(shape[:2], np.float32)
-    image = cv2.resize(image, (shape[1], shape[0]), interpolation=cv2.INTER_AREA)
-    image = cv2.GaussianBlur(image.astype(np.float32), (0, 0), 2.0)
+    small = (max(1, shape[1] // reduce), max(1, shape[0] // reduce))
+    image = cv2.resize(image, small, interpolation=cv2.INTER_AREA).astype(np.float32)
+    image = cv2.GaussianBlur(image, (0, 0), 2.0 / reduce + 0.5)
     top, bottom = image.max(axis=2), image.min(axis=2)
-    return ((top - bottom) / np.maximum(top, 1.0)).astype(np.float32)
+    seen = ((top - bottom) / np.maximum(top, 1.0)).astype(np.float32)
+    return cv2.resize(seen, (shape[1], shape[0]), interpolation=cv2.INTER_LINEAR)
 
 
 def covered_cells(coloured: np.ndarray, grid: Field) -> frozenset[tuple[int, int]]:
