@@ -15,7 +15,10 @@ sheet with gentle light. This one varies what a player and a phone do to a sheet
   blur; 800 to 3000 pixels on the long side; JPEG quality 40 to 90.
 
 `make(page, seed)` returns the photo and what is true of it (the cells drawn, what hides
-strokes), so that the benchmark can tell a right reading, a doubt, and a wrong one.
+strokes), so that the benchmark can tell a right reading, a doubt, and a wrong one. What hides
+is measured on the photo made, not taken from what the hand meant: a finger or a pen over a
+drawn step or a corner mark, glare whitening them, a drawn step too faint for the sensor's
+noise (`SEEN`, on the same photo made with nothing drawn).
 """
 
 from __future__ import annotations
@@ -100,7 +103,6 @@ def _unseen_steps(
     centres on the photo. JPEG's losses are left out: they would only hide more."""
     change = (np.clip(empty, 0, 1) @ _GREY - np.clip(photo, 0, 1) @ _GREY) * 255.0
     sigma = noise_sd * float(np.linalg.norm(_GREY))
-    h, w = change.shape
     out = []
     for step, (p, q) in zip(steps, ends, strict=True):
         length = float(np.linalg.norm(q - p))
@@ -109,9 +111,8 @@ def _unseen_steps(
         ts = np.arange(0.15 * length, 0.85 * length, 0.5)
         ss = np.arange(-0.25 * length, 0.25 * length + 0.5, 0.5)
         pts = p + ts[:, None, None] * along + ss[None, :, None] * across
-        xy = np.unique(np.rint(pts.reshape(-1, 2)).astype(np.int64), axis=0)
-        xy = xy[(xy[:, 0] >= 0) & (xy[:, 0] < w) & (xy[:, 1] >= 0) & (xy[:, 1] < h)]
-        seen = math.sqrt(float(np.sum(change[xy[:, 1], xy[:, 0]] ** 2))) / sigma
+        ys, xs = _pixels(np.unique(np.rint(pts.reshape(-1, 2)), axis=0), change.shape)
+        seen = math.sqrt(float(np.sum(change[ys, xs] ** 2))) / sigma
         if seen < SEEN:
             out.append(step)
     return out
@@ -132,20 +133,23 @@ def _mark_points(
     return out
 
 
+def _pixels(pts: np.ndarray, shape: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """The points (x, y) rounded to pixels, those off an image of `shape` left out: (ys, xs)."""
+    xy = np.rint(np.asarray(pts).reshape(-1, 2)).astype(np.int64)
+    h, w = shape[:2]
+    xy = xy[(xy[:, 0] >= 0) & (xy[:, 0] < w) & (xy[:, 1] >= 0) & (xy[:, 1] < h)]
+    return xy[:, 1], xy[:, 0]
+
+
 def _grey_at(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
     """The grey (clipped as the sensor clips) at each point; points off the photo give none."""
-    h, w = img.shape[:2]
-    xy = np.rint(pts).astype(np.int64)
-    xy = xy[(xy[:, 0] >= 0) & (xy[:, 0] < w) & (xy[:, 1] >= 0) & (xy[:, 1] < h)]
-    return np.clip(img[xy[:, 1], xy[:, 0]], 0, 1) @ _GREY
+    return np.clip(img[_pixels(pts, img.shape)], 0, 1) @ _GREY
 
 
 def _over(occluded: np.ndarray, pts: np.ndarray) -> bool:
     """Whether a finger or a pen lies over any of the points (`occluded` over 0.3)."""
-    h, w = occluded.shape
-    xy = np.rint(pts).astype(np.int64)
-    xy = xy[(xy[:, 0] >= 0) & (xy[:, 0] < w) & (xy[:, 1] >= 0) & (xy[:, 1] < h)]
-    return bool(len(xy)) and float(occluded[xy[:, 1], xy[:, 0]].max()) > 0.3
+    under = occluded[_pixels(pts, occluded.shape)]
+    return bool(len(under)) and float(under.max()) > 0.3
 
 
 def _washed_out(lit: np.ndarray, photo: np.ndarray, light: np.ndarray, dark: np.ndarray) -> bool:
@@ -163,12 +167,9 @@ def _washed_out(lit: np.ndarray, photo: np.ndarray, light: np.ndarray, dark: np.
 def _on_a_step(occluded: np.ndarray, ends: list[np.ndarray]) -> bool:
     """Whether a finger or a pen lies over a drawn step anywhere between its two cells' centres
     (`occluded` over 0.3): under it a gap in the line could hide."""
-    h, w = occluded.shape
     for p, q in ends:
         t = np.linspace(0.0, 1.0, max(2, int(np.linalg.norm(q - p))))[:, None]
-        xy = np.rint(p + t * (q - p)).astype(np.int64)
-        xy = xy[(xy[:, 0] >= 0) & (xy[:, 0] < w) & (xy[:, 1] >= 0) & (xy[:, 1] < h)]
-        if len(xy) and float(occluded[xy[:, 1], xy[:, 0]].max()) > 0.3:
+        if _over(occluded, p + t * (q - p)):
             return True
     return False
 
