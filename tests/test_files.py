@@ -70,6 +70,8 @@ def replace(tmp, target):
 
 files.os.replace = replace
 signal.signal(signal.SIGTERM, signal.default_int_handler)  # (raises KeyboardInterrupt too)
+# and Ctrl-C raises it even when this process was started with SIGINT ignored (a background job)
+signal.signal(signal.SIGINT, signal.default_int_handler)
 try:
     with files.all_or_nothing():
         for n in range(5):
