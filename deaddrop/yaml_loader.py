@@ -296,8 +296,11 @@ def load(text: str) -> Any:
         return constructor.construct_document(node)
     except yaml.YAMLError as error:
         raise syntax_problem(error, text) from None
-    except (ValueError, OverflowError, TypeError) as error:  # a date such as 2024-13-45
+    except (ValueError, OverflowError) as error:  # a date such as 2024-13-45
         what = f"a value cannot be read: {error}"
+        raise YamlProblem(None, what, "quote it to keep it as text") from None
+    except (AttributeError, TypeError):  # `!!timestamp hello`: PyYAML's own slip
+        what = "a value cannot be read as the type its tag names"
         raise YamlProblem(None, what, "quote it to keep it as text") from None
 
 

@@ -131,11 +131,13 @@ class _Converter:
         try:
             return _CONSTRUCTOR.construct_object(node)
         except (ValueError, OverflowError, yaml.YAMLError) as error:  # a date such as 2024-13-45
-            line = node.start_mark.line + 1
             why = getattr(error, "problem", None) or error  # an unknown tag, bad base64 ...
-            what = f"cannot read '{node.value}': {why}"
-            self.problems.add(self.file, line, path, what, "quote it to keep it as text")
-            return str(node.value)
+        except (AttributeError, TypeError):  # `!!timestamp hello`: PyYAML's own slip
+            why = f"not a {node.tag.rsplit(':', 1)[-1]}"
+        line = node.start_mark.line + 1
+        what = f"cannot read '{node.value}': {why}"
+        self.problems.add(self.file, line, path, what, "quote it to keep it as text")
+        return str(node.value)
 
     def _mapping(self, node: yaml.MappingNode, path: str) -> dict[str, Y]:
         """The mapping's keys: a key given twice is reported; a merge key (`<<: *base` or

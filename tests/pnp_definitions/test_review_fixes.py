@@ -240,6 +240,27 @@ def test_values_yaml_cannot_construct_are_reported_not_raised(make_game):
     ]
 
 
+def test_a_tag_pyyaml_cannot_apply_is_reported_not_raised(make_game):
+    """`!!timestamp` on a word made PyYAML itself fail (AttributeError): found by the fuzz
+    test on a mutated sample, as a key and as a value."""
+    files = {"game.yaml": "game: bad\n!!timestamp x: 1\ntitle: !!timestamp hello\n"}
+    assert problems(make_game, files) == [
+        "bad/game.yaml:2: cannot read 'x': not a timestamp (quote it to keep it as text)",
+        "bad/game.yaml:2: x: unknown field (expected one of: boxes, components, cover_piece,"
+        " edition, game, icons, map, notes, order, players, styles, time, title)",
+        "bad/game.yaml:3: title: cannot read 'hello': not a timestamp (quote it to keep it as"
+        " text)",
+    ]
+
+
+def test_a_tag_pyyaml_cannot_apply_in_a_data_file_is_one_line():
+    from deaddrop.yaml_loader import YamlProblem, load
+
+    with pytest.raises(YamlProblem) as caught:
+        load("turns: !!timestamp soon\n")
+    assert "cannot be read as the type its tag names" in str(caught.value)
+
+
 def test_an_empty_dash_pattern_is_reported_not_dropped(make_game):
     yaml = CARD + "      - line: [[1mm, 1mm], [5mm, 5mm]]\n        dash: []\n"
     yaml += "      - line: [[1mm, 1mm], [5mm, 5mm]]\n        dash: [0pt, 0pt]\n"
