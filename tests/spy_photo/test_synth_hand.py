@@ -58,8 +58,9 @@ def test_a_step_is_seen_when_the_ideal_observer_tells_it_from_the_paper():
 
 def test_pencil_too_faint_for_low_light_is_counted_apart(page):
     """Photo 298 of the second generator: pencil pressed 0.18 in low light (the sensor's noise
-    about 8 grey levels a pixel, the stroke's change at most 4 to 7): its steps are under SEEN, so the photo is not counted with the legal networks a
-    reading must give exactly; photo 0 (pressed 0.83, good light) shows every step."""
+    about 8 grey levels a pixel, the stroke's change at most 4 to 7): its steps are under SEEN,
+    so the photo is not counted with the legal networks a reading must give exactly; photo 0
+    (pressed 0.83, good light) shows every step."""
     faint = synth_hand.make(page, 298)
     assert "low light" in faint.notes and not faint.hidden
     assert len(faint.unseen) >= 10
