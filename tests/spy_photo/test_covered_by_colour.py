@@ -108,17 +108,3 @@ def test_where_two_wide_coloured_lines_meet_nothing_is_covered():
     cv2.line(coloured, _at(5.3, 6.5), _at(7.7, 6.5), 0.6, width)
     cv2.circle(coloured, _at(7.5, 6.5), int(0.3 * photo_geometry.PX), 0.6, -1)
     assert pi.covered_cells(coloured, FIELD) == frozenset()
-
-
-def test_a_lamp_s_warm_cast_is_the_paper_s_colour_not_a_thing_on_it():
-    """A photo under a tungsten lamp, not white-balanced: the paper orange (BGR 140, 200, 255),
-    a finger on it: only the finger is coloured once the paper is taken as white."""
-    cast = np.array([140 / 255, 200 / 255, 1.0])
-    paper = np.full((600, 800, 3), 0.95, np.float32)
-    paper[200:400, 300:500] = SKIN
-    photo_ = (paper * cast * 255).astype(np.uint8)
-    data = _png(photo_)
-    seen = pi.colour(data, pi.decode_image(data).shape)
-    h, w = seen.shape
-    assert seen[h // 10, w // 10] < 0.1  # the paper
-    assert seen[h // 2, w // 2] > pi.COLOURED

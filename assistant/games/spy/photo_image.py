@@ -876,11 +876,10 @@ UNDER = 0.15  # of a cell's square under such a thing: the cell is covered
 
 def colour(data: bytes, shape: tuple[int, ...]) -> np.ndarray:
     """How coloured the photo is at each pixel (HSV saturation, 0 grey .. 1 pure colour, after a
-    small blur that evens the sensor's noise out, the paper taken as white), at the size `shape`
-    of decode_image's grey photo. A photo stored grey is grey everywhere. Things on the sheet
-    are half a square wide or more: the colour is decoded at a half or a quarter of the photo's
-    size (JPEG decodes so at a fraction of the cost), at least COLOUR_SIDE pixels on its long
-    side."""
+    small blur that evens the sensor's noise out), at the size `shape` of decode_image's grey
+    photo. A photo stored grey is grey everywhere. Things on the sheet are half a square wide
+    or more: the colour is decoded at a half or a quarter of the photo's size (JPEG decodes so
+    at a fraction of the cost), at least COLOUR_SIDE pixels on its long side."""
     reduce = 1
     while reduce < 4 and max(shape[:2]) // (2 * reduce) >= COLOUR_SIDE:
         reduce *= 2
@@ -891,10 +890,6 @@ def colour(data: bytes, shape: tuple[int, ...]) -> np.ndarray:
     small = (max(1, shape[1] // reduce), max(1, shape[0] // reduce))
     image = cv2.resize(image, small, interpolation=cv2.INTER_AREA).astype(np.float32)
     image = cv2.GaussianBlur(image, (0, 0), 2.0 / reduce + 0.5)
-    # white balanced by the paper (the brightest tenth of each channel): a lamp's warm or cold
-    # cast tints the whole sheet, not a thing on it
-    white = np.percentile(image.reshape(-1, 3)[:: max(1, image.size // 60_000)], 90, axis=0)
-    image *= (white.max() / np.maximum(white, 1.0)).astype(np.float32)
     top, bottom = image.max(axis=2), image.min(axis=2)
     seen = ((top - bottom) / np.maximum(top, 1.0)).astype(np.float32)
     return cv2.resize(seen, (shape[1], shape[0]), interpolation=cv2.INTER_LINEAR)
