@@ -72,16 +72,34 @@ def _png(image: np.ndarray) -> bytes:
     return data.tobytes()
 
 
-def test_colour_is_high_on_skin_and_nil_on_grey():
-    paper = np.full((300, 400, 3), 235, np.uint8)
-    paper[100:200, 150:250] = (np.array(SKIN) * 255).astype(np.uint8)
-    grey = pi.decode_image(_png(paper))
-    seen = pi.colour(_png(paper), grey.shape)
-    assert seen.shape == grey.shape
-    h, w = seen.shape  # the patch in the middle, whatever scale decode_image chose
+def _located(shape: tuple[int, ...]) -> pi.Located:
+    """The field straight over the whole photo: canvas pixels -> photo pixels by a scale."""
+    width, height = photo_geometry.canvas_size(FIELD)
+    to_photo = np.diag([shape[1] / width, shape[0] / height, 1.0])
+    return pi.Located("lower", FIELD, to_photo, ((0.0, 0.0),) * 4)
+
+
+@pytest.mark.parametrize("lamp", [(1.0, 1.0, 1.0), (0.55, 0.78, 1.0), (1.0, 0.9, 0.6)])
+def test_colour_is_high_on_skin_and_nil_on_paper_under_any_lamp(lamp):
+    """Skin on paper: coloured; the paper itself not, even under a strongly coloured lamp the
+    phone left in (BGR 140, 200, 255: the paper orange), since the paper is the white."""
+    paper = np.full((300, 400, 3), 235.0)
+    paper[100:200, 150:250] = np.array(SKIN) * 235
+    photo_bytes = _png(np.clip(paper * np.array(lamp), 0, 255).astype(np.uint8))
+    grey = pi.decode_image(photo_bytes)
+    seen = pi.colour(photo_bytes, grey.shape, _located(grey.shape))
+    assert seen.shape == _canvas().shape
+    h, w = seen.shape  # the patch in the middle, the paper at the edge
     assert seen[h // 2, w // 2] > 0.3 and seen[h // 15, w // 20] < 0.05
-    flat = cv2.cvtColor(paper, cv2.COLOR_BGR2GRAY)  # a photo stored grey: no colour at all
-    assert pi.colour(_png(flat), pi.decode_image(_png(flat)).shape).max() == 0.0
+    under = {(r, c) for r in range(3, 7) for c in range(3, 7)}  # the patch's squares
+    assert {(4, 4), (4, 5), (5, 4), (5, 5)} <= pi.covered_cells(seen, FIELD) <= under
+
+
+def test_a_photo_stored_grey_has_no_colour():
+    flat = np.full((300, 400), 235, np.uint8)
+    flat[100:200, 150:250] = 160
+    grey = pi.decode_image(_png(flat))
+    assert pi.colour(_png(flat), grey.shape, _located(grey.shape)).max() == 0.0
 
 
 def test_a_finger_beside_the_network_is_named_not_read_as_strokes(page):

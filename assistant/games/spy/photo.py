@@ -296,7 +296,7 @@ def read_photo(
             )
         canvas = photo_image.rectify(norm, located)
         saturated = photo_image.rectify(photo_image.saturation(gray), located)
-        coloured = photo_image.rectify(photo_image.colour(data, gray.shape), located)
+        coloured = photo_image.colour(data, gray.shape, located)
         scores = photo_image.scores(canvas, located.field, saturated, coloured)
     except photo_image.cv2.error as error:  # an image OpenCV cannot work on: never a traceback
         reason = str(getattr(error, "err", "") or "an OpenCV error")

@@ -874,25 +874,37 @@ RIM = 0.15  # cells: ...and its rim's shading around it
 UNDER = 0.15  # of a cell's square under such a thing: the cell is covered
 
 
-def colour(data: bytes, shape: tuple[int, ...]) -> np.ndarray:
-    """How coloured the photo is at each pixel (HSV saturation, 0 grey .. 1 pure colour, after a
-    small blur that evens the sensor's noise out), at the size `shape` of decode_image's grey
-    photo. A photo stored grey is grey everywhere. Things on the sheet are half a square wide
-    or more: the colour is decoded at a half or a quarter of the photo's size (JPEG decodes so
-    at a fraction of the cost), at least COLOUR_SIDE pixels on its long side."""
+def colour(data: bytes, shape: tuple[int, ...], located: Located) -> np.ndarray:
+    """How coloured the field is at each pixel of the canvas (HSV saturation, 0 grey .. 1 pure
+    colour, after a small blur that evens the sensor's noise out), the paper taken as white: each
+    channel is divided by its median over the field's squares first, so that a lamp's cast the
+    phone left in does not make the whole sheet a coloured thing (a finger covers far less than
+    half the field). `shape`: decode_image's grey photo, which `located` maps onto. A photo stored
+    grey is grey everywhere. Things on the sheet are half a square wide or more: the colour is
+    decoded at a half or a quarter of the photo's size (JPEG decodes so at a fraction of the
+    cost), at least COLOUR_SIDE pixels on its long side."""
+    size = geo.canvas_size(located.field)
     reduce = 1
     while reduce < 4 and max(shape[:2]) // (2 * reduce) >= COLOUR_SIDE:
         reduce *= 2
     flag = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4}
     image = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), flag[reduce])
     if image is None or image.ndim != 3:
-        return np.zeros(shape[:2], np.float32)
+        return np.zeros((size[1], size[0]), np.float32)
     small = (max(1, shape[1] // reduce), max(1, shape[0] // reduce))
     image = cv2.resize(image, small, interpolation=cv2.INTER_AREA).astype(np.float32)
     image = cv2.GaussianBlur(image, (0, 0), 2.0 / reduce + 0.5)
-    top, bottom = image.max(axis=2), image.min(axis=2)
-    seen = ((top - bottom) / np.maximum(top, 1.0)).astype(np.float32)
-    return cv2.resize(seen, (shape[1], shape[0]), interpolation=cv2.INTER_LINEAR)
+    sx, sy = small[0] / shape[1], small[1] / shape[0]  # grey photo -> this one, pixel centres
+    scale = np.array([[sx, 0, 0.5 * sx - 0.5], [0, sy, 0.5 * sy - 0.5], [0, 0, 1]])
+    to_canvas = np.linalg.inv(scale @ np.asarray(located.to_photo, float))
+    canvas = cv2.warpPerspective(
+        image, to_canvas, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+    m = round(geo.MARGIN * geo.PX)
+    squares = canvas[m : size[1] - m, m : size[0] - m].reshape(-1, 3)
+    canvas /= np.maximum(np.median(squares, axis=0), 1.0)
+    top, bottom = canvas.max(axis=2), canvas.min(axis=2)
+    return ((top - bottom) / np.maximum(top, 1.0 / 255)).astype(np.float32)
 
 
 def covered_cells(coloured: np.ndarray, grid: Field) -> frozenset[tuple[int, int]]:
