@@ -265,7 +265,7 @@ def _weigh_edges(
         layouts = [layout.vertices for layout in result.layouts]
         compare_layouts(decision, layouts)
         settle_faint(decision, layouts)
-        settle_washed(decision)
+        settle_washed(decision, layouts)
     elif decision.cells:
         near_misses(decision, _nearby_legal(decision.cells, field, lengths))
     return decision, result

@@ -36,6 +36,10 @@ TAIL = 4.5  # the grain's own tail reaches this far on a photo's 180 edges: a do
 JOINED = 5.0  # an edge this many times the grain above the paper may be joined (past the tail)
 WHISPER = 2.2  # a network's worth of steps this far above the paper on average: faint pencil
 WASHED_SEEN = 0.2  # a line seen this dark across washed-out cells: the glare does not hide pencil
+GLARE_STEPS = 8  # steps off the network in the glare enough to tell its paper's band
+GLARE_GRAIN = 0.005  # levels: that band's spread, at least
+WASHED_Z = 6.0  # a line step this many spreads above the band's middle...
+WASHED_GAP = 0.03  # ...and this far above its darkest stands out of the glare
 WASHED = "glare washes it out: pencil there cannot be seen"
 COVERED = "something covers it (a finger, a pen, a shadow?)"
 NOISY = 0.004  # a grain above this could hide the lightest pencil (0.035 above the paper)
@@ -264,26 +268,61 @@ def _covered(
             out.doubt(c, COVERED)
 
 
-def settle_washed(decision: Decision) -> None:
-    """A legal reading whose lines cross the washed-out cells, each step there seen at least
-    `WASHED_SEEN` as dark as the pencil elsewhere (or SURE), every other step there under half
-    the dimmest of them: the glare dims this pencil but does not hide it (one hand drew every
-    line: another stroke there would show as dark as those), so the washed cells' doubts are
-    lifted. A line lost to the glare would have left the reading illegal, and an illegal
-    reading keeps them."""
+def settle_washed(decision: Decision, layouts: Sequence[Sequence[Cell]]) -> None:
+    """A legal reading whose lines (its layouts', all alike about the washed-out cells) cross
+    the washed-out cells, each step there seen at least `WASHED_SEEN` as dark as the pencil
+    elsewhere (or SURE), every other step there under half the dimmest of them: the glare dims
+    this pencil but does not hide it (one hand drew every line: another stroke there would show
+    as dark as those), so the washed cells' doubts are lifted. Dimmer still, the lines' steps
+    there may stand out of the glare's own paper (`_out_of_glare`): lifted too, and so are the
+    doubts of those steps as faint pencil (the glare dimmed them: they are read as joined). A
+    line lost to the glare would have left the reading illegal, and an illegal reading keeps
+    them."""
     washed = decision.washed
-    through = [decision.edge_levels.get(e, 0.0) for e in decision.joined if set(e) & washed]
-    if not through or min(through) < WASHED_SEEN:
+    lines = {frozenset(e for e in layout_edges(v) if set(e) & washed) for v in layouts}
+    if len(lines) != 1:
         return
-    others = [
-        level
-        for e, level in decision.edge_levels.items()
-        if e not in decision.joined and set(e) & washed
-    ]
-    if min(through) >= SURE or max(others, default=0.0) < min(through) / 2:
-        for c in washed:
-            if decision.uncertain.get(c) == WASHED:
+    (steps,) = lines
+    if not steps:
+        return
+    levels = decision.edge_levels
+    through = min(levels.get(e, 0.0) for e in steps)
+    others = [v for e, v in levels.items() if e not in steps and set(e) & washed]
+    if through >= WASHED_SEEN:
+        seen = through >= SURE or max(others, default=0.0) < through / 2
+    else:
+        seen = _out_of_glare(through, others)
+    if not seen:
+        return
+    for c in washed:
+        if decision.uncertain.get(c) == WASHED:
+            del decision.uncertain[c]
+    for e in steps:
+        faint = f"faint pencil between {format_cell(e[0])} and {format_cell(e[1])} "
+        for c in e:
+            if decision.uncertain.get(c, "").startswith(faint):
                 del decision.uncertain[c]
+    decision.joined = decision.joined | steps
+
+
+def _out_of_glare(dimmest: float, others: list[float]) -> bool:
+    """Whether the dimmest step of the lines in the glare stands out of the glare's own paper:
+    the other steps there (at least GLARE_STEPS of them) lie in a narrow band, the glare's even
+    white; the dimmest line step lies WASHED_Z times their spread above their median and
+    WASHED_GAP above the darkest of them, which lies under half as far above the median (a
+    stroke there as dark as the lines would show). A line drawn only up to the glare's edge,
+    read into it by the rules, would lie in that band."""
+    if len(others) < GLARE_STEPS:
+        return False
+    values = sorted(others)
+    middle = values[len(values) // 2]
+    spread = max(1.4826 * sorted(abs(v - middle) for v in values)[len(values) // 2], GLARE_GRAIN)
+    out = dimmest - middle
+    return (
+        out >= WASHED_Z * spread
+        and dimmest - values[-1] >= WASHED_GAP
+        and values[-1] - middle < out / 2
+    )
 
 
 def groups(decision: Decision) -> list[frozenset[Cell]]:

@@ -909,9 +909,14 @@ def colour(data: bytes, shape: tuple[int, ...], located: Located) -> np.ndarray:
 
 def covered_cells(coloured: np.ndarray, grid: Field) -> frozenset[tuple[int, int]]:
     """The cells a coloured thing lies over (`coloured`: colour() straightened onto the canvas):
+    over UNDER of a cell's square lies under `lying_on(coloured)`."""
+    return _under(lying_on(coloured), grid)
+
+
+def lying_on(coloured: np.ndarray) -> np.ndarray:
+    """Where a coloured thing lies on the sheet (1, else 0; `coloured`: colour() on the canvas):
     the patches of colour at least WIDE across everywhere (ink of any colour is a stroke, far
-    narrower: it does not survive the opening) and LARGE, grown by their RIM, over UNDER of a
-    cell's square."""
+    narrower: it does not survive the opening) and LARGE, grown by their RIM."""
     px = geo.PX
     mask: np.ndarray = (coloured > COLOURED).astype(np.uint8)
     wide = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(WIDE * px) | 1,) * 2)
@@ -921,10 +926,16 @@ def covered_cells(coloured: np.ndarray, grid: Field) -> frozenset[tuple[int, int
         if stats[i, cv2.CC_STAT_AREA] < LARGE * px * px:
             mask[labels == i] = 0
     if not mask.any():
+        return mask
+    return cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(RIM * px) | 1,) * 2))
+
+
+def _under(mask: np.ndarray, grid: Field) -> frozenset[tuple[int, int]]:
+    """The cells over UNDER of whose square `mask` lies."""
+    if not mask.any():
         return frozenset()
-    mask = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(RIM * px) | 1,) * 2))
     out = set()
-    half = px // 2
+    half = geo.PX // 2
     for r in range(grid.rows):
         for c in range(grid.cols):
             x, y = (int(v) for v in geo.to_canvas(c + 0.5, r + 0.5))
@@ -977,25 +988,48 @@ def scores(
                 box = (slice(yi - half, yi + half + 1), slice(xi - half, xi + half + 1))
                 if saturated[box].mean() > 0.5 and _grid_faded(dark, x, y):
                     washed.add((r, c))
+    lying = None if coloured is None else lying_on(coloured)
+    covered = set() if lying is None else set(_under(lying, grid))
+    if lying is not None:  # a thing over a cell's centre: what its centre shows says nothing
+        for cell in cell_scores:
+            x, y = (int(v) for v in geo.to_canvas(cell[1] + 0.5, cell[0] + 0.5))
+            if lying[y - across : y + across + 1, x - across : x + across + 1].any():
+                covered.add(cell)
     along = max(1, int(ALONG * px))
     edge_scores: dict[geo.Edge, float] = {}
     halves: dict[geo.Edge, tuple[float, float]] = {}
+    hidden = []
     for edge in geo.edges(grid):
-        values = []
+        values: list[float | None] = []
         for sx, sy in geo.edge_samples(edge):
             x, y = geo.to_canvas(sx, sy)
             xi, yi = int(round(x)), int(round(y))
             if geo.horizontal(edge):
-                strip = dark[yi - across : yi + across + 1, xi - along : xi + along + 1].T
+                box = (slice(yi - across, yi + across + 1), slice(xi - along, xi + along + 1))
+                strip = dark[box].T
             else:
-                strip = dark[yi - along : yi + along + 1, xi - across : xi + across + 1]
-            values.append(float(strip.mean(axis=0).max()))
+                box = (slice(yi - along, yi + along + 1), slice(xi - across, xi + across + 1))
+                strip = dark[box]
+            if lying is not None and lying[box].any():  # under a thing or its rim: unseen
+                values.append(None)
+            else:
+                values.append(float(strip.mean(axis=0).max()))
+        seen = sorted(v for v in values if v is not None)
+        if len(seen) < 2:  # too little of it seen: it says nothing, its cells are covered
+            hidden.append(edge)
+            covered.update(edge)
+            continue
         half = len(values) // 2
-        halves[edge] = (min(values[:half]), min(values[half:]))
-        values.sort()
-        edge_scores[edge] = values[1]
-    covered = frozenset() if coloured is None else covered_cells(coloured, grid)
-    return Scores(cell_scores, edge_scores, blots, frozenset(washed), halves, covered)
+        first = [v for v in values[:half] if v is not None] or seen
+        second = [v for v in values[half:] if v is not None] or seen
+        halves[edge] = (min(first), min(second))
+        edge_scores[edge] = seen[1] if len(seen) > 2 else seen[0]
+    level = float(np.median(list(edge_scores.values()))) if edge_scores else 0.0
+    for edge in hidden:  # the paper's level: neither a stroke nor a gap
+        edge_scores[edge] = level
+        halves[edge] = (level, level)
+    edge_scores = {edge: edge_scores[edge] for edge in geo.edges(grid)}
+    return Scores(cell_scores, edge_scores, blots, frozenset(washed), halves, frozenset(covered))
 
 
 def _grid_faded(dark: np.ndarray, x: float, y: float) -> bool:
