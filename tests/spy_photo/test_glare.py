@@ -113,3 +113,19 @@ def test_a_step_dimmed_by_glare_to_faint_pencil_is_read_as_the_line(page):
     assert reading.result.legal and reading.uncertain == []
     assert reading.decision.cells == synth_hand._cells(case.vertices)
     assert ((8, 7), (9, 7)) in reading.decision.joined
+
+
+def test_a_field_whose_grid_glare_washed_out_in_part_is_found(page):
+    """Photo 4169 (a felt pen, glare over half the field, motion blur): four marks and the code
+    read, the printed grid too faint to be seen at the usual margin and washed out entirely over
+    a third of its lines: where the lines still show, they lie where the field says, and the
+    field is read (before: "the bottom right corner mark ... is hidden")."""
+    import synth_hand
+
+    from assistant.games.spy import photo
+
+    case = synth_hand.make(page, 4169)
+    assert "glare" in case.notes and case.kind == "legal"
+    reading = photo.read_photo(case.jpeg, "4169.jpg", case.field_name, LENGTHS)
+    assert reading.result.legal and reading.uncertain == []
+    assert reading.decision.cells == synth_hand._cells(case.vertices)

@@ -132,6 +132,7 @@ class _Mark:
     centre: tuple[float, float]
     outline: np.ndarray  # the outer contour's points, (n, 2)
     side: float
+    traced: bool = True  # its outline traced; else a circle as wide as the rings matched
 
 
 def mark_masks(norm: np.ndarray) -> list[list[np.ndarray]]:
@@ -268,7 +269,10 @@ def marks_by_rings(norm: np.ndarray) -> list[_Mark]:
             break
     turn = np.linspace(0, 2 * math.pi, 16, endpoint=False)
     circle = np.stack([np.cos(turn), np.sin(turn)], axis=1) / 2
-    return [_Mark((x, y), circle * side + np.array([x, y]), side) for _, x, y, side in kept]
+    return [
+        _Mark((x, y), circle * side + np.array([x, y]), side, traced=False)
+        for _, x, y, side in kept
+    ]
 
 
 def _clockwise(points: list[tuple[float, float]]) -> list[int]:
@@ -598,7 +602,7 @@ def _search(
             if not grid_seen(canvas, found.field):
                 if faint is not None and found.field_name == field_name:
                     if grid_seen(canvas, found.field, GRID_FAINT) and _grid_fits(
-                        canvas, found.field, FAINT_FITS
+                        canvas, found.field, FAINT_FITS, seen_only=True
                     ):
                         faint.append(found)
                 continue
@@ -706,6 +710,8 @@ def _homography_three(
 
 
 _NEAR = list(itertools.product((0, -1, 1), repeat=2))  # sizes tried around the marks' guess
+# ...and around a guess from marks found by their rings (their sizes a step of RING_SIDES apart)
+_RINGS_NEAR = sorted(itertools.product(range(-2, 3), repeat=2), key=lambda d: abs(d[0]) + abs(d[1]))
 
 
 def _try_corners(
@@ -740,7 +746,8 @@ def _try_corners(
         return None
 
     tried = set()
-    guesses = [(round(rows_guess) + dr, round(cols_guess) + dc) for dr, dc in _NEAR]
+    near = _NEAR if all(mark.traced for mark in ring) else _RINGS_NEAR
+    guesses = [(round(rows_guess) + dr, round(cols_guess) + dc) for dr, dc in near]
     for rows, cols in sizes or guesses:
         if not (1 <= rows <= fiducials.MAX_SIDE and 1 <= cols <= fiducials.MAX_SIDE):
             continue
@@ -782,36 +789,48 @@ def _marks_fit(ring: list[_Mark], to_photo: np.ndarray) -> bool:
     return True
 
 
-def _grid_fits(canvas: np.ndarray, field: Field, share: float = 90) -> bool:
+def _grid_fits(
+    canvas: np.ndarray, field: Field, share: float = 90, seen_only: bool = False
+) -> bool:
     """Whether the printed grid lines lie where the field says, to a tenth of a cell, all over
     the field: each line's darkest position near where it should be, for `share` percent of
     the lines' thirds (a field found from three marks is read only when the fourth corner is
-    right)."""
+    right). `seen_only`: the thirds where no line shows at all (glare washed it out: its
+    darkest position is anywhere) are left out, when at least half of them show one."""
     dark = 1.0 - cv2.GaussianBlur(canvas, (0, 0), 1.0)
     px = geo.PX
-    off = []
+    off: list[float] = []
+    seen: list[bool] = []
+
+    def fit(profile: np.ndarray, at: np.ndarray, line: float) -> None:
+        off.append(abs(at[int(np.argmax(profile))] - line) / px)
+        seen.append(float(profile.max() - np.median(profile)) >= GRID_FLAT)
+
     for k in range(field.cols + 1):  # vertical lines, in the top, middle and bottom thirds
         x = geo.to_canvas(k, 0)[0]
         for part in range(3):
             y0 = int(geo.to_canvas(0, field.rows * part / 3)[1])
             y1 = int(geo.to_canvas(0, field.rows * (part + 1) / 3)[1])
             xs = np.arange(int(x - 0.3 * px), int(x + 0.3 * px) + 1)
-            profile = np.median(dark[y0:y1, xs], axis=0)
-            off.append(abs(xs[int(np.argmax(profile))] - x) / px)
+            fit(np.median(dark[y0:y1, xs], axis=0), xs, x)
     for k in range(field.rows + 1):  # horizontal lines, in the left, middle and right thirds
         y = geo.to_canvas(0, k)[1]
         for part in range(3):
             x0 = int(geo.to_canvas(field.cols * part / 3, 0)[0])
             x1 = int(geo.to_canvas(field.cols * (part + 1) / 3, 0)[0])
             ys = np.arange(int(y - 0.3 * px), int(y + 0.3 * px) + 1)
-            profile = np.median(dark[ys, x0:x1], axis=1)
-            off.append(abs(ys[int(np.argmax(profile))] - y) / px)
+            fit(np.median(dark[ys, x0:x1], axis=1), ys, y)
+    if seen_only:
+        if 2 * sum(seen) < len(seen):
+            return False
+        off = [o for o, shows in zip(off, seen, strict=True) if shows]
     return float(np.percentile(off, share)) <= 0.1
 
 
 GRID_SEEN = 0.03  # the printed grid lines this much darker than the paper between them
 GRID_FAINT = 0.01  # ...or this much, when no field of the name is seen better (motion blur),
 FAINT_FITS = 75  # ...and this share of the lines' thirds lies where the field says
+GRID_FLAT = 0.005  # a line's third whose darkest stands less above its median shows no line
 
 
 def grid_seen(canvas: np.ndarray, field: Field, margin: float = GRID_SEEN) -> bool:
