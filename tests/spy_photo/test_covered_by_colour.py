@@ -1,4 +1,4 @@
-"""Squares a finger or a pen covers, seen by their colour (photo_image.colour, covered_cells):
+"""Squares a finger or a pen covers, seen by their colour (photo_field.colour, covered_cells):
 a coloured patch wider than any stroke is a thing lying on the sheet; ink of any colour is a
 stroke, far narrower."""
 
@@ -14,6 +14,7 @@ pytest.importorskip("cv2")
 import cv2  # noqa: E402
 
 from assistant.games.spy import photo, photo_geometry  # noqa: E402
+from assistant.games.spy import photo_field as pf  # noqa: E402
 from assistant.games.spy import photo_image as pi  # noqa: E402
 from assistant.games.spy.model import Field  # noqa: E402
 
@@ -42,7 +43,7 @@ def test_a_finger_covers_the_squares_under_it_and_only_those_near_it(col, row, t
     d = np.array([np.cos(np.radians(turn)), np.sin(np.radians(turn))]) * px
     b = a + 2 * d
     cv2.line(coloured, tuple(int(v) for v in a), tuple(int(v) for v in b), 0.35, int(1.5 * px))
-    covered = pi.covered_cells(coloured, FIELD)
+    covered = pf.covered_cells(coloured, FIELD)
     for r in range(10):
         for c in range(10):
             centre = np.array(_at(c + 0.5, r + 0.5), float)
@@ -63,7 +64,7 @@ def test_ink_of_any_colour_covers_nothing(row, strength, width):
     for k in range(1, 10):
         cv2.line(coloured, _at(0.5, row), _at(9.5, row), strength, width)
         cv2.line(coloured, _at(k + 0.5, 0.5), _at(k + 0.5, 9.5), strength, width)
-    assert pi.covered_cells(coloured, FIELD) == frozenset()
+    assert pf.covered_cells(coloured, FIELD) == frozenset()
 
 
 def _png(image: np.ndarray) -> bytes:
@@ -87,19 +88,19 @@ def test_colour_is_high_on_skin_and_nil_on_paper_under_any_lamp(lamp):
     paper[100:200, 150:250] = np.array(SKIN) * 235
     photo_bytes = _png(np.clip(paper * np.array(lamp), 0, 255).astype(np.uint8))
     grey = pi.decode_image(photo_bytes)
-    seen = pi.colour(photo_bytes, grey.shape, _located(grey.shape))
+    seen = pf.colour(photo_bytes, grey.shape, _located(grey.shape))
     assert seen.shape == _canvas().shape
     h, w = seen.shape  # the patch in the middle, the paper at the edge
     assert seen[h // 2, w // 2] > 0.3 and seen[h // 15, w // 20] < 0.05
     under = {(r, c) for r in range(3, 7) for c in range(3, 7)}  # the patch's squares
-    assert {(4, 4), (4, 5), (5, 4), (5, 5)} <= pi.covered_cells(seen, FIELD) <= under
+    assert {(4, 4), (4, 5), (5, 4), (5, 5)} <= pf.covered_cells(seen, FIELD) <= under
 
 
 def test_a_photo_stored_grey_has_no_colour():
     flat = np.full((300, 400), 235, np.uint8)
     flat[100:200, 150:250] = 160
     grey = pi.decode_image(_png(flat))
-    assert pi.colour(_png(flat), grey.shape, _located(grey.shape)).max() == 0.0
+    assert pf.colour(_png(flat), grey.shape, _located(grey.shape)).max() == 0.0
 
 
 def test_a_finger_beside_the_network_is_named_not_read_as_strokes(page):
@@ -125,4 +126,4 @@ def test_where_two_wide_coloured_lines_meet_nothing_is_covered():
     cv2.line(coloured, _at(7.5, 1.5), _at(7.5, 6.7), 0.6, width)
     cv2.line(coloured, _at(5.3, 6.5), _at(7.7, 6.5), 0.6, width)
     cv2.circle(coloured, _at(7.5, 6.5), int(0.3 * photo_geometry.PX), 0.6, -1)
-    assert pi.covered_cells(coloured, FIELD) == frozenset()
+    assert pf.covered_cells(coloured, FIELD) == frozenset()

@@ -52,14 +52,15 @@ def test_a_stroke_in_the_glare_half_as_dark_as_the_lines_keeps_the_doubts(middle
 
 
 def _scores(case):
+    from assistant.games.spy import photo_field as pf
     from assistant.games.spy import photo_image as pi
 
     gray = pi.decode_image(case.jpeg)
     norm = pi.normalise(gray)
     located = pi.locate(norm, case.field_name)
-    saturated = pi.rectify(pi.saturation(gray), located)
-    coloured = pi.colour(case.jpeg, gray.shape, located)
-    return pi.scores(pi.rectify(norm, located), located.field, saturated, coloured), located
+    saturated = pi.rectify(pf.saturation(gray), located)
+    coloured = pf.colour(case.jpeg, gray.shape, located)
+    return pf.scores(pi.rectify(norm, located), located.field, saturated, coloured), located
 
 
 @pytest.mark.parametrize("seed", [262, 4095])

@@ -168,17 +168,17 @@ def test_a_dim_photo_whose_marks_break_up_is_found_by_their_rings(page, seed):
     """Low light (a quarter to under half the light, the sensor's noise high) on a photo of the
     whole sheet at 1600 pixels: a corner mark is some 15 pixels across and noise breaks its
     outline at every level of grey (refused before: 'the four corner marks of a field were not
-    found'); its rings still stand out (photo_image.marks_by_rings): the field is found and
+    found'); its rings still stand out (photo_marks.marks_by_rings): the field is found and
     its network read exactly."""
     import synth_hand
 
-    from assistant.games.spy import photo_image
+    from assistant.games.spy import photo_image, photo_marks
 
     case = synth_hand.make(page, seed)
     assert "low light" in case.what and "1600 px" in case.what
     norm = photo_image.normalise(photo_image.decode_image(case.jpeg))
-    masks = [m for level in photo_image.mark_masks(norm) for m in level]
-    assert photo_image._search(norm, photo_image.find_marks(masks), case.field_name, []) is None
+    masks = [m for level in photo_marks.mark_masks(norm) for m in level]
+    assert photo_image._search(norm, photo_marks.find_marks(masks), case.field_name, []) is None
     reading = photo.read_photo(case.jpeg, "p.jpg", case.field_name, LENGTHS)
     assert not reading.uncertain, case.what
     assert reading.decision.cells == synth_hand._cells(case.vertices), case.what

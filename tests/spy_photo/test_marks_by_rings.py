@@ -1,4 +1,4 @@
-"""Corner marks found by their rings (photo_image.marks_by_rings), where heavy noise breaks each
+"""Corner marks found by their rings (photo_marks.marks_by_rings), where heavy noise breaks each
 mark's outline at every level of grey: a dim photo's marks, turned any way, at any size the
 photos give."""
 
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 cv2 = pytest.importorskip("cv2")
 
-from assistant.games.spy import photo_image  # noqa: E402
+from assistant.games.spy import photo_image, photo_marks  # noqa: E402
 
 
 def _paper_with_mark(
@@ -50,7 +50,7 @@ def _paper_with_mark(
 @example(side=50.0, angle=0.0, noise=0.0, seed=148)  # its centre was taken for a small mark
 def test_a_noisy_mark_turned_any_way_is_found_at_its_centre(side, angle, noise, seed):
     norm, centre = _paper_with_mark(side, angle, noise, seed)
-    marks = photo_image.marks_by_rings(norm)
+    marks = photo_marks.marks_by_rings(norm)
     assert marks, (side, angle, noise)
     best = marks[0]
     assert math.dist(best.centre, centre) < 0.2 * side
@@ -64,17 +64,17 @@ def test_a_noisy_mark_turned_any_way_is_found_at_its_centre(side, angle, noise, 
 def test_paper_grain_alone_gives_no_mark():
     rng = np.random.default_rng(5)
     norm = np.clip(1 - np.abs(rng.normal(0, 0.15, (900, 1200))), 0, 1).astype(np.float32)
-    assert photo_image.marks_by_rings(norm) == []
+    assert photo_marks.marks_by_rings(norm) == []
 
 
 def test_where_the_outlines_break_up_the_rings_still_find_the_mark():
     # grain this heavy breaks the mark's outline at every level the outline search tries
     norm, centre = _paper_with_mark(14, 20, 0.2, 3)
-    masks = [m for level in photo_image.mark_masks(norm) for m in level]
-    assert not any(math.dist(m.centre, centre) < 3 for m in photo_image.find_marks(masks)), (
+    masks = [m for level in photo_marks.mark_masks(norm) for m in level]
+    assert not any(math.dist(m.centre, centre) < 3 for m in photo_marks.find_marks(masks)), (
         "the outline search already finds this mark: the test shows nothing"
     )
-    marks = photo_image.marks_by_rings(norm)
+    marks = photo_marks.marks_by_rings(norm)
     assert marks and math.dist(marks[0].centre, centre) < 3
 
 
@@ -87,7 +87,7 @@ def test_a_field_found_by_its_rings_is_read_whatever_size_they_first_give(page):
 
     case = synth_hand.make(page, 5009)
     norm = photo_image.normalise(photo_image.decode_image(case.jpeg))
-    rings = photo_image.marks_by_rings(norm)
+    rings = photo_marks.marks_by_rings(norm)
     assert not any(mark.traced for mark in rings)
     located = photo_image.locate(norm, "lower")
     assert (located.field_name, located.field.rows, located.field.cols) == ("lower", 10, 10)

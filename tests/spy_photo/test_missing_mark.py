@@ -12,19 +12,20 @@ from hypothesis import strategies as st
 
 pytest.importorskip("cv2")
 
-from assistant.games.spy.photo_image import _Mark, _where_missing  # noqa: E402
+from assistant.games.spy.photo_image import _where_missing  # noqa: E402
+from assistant.games.spy.photo_marks import Mark  # noqa: E402
 
 SIDE = 30.0
 PLACES = ["top left", "top right", "bottom right", "bottom left"]  # clockwise, as on screen
 
 
-def _mark(x: float, y: float, turn: float) -> _Mark:
+def _mark(x: float, y: float, turn: float) -> Mark:
     c, s = math.cos(turn), math.sin(turn)
     square = [(-1, -1), (1, -1), (1, 1), (-1, 1)]
     outline = np.array(
         [(x + SIDE / 2 * (c * u - s * v), y + SIDE / 2 * (s * u + c * v)) for u, v in square]
     )
-    return _Mark((x, y), outline, SIDE)
+    return Mark((x, y), outline, SIDE)
 
 
 def _corners(cx: float, cy: float, half: float, turn: float) -> list[tuple[float, float]]:

@@ -3,7 +3,8 @@
 `read_photo` finds the field on the photo (photo_image), decides what is drawn (photo_decide),
 rebuilds the lines and checks them as a typed drawing is checked (check.check_input), and names
 the cells it is unsure of. `overlay_png` draws the reading over the rectified field: the picture
-of `--debug` and of the phone page. OpenCV is imported by photo_image only, when a photo is read.
+of `--debug` and of the phone page. OpenCV is imported (through photo_cv) by photo_image,
+photo_marks and photo_field only, when a photo is read.
 """
 
 from __future__ import annotations
@@ -282,7 +283,7 @@ def read_photo(
 
     PhotoError (a ValueError) when the photo cannot be used, or when its field (the size its
     code gives) is not `expect`: refused before anything is decided or enumerated."""
-    from assistant.games.spy import photo_image
+    from assistant.games.spy import photo_field, photo_image
 
     try:
         gray = photo_image.decode_image(data)
@@ -295,9 +296,9 @@ def read_photo(
                 "the game's field)"
             )
         canvas = photo_image.rectify(norm, located)
-        saturated = photo_image.rectify(photo_image.saturation(gray), located)
-        coloured = photo_image.colour(data, gray.shape, located)
-        scores = photo_image.scores(canvas, located.field, saturated, coloured)
+        saturated = photo_image.rectify(photo_field.saturation(gray), located)
+        coloured = photo_field.colour(data, gray.shape, located)
+        scores = photo_field.scores(canvas, located.field, saturated, coloured)
     except photo_image.cv2.error as error:  # an image OpenCV cannot work on: never a traceback
         reason = str(getattr(error, "err", "") or "an OpenCV error")
         raise photo_image.PhotoError(f"the image cannot be read as a photo ({reason})") from error
@@ -363,6 +364,6 @@ def _read_scores(
 def overlay_png(reading: PhotoReading) -> bytes:
     """The rectified field with the reading drawn over it, as PNG bytes: joined edges and covered
     cells in green, uncertain cells ringed in orange, the cells of a problem in red."""
-    from assistant.games.spy import photo_image
+    from assistant.games.spy import photo_field
 
-    return photo_image.overlay(reading)
+    return photo_field.overlay(reading)

@@ -11,27 +11,25 @@ from __future__ import annotations
 
 import itertools
 import math
-import os
 import struct
 import weakref
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-os.environ.setdefault("OPENCV_IO_MAX_IMAGE_PIXELS", str(2**26))  # before cv2 reads a size
-import cv2  # noqa: E402
-import numpy as np  # noqa: E402
+import numpy as np
 
-from assistant.games.spy import photo_geometry as geo  # noqa: E402
-from assistant.games.spy.model import Field  # noqa: E402
-from pnp import fiducials  # noqa: E402
+from assistant.games.spy import photo_geometry as geo
+from assistant.games.spy.model import Field
+from assistant.games.spy.photo_cv import cv2
+from assistant.games.spy.photo_marks import Mark, find_marks, mark_masks, marks_by_rings
+from pnp import fiducials
 
 MAX_PIXELS_SIDE = 3000  # a larger photo is scaled down to this many pixels on its long side first
 MIN_PIXELS_SIDE = 1600  # a smaller one is scaled up to this (the marks found more surely)
 MAX_BYTES = 40_000_000
 MAX_PIXELS = 64_000_000  # a phone's largest photos are 50 megapixels; read from the header first
 MIN_SIDE = 64  # pixels: a smaller image cannot show a field
-MAX_DARK = 0.3  # a mask darker than this over the photo is skipped (a sheet's photo: under 0.1)
 JPEG, PNG = b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n"
 
 
@@ -127,154 +125,6 @@ def normalise(gray: np.ndarray) -> np.ndarray:
     return np.clip(g / np.maximum(background, 1.0), 0.0, 1.0)
 
 
-@dataclass(frozen=True)
-class _Mark:
-    centre: tuple[float, float]
-    outline: np.ndarray  # the outer contour's points, (n, 2)
-    side: float
-    traced: bool = True  # its outline traced; else a circle as wide as the rings matched
-
-
-def mark_masks(norm: np.ndarray) -> list[list[np.ndarray]]:
-    """The dark pixels at a few levels of grey (a blurred mark's white ring is grey), in three
-    rounds: two plain levels first, which find the marks of most photos quickly; then three
-    more; then two local thresholds, slower (many more outlines), for the hard ones."""
-    grey = (norm * 255).astype(np.uint8)
-    local = []
-    for block, c in ((15, 12), (9, 6)):
-        local.append(
-            cv2.adaptiveThreshold(
-                grey, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, c
-            )
-            > 0
-        )
-    return [[norm < 0.5, norm < 0.62], [norm < 0.4, norm < 0.72, norm < 0.82], local]
-
-
-def find_marks(masks: list[np.ndarray], found: list[_Mark] | None = None) -> list[_Mark]:
-    """Finder patterns (a dark outline holding a hole holding a dark centre, nested squares)
-    in the masks, added to those `found` already (one of each place)."""
-    found = list(found or [])
-    for mask in masks:
-        if mask.mean() > MAX_DARK:  # grain or texture, no clean white ring: and slow to trace
-            continue
-        for mark in _marks_at(mask):
-            if all(math.dist(mark.centre, m.centre) > 0.3 * m.side for m in found):
-                found.append(mark)
-    return found
-
-
-def _marks_at(mask: np.ndarray) -> list[_Mark]:
-    dark = mask.astype(np.uint8) * 255
-    contours, hierarchy = cv2.findContours(dark, cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE)
-    if hierarchy is None:
-        return []
-    h = hierarchy[0]
-    found: list[_Mark] = []
-    for i, outer in enumerate(contours):
-        hole = h[i][2]
-        if hole < 0 or h[hole][0] >= 0:  # exactly one hole
-            continue
-        inner = h[hole][2]
-        if inner < 0:
-            continue
-        a_out = cv2.contourArea(outer)
-        if a_out < 80:
-            continue
-        a_hole, a_in = cv2.contourArea(contours[hole]), cv2.contourArea(contours[inner])
-        if not (0.3 < a_hole / a_out < 0.8 and 0.07 < a_in / a_out < 0.4):
-            continue
-        (w, hh) = cv2.minAreaRect(outer)[1]
-        if min(w, hh) <= 0 or max(w, hh) / min(w, hh) > 2.5:
-            continue
-        if a_out / (w * hh) < 0.75:  # a square, not a ring of another shape
-            continue
-        m_out, m_in = cv2.moments(outer), cv2.moments(contours[inner])
-        if m_out["m00"] == 0 or m_in["m00"] == 0:
-            continue
-        c_out = (m_out["m10"] / m_out["m00"], m_out["m01"] / m_out["m00"])
-        c_in = (m_in["m10"] / m_in["m00"], m_in["m01"] / m_in["m00"])
-        side = math.sqrt(a_out)
-        if math.dist(c_out, c_in) > 0.2 * side:
-            continue
-        found.append(_Mark(c_in, outer.reshape(-1, 2).astype(np.float64), side))
-    return found
-
-
-RING_SIDES = (0.0075, 0.06, 1.2)  # mark sides the rings are looked for at, in photo's long
-# sides (a field spans at least MIN_SPAN of it, so a mark at least 0.009 of it): from, to, step
-RING_LEAST = 10.0  # pixels: no smaller mark is looked for (its rings are a pixel wide)
-RING_SCALED = 20.0  # pixels: a larger mark is looked for on the photo scaled down to this side
-RING_SEEN = 0.6  # the correlation with a mark's rings from which a place is taken as a mark
-RING_KEEP = 8  # places kept, the best first (each four of them cost a code read or more)
-
-
-def _rings(side: float) -> np.ndarray:
-    """A corner mark's pattern as rings (a dark ring, a white ring, a dark centre, on paper):
-    round, so that it matches a mark turned any way; `side` pixels across its dark ring."""
-    fine = 8
-    n = int(math.ceil(side * 1.6)) | 1
-    size = n * fine
-    yy, xx = np.mgrid[0:size, 0:size]
-    r = np.hypot(xx - size / 2 + 0.5, yy - size / 2 + 0.5) / (side * fine / 7)  # in modules
-    img = np.ones((size, size), np.float32)
-    img[r <= 3.5] = 0.0
-    img[r <= 2.5] = 1.0
-    img[r <= 1.5] = 0.0
-    return cv2.resize(img, (n, n), interpolation=cv2.INTER_AREA)
-
-
-def marks_by_rings(norm: np.ndarray) -> list[_Mark]:
-    """The corner marks found by their whole pattern, where their outlines are broken at every
-    level of grey (heavy noise in low light, a small mark, JPEG): the places that correlate
-    best with a mark's rings, at the sizes a field's marks can have on the photo (RING_SIDES;
-    each looked for on the photo scaled down to RING_SCALED pixels a mark at most), the best
-    RING_KEEP of them. Each mark's outline is a circle as wide as the mark (its turn is not
-    known)."""
-    start, stop, step = RING_SIDES
-    seen: list[tuple[float, float, float, float]] = []  # (correlation, x, y, side)
-    side = max(RING_LEAST, start * max(norm.shape))
-    stop *= max(norm.shape)
-    while side < stop:
-        scale = 1.0
-        while side * scale > RING_SCALED:
-            scale /= 2
-        img = (
-            norm
-            if scale == 1.0
-            else cv2.resize(norm, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-        )
-        pattern = _rings(side * scale)
-        if img.shape[0] > pattern.shape[0] and img.shape[1] > pattern.shape[1]:
-            fit = cv2.matchTemplate(img.astype(np.float32), pattern, cv2.TM_CCOEFF_NORMED)
-            k = max(3, int(side * scale) | 1)
-            peaks = (fit >= RING_SEEN) & (fit == cv2.dilate(fit, np.ones((k, k), np.uint8)))
-            half = pattern.shape[0] / 2  # the pattern's centre, from its corner (pixel edges)
-            for y, x in zip(*np.nonzero(peaks), strict=True):
-                at = ((x + half) / scale - 0.5, (y + half) / scale - 0.5)  # pixel centres
-                seen.append((float(fit[y, x]), at[0], at[1], side))
-        side *= step
-    # a mark's dark centre in its white ring is itself a small blob on paper: a place found at
-    # the centre of a place found twice its size or more is that mark's centre, not a mark
-    seen = [
-        s
-        for s in seen
-        if not any(o[3] >= 1.8 * s[3] and math.dist(s[1:3], o[1:3]) < 0.25 * o[3] for o in seen)
-    ]
-    kept: list[tuple[float, float, float, float]] = []
-    for found in sorted(seen, reverse=True):
-        if all(math.dist(found[1:3], k[1:3]) > 0.7 * max(found[3], k[3]) for k in kept):
-            kept.append(found)
-        if len(kept) == RING_KEEP:
-            break
-    turn = np.linspace(0, 2 * math.pi, 16, endpoint=False)
-    circle = np.stack([np.cos(turn), np.sin(turn)], axis=1) / 2
-    return [
-        _Mark((x, y), circle * side + np.array([x, y]), side, traced=False)
-        for _, x, y, side in kept
-    ]
-
-
 def _clockwise(points: list[tuple[float, float]]) -> list[int]:
     cx = sum(p[0] for p in points) / len(points)
     cy = sum(p[1] for p in points) / len(points)
@@ -349,7 +199,7 @@ def _homography(field: Field, corners: list[tuple[float, float]]) -> np.ndarray:
 def locate(norm: np.ndarray, field_name: str) -> Located:
     """The field named `field_name` ("upper" or "lower") on the photo; PhotoError when there is
     none (saying how many marks were seen)."""
-    marks: list[_Mark] = []
+    marks: list[Mark] = []
     others: list[Located] = []
     faint: list[Located] = []
     for masks in mark_masks(norm):
@@ -453,7 +303,7 @@ def _three_fits(norm: np.ndarray, found: Located) -> bool:
     return grid_seen(canvas, found.field) and _grid_fits(canvas, found.field)
 
 
-def _corners_of_three(marks: list[_Mark]) -> Iterator[tuple[list[_Mark], _Mark]]:
+def _corners_of_three(marks: list[Mark]) -> Iterator[tuple[list[Mark], Mark]]:
     """Each way three marks can be three corners of a field (an L: two sides at about a right
     angle, neither more than 2.5 times the other): the four corners in clockwise order, the
     fourth a made-up mark where the three make a parallelogram, and that made-up mark."""
@@ -471,7 +321,7 @@ def _corners_of_three(marks: list[_Mark]) -> Iterator[tuple[list[_Mark], _Mark]]
             if abs(float(ba @ bc)) > 0.6 * la * lc:  # far from a right angle
                 continue
             d = (a.centre[0] + c.centre[0] - b.centre[0], a.centre[1] + c.centre[1] - b.centre[1])
-            ghost = _Mark(d, b.outline - np.array(b.centre) + np.array(d), b.side)
+            ghost = Mark(d, b.outline - np.array(b.centre) + np.array(d), b.side)
             ring_marks = [a, b, c, ghost]
             order = _clockwise([m.centre for m in ring_marks])
             ring = [ring_marks[i] for i in order]
@@ -480,7 +330,7 @@ def _corners_of_three(marks: list[_Mark]) -> Iterator[tuple[list[_Mark], _Mark]]
                 yield ring, ghost
 
 
-def _where_missing(norm: np.ndarray, marks: list[_Mark]) -> str | None:
+def _where_missing(norm: np.ndarray, marks: list[Mark]) -> str | None:
     """Where in the photo the fourth corner mark of three would be, in words ("at the top left
     of the field as the photo shows it", "outside the photo, past its left edge"), when the marks
     seen make one field's three corners in only one way; None otherwise."""
@@ -503,7 +353,7 @@ def _where_missing(norm: np.ndarray, marks: list[_Mark]) -> str | None:
 
 
 def _covered_corner(
-    norm: np.ndarray, marks: list[_Mark], field_name: str
+    norm: np.ndarray, marks: list[Mark], field_name: str
 ) -> tuple[Located, int] | None:
     """The field `field_name` found from three of its marks and its code, and which corner mark
     (0 top left .. 3 bottom left) is hidden; None when three marks do not give it. The hidden
@@ -517,7 +367,7 @@ def _covered_corner(
     if len(marks) > 10:  # the largest: specks are small, and each trio costs code reads
         marks = sorted(marks, key=lambda m: m.side)[-10:]
     first: tuple[Located, int] | None = None
-    searched: list[tuple[list[tuple[float, float]], list[_Mark], int, Located | None]] = []
+    searched: list[tuple[list[tuple[float, float]], list[Mark], int, Located | None]] = []
     for ring, ghost in _corners_of_three(marks):
         pts = [m.centre for m in ring]
         for turn in range(4):
@@ -545,7 +395,7 @@ def _covered_corner(
 def _ghost_search(
     norm: np.ndarray,
     corners: list[tuple[float, float]],
-    named: list[_Mark],
+    named: list[Mark],
     hidden: int,
     found: Located | None,
     field_name: str,
@@ -573,7 +423,7 @@ def _ghost_search(
 
 def _search(
     norm: np.ndarray,
-    marks: list[_Mark],
+    marks: list[Mark],
     field_name: str,
     others: list[Located],
     faint: list[Located] | None = None,
@@ -617,7 +467,7 @@ PLACE_FITS = 75  # percent of the grid lines' thirds that must lie where the pla
 
 
 def _placed_by_other(
-    norm: np.ndarray, marks: list[_Mark], field_name: str, other: Located
+    norm: np.ndarray, marks: list[Mark], field_name: str, other: Located
 ) -> Located | None:
     """The field `field_name` placed by the other field of the sheet (found, its code read) when
     its own code, or all but two of its marks, are hidden (a pen, low light): the two fields
@@ -645,7 +495,7 @@ def _placed_by_other(
         if any(abs(dy - t) < tol for t in tried):
             continue
         tried.append(dy)
-        ring: dict[int, _Mark] = {}
+        ring: dict[int, Mark] = {}
         for mark, j, d in seen:
             if abs(d - dy) < tol and j not in ring:
                 ring[j] = mark
@@ -675,7 +525,7 @@ def _placed_by_other(
 
 
 def _homography_three(
-    field: Field, corners: list[tuple[float, float]], ring: list[_Mark], ghost: int
+    field: Field, corners: list[tuple[float, float]], ring: list[Mark], ghost: int
 ) -> np.ndarray:
     """canvas -> photo from three marks (the one at `ghost` is hidden, its corner guessed):
     their centres and the corners of their outlines, which carry the perspective."""
@@ -717,7 +567,7 @@ _RINGS_NEAR = sorted(itertools.product(range(-2, 3), repeat=2), key=lambda d: ab
 def _try_corners(
     norm: np.ndarray,
     corners: list[tuple[float, float]],
-    ring: list[_Mark],
+    ring: list[Mark],
     ghost: int | None = None,
     sizes: list[tuple[int, int]] | None = None,
     plain: bool = False,
@@ -775,7 +625,7 @@ def _try_corners(
     return None
 
 
-def _marks_fit(ring: list[_Mark], to_photo: np.ndarray) -> bool:
+def _marks_fit(ring: list[Mark], to_photo: np.ndarray) -> bool:
     """Whether each mark, seen on the canvas, is about MARK cells wide and high."""
     to_canvas = np.linalg.inv(to_photo)
     for mark in ring:
@@ -860,252 +710,3 @@ def rectify(norm: np.ndarray, located: Located) -> np.ndarray:
     return cv2.warpPerspective(
         norm, to_canvas, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
     )
-
-
-@dataclass(frozen=True)
-class Scores:
-    """Darkness (0 paper .. 1 black) at each cell centre and along each edge; `halves`: each
-    edge's half nearer its first cell and the half nearer its second (the weaker sample of each:
-    a line's end drawn past a centre darkens one half only); `blots`: the
-    darkness in a cell's corners, where no line passes (a finger, a pen, a shadow's blot);
-    `washed`: the cells where glare saturated the photo (pencil there cannot be seen);
-    `covered`: the cells a coloured thing wider than any stroke lies over (a finger, a pen)."""
-
-    cells: dict[tuple[int, int], float]
-    edges: dict[geo.Edge, float]
-    blots: dict[tuple[int, int], float] = field(default_factory=dict)
-    washed: frozenset[tuple[int, int]] = frozenset()
-    halves: dict[geo.Edge, tuple[float, float]] = field(default_factory=dict)
-    covered: frozenset[tuple[int, int]] = frozenset()  # a coloured thing on the sheet over them
-
-
-ALONG = 0.1  # cells either way along an edge that a sample averages (the grain averages out)
-BLOT_AT = 0.34  # cells from the centre, both ways: a cell's corners, clear of any line
-SATURATED = 0.98  # grey levels (0..1) at or above this are saturated
-FADED = 0.02  # printed grid lines lighter than this (0 paper .. 1 black) have faded in glare
-
-
-COLOUR_SIDE = 700  # pixels: the colour is looked at on the photo scaled down to no less
-COLOURED = 0.2  # a colour this strong (HSV saturation) is not paper, pencil, print or glare
-WIDE = 0.5  # cells: a coloured patch this wide everywhere is a thing on the sheet, not ink
-LARGE = 1.0  # square cells: ...and this large (a felt pen's lines meeting make a smaller blot)
-RIM = 0.15  # cells: ...and its rim's shading around it
-UNDER = 0.15  # of a cell's square under such a thing: the cell is covered
-
-
-def colour(data: bytes, shape: tuple[int, ...], located: Located) -> np.ndarray:
-    """How coloured the field is at each pixel of the canvas (HSV saturation, 0 grey .. 1 pure
-    colour, after a small blur that evens the sensor's noise out), the paper taken as white: each
-    channel is divided by its median over the field's squares first, so that a lamp's cast the
-    phone left in does not make the whole sheet a coloured thing (a finger covers far less than
-    half the field). `shape`: decode_image's grey photo, which `located` maps onto. A photo stored
-    grey is grey everywhere. Things on the sheet are half a square wide or more: the colour is
-    decoded at a half or a quarter of the photo's size (JPEG decodes so at a fraction of the
-    cost), at least COLOUR_SIDE pixels on its long side."""
-    size = geo.canvas_size(located.field)
-    reduce = 1
-    while reduce < 4 and max(shape[:2]) // (2 * reduce) >= COLOUR_SIDE:
-        reduce *= 2
-    flag = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4}
-    image = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), flag[reduce])
-    if image is None or image.ndim != 3:
-        return np.zeros((size[1], size[0]), np.float32)
-    small = (max(1, shape[1] // reduce), max(1, shape[0] // reduce))
-    image = cv2.resize(image, small, interpolation=cv2.INTER_AREA).astype(np.float32)
-    image = cv2.GaussianBlur(image, (0, 0), 2.0 / reduce + 0.5)
-    sx, sy = small[0] / shape[1], small[1] / shape[0]  # grey photo -> this one, pixel centres
-    scale = np.array([[sx, 0, 0.5 * sx - 0.5], [0, sy, 0.5 * sy - 0.5], [0, 0, 1]])
-    to_canvas = np.linalg.inv(scale @ np.asarray(located.to_photo, float))
-    canvas = cv2.warpPerspective(
-        image, to_canvas, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
-    )
-    m = round(geo.MARGIN * geo.PX)
-    squares = canvas[m : size[1] - m, m : size[0] - m].reshape(-1, 3)
-    canvas /= np.maximum(np.median(squares, axis=0), 1.0)
-    top, bottom = canvas.max(axis=2), canvas.min(axis=2)
-    return ((top - bottom) / np.maximum(top, 1.0 / 255)).astype(np.float32)
-
-
-def covered_cells(coloured: np.ndarray, grid: Field) -> frozenset[tuple[int, int]]:
-    """The cells a coloured thing lies over (`coloured`: colour() straightened onto the canvas):
-    over UNDER of a cell's square lies under `lying_on(coloured)`."""
-    return _under(lying_on(coloured), grid)
-
-
-def lying_on(coloured: np.ndarray) -> np.ndarray:
-    """Where a coloured thing lies on the sheet (1, else 0; `coloured`: colour() on the canvas):
-    the patches of colour at least WIDE across everywhere (ink of any colour is a stroke, far
-    narrower: it does not survive the opening) and LARGE, grown by their RIM."""
-    px = geo.PX
-    mask: np.ndarray = (coloured > COLOURED).astype(np.uint8)
-    wide = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(WIDE * px) | 1,) * 2)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, wide)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
-    for i in range(1, count):
-        if stats[i, cv2.CC_STAT_AREA] < LARGE * px * px:
-            mask[labels == i] = 0
-    if not mask.any():
-        return mask
-    return cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(RIM * px) | 1,) * 2))
-
-
-def _under(mask: np.ndarray, grid: Field) -> frozenset[tuple[int, int]]:
-    """The cells over UNDER of whose square `mask` lies."""
-    if not mask.any():
-        return frozenset()
-    out = set()
-    half = geo.PX // 2
-    for r in range(grid.rows):
-        for c in range(grid.cols):
-            x, y = (int(v) for v in geo.to_canvas(c + 0.5, r + 0.5))
-            if mask[y - half : y + half, x - half : x + half].mean() > UNDER:
-                out.add((r, c))
-    return frozenset(out)
-
-
-def saturation(gray: np.ndarray) -> np.ndarray:
-    """Where the photo is saturated (glare): 1.0, else 0.0 (float32, for rectify)."""
-    return (gray >= SATURATED * 255).astype(np.float32)
-
-
-def scores(
-    canvas: np.ndarray,
-    grid: Field,
-    saturated: np.ndarray | None = None,
-    coloured: np.ndarray | None = None,
-) -> Scores:
-    """How dark the pencil is at each cell's centre and along each edge (the darkest point
-    across the path at each sample, the second weakest of an edge's samples), how dark each
-    cell's corners are (the second darkest of four), which cells glare washed out
-    (`saturated`: the rectified saturation mask) and which a coloured thing covers (`coloured`:
-    the rectified colour())."""
-    dark = 1.0 - cv2.GaussianBlur(canvas, (0, 0), 1.2)
-    px = geo.PX
-    across = int(geo.ACROSS * px)
-    cell_scores: dict[tuple[int, int], float] = {}
-    blots: dict[tuple[int, int], float] = {}
-    washed = set()
-    small = max(1, px // 10)
-    for r in range(grid.rows):
-        for c in range(grid.cols):
-            x, y = geo.to_canvas(c + 0.5, r + 0.5)
-            xi, yi = int(x), int(y)
-            patch = dark[yi - across : yi + across + 1, xi - across : xi + across + 1]
-            cell_scores[(r, c)] = float(np.percentile(patch, 95))
-            corners = []
-            for dx, dy in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
-                cx, cy = int(x + dx * BLOT_AT * px), int(y + dy * BLOT_AT * px)
-                corners.append(
-                    float(dark[cy - small : cy + small + 1, cx - small : cx + small + 1].mean())
-                )
-            # three of the four corners dark, or two opposite ones: a line, even off the
-            # centre, darkens at most the two on one side
-            opposite = max(min(corners[0], corners[2]), min(corners[1], corners[3]))
-            blots[(r, c)] = max(sorted(corners)[1], opposite)
-            if saturated is not None:
-                half = px // 2
-                box = (slice(yi - half, yi + half + 1), slice(xi - half, xi + half + 1))
-                if saturated[box].mean() > 0.5 and _grid_faded(dark, x, y):
-                    washed.add((r, c))
-    lying = None if coloured is None else lying_on(coloured)
-    covered = set() if lying is None else set(_under(lying, grid))
-    if lying is not None:  # a thing over a cell's centre: what its centre shows says nothing
-        for cell in cell_scores:
-            x, y = (int(v) for v in geo.to_canvas(cell[1] + 0.5, cell[0] + 0.5))
-            if lying[y - across : y + across + 1, x - across : x + across + 1].any():
-                covered.add(cell)
-    along = max(1, int(ALONG * px))
-    edge_scores: dict[geo.Edge, float] = {}
-    halves: dict[geo.Edge, tuple[float, float]] = {}
-    hidden = []
-    for edge in geo.edges(grid):
-        values: list[float | None] = []
-        for sx, sy in geo.edge_samples(edge):
-            x, y = geo.to_canvas(sx, sy)
-            xi, yi = int(round(x)), int(round(y))
-            if geo.horizontal(edge):
-                box = (slice(yi - across, yi + across + 1), slice(xi - along, xi + along + 1))
-                strip = dark[box].T
-            else:
-                box = (slice(yi - along, yi + along + 1), slice(xi - across, xi + across + 1))
-                strip = dark[box]
-            if lying is not None and lying[box].any():  # under a thing or its rim: unseen
-                values.append(None)
-            else:
-                values.append(float(strip.mean(axis=0).max()))
-        seen = sorted(v for v in values if v is not None)
-        if len(seen) < 2:  # too little of it seen: it says nothing, its cells are covered
-            hidden.append(edge)
-            covered.update(edge)
-            continue
-        half = len(values) // 2
-        first = [v for v in values[:half] if v is not None] or seen
-        second = [v for v in values[half:] if v is not None] or seen
-        halves[edge] = (min(first), min(second))
-        edge_scores[edge] = seen[1] if len(seen) > 2 else seen[0]
-    level = float(np.median(list(edge_scores.values()))) if edge_scores else 0.0
-    for edge in hidden:  # the paper's level: neither a stroke nor a gap
-        edge_scores[edge] = level
-        halves[edge] = (level, level)
-    edge_scores = {edge: edge_scores[edge] for edge in geo.edges(grid)}
-    return Scores(cell_scores, edge_scores, blots, frozenset(washed), halves, frozenset(covered))
-
-
-def _grid_faded(dark: np.ndarray, x: float, y: float) -> bool:
-    """Whether the printed grid lines around the cell centred at (x, y) have faded into the
-    paper (glare): then light pencil there may have faded too."""
-    px = geo.PX
-    half, reach = px // 2, max(2, px // 10)
-    sides = [
-        dark[
-            int(y) - half // 2 : int(y) + half // 2, int(x - half) - reach : int(x - half) + reach
-        ],
-        dark[
-            int(y) - half // 2 : int(y) + half // 2, int(x + half) - reach : int(x + half) + reach
-        ],
-        dark[
-            int(y - half) - reach : int(y - half) + reach, int(x) - half // 2 : int(x) + half // 2
-        ],
-        dark[
-            int(y + half) - reach : int(y + half) + reach, int(x) - half // 2 : int(x) + half // 2
-        ],
-    ]
-    strongest = [float(np.median(side.max(axis=1 if i < 2 else 0))) for i, side in enumerate(sides)]
-    return max(strongest) < FADED
-
-
-def overlay(reading: Any) -> bytes:
-    """PNG bytes of the rectified field (a PhotoReading's canvas) with the reading drawn over it."""
-    canvas = reading.canvas
-    base = (np.clip(canvas, 0, 1) * 255).astype(np.uint8)
-    img = cv2.cvtColor(base, cv2.COLOR_GRAY2BGR)
-    img = (img * 0.75 + 64).astype(np.uint8)  # fade the photo so the reading stands out
-    green, orange, red = (40, 160, 40), (0, 140, 255), (40, 40, 220)
-
-    def pt(cell: tuple[int, int]) -> tuple[int, int]:
-        x, y = geo.to_canvas(*geo.cell_centre(cell))
-        return int(round(x)), int(round(y))
-
-    marks = img.copy()  # the reading half see-through, so the pencil shows under it
-    for a, b in reading.decision.joined:
-        cv2.line(marks, pt(a), pt(b), green, 2, cv2.LINE_AA)
-    for cell in reading.decision.cells:
-        cv2.circle(marks, pt(cell), 4, green, -1, cv2.LINE_AA)
-    img = cv2.addWeighted(marks, 0.7, img, 0.3, 0)
-    for a, b in reading.decision.faint:  # a faint stroke read as not drawn: dashed, as named
-        (x0, y0), (x1, y1) = pt(a), pt(b)
-        for k in range(0, 8, 2):
-            p = (x0 + (x1 - x0) * k // 8, y0 + (y1 - y0) * k // 8)
-            q = (x0 + (x1 - x0) * (k + 1) // 8, y0 + (y1 - y0) * (k + 1) // 8)
-            cv2.line(img, p, q, orange, 2, cv2.LINE_AA)
-    for problem in reading.result.problems:
-        for cell in problem.cells:
-            x, y = pt(cell)
-            h = geo.PX // 2 - 2
-            cv2.rectangle(img, (x - h, y - h), (x + h, y + h), red, 2)
-    for cell in reading.decision.uncertain:
-        cv2.circle(img, pt(cell), geo.PX // 2 - 3, orange, 3, cv2.LINE_AA)
-    ok, png = cv2.imencode(".png", img)
-    if not ok:  # pragma: no cover - encoding a small BGR image does not fail
-        raise PhotoError("the picture could not be encoded")
-    return png.tobytes()
