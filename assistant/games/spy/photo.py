@@ -18,6 +18,7 @@ from assistant.games.spy.model import Cell, Field, format_cell
 from assistant.games.spy.network_input import NetworkInput
 from assistant.games.spy.photo_decide import (
     COVERED,
+    FITS_MORE,
     SURE,
     UNSURE,
     WASHED,
@@ -25,6 +26,7 @@ from assistant.games.spy.photo_decide import (
     compare_layouts,
     decide,
     faint_joins,
+    glare_grains,
     groups,
     near_misses,
     settle_faint,
@@ -137,8 +139,41 @@ def weigh(
         if prior is not None:
             decision, result = _weigh_edges(prior, check, field, lengths)
     if result.legal and decision.uncertain:
+        _weighed_in_glare(decision, hidden, field, lengths)
+    if result.legal and decision.uncertain:
         _hidden_apart(decision, field, lengths)
     return decision, result
+
+
+def _weighed_in_glare(
+    decision: Decision, hidden: dict[Cell, str], field: Field, lengths: Sequence[int]
+) -> None:
+    """A legal reading whose lines across the glare stood out of its white (settle_washed lifted
+    the washed-out cells' doubts) and whose only doubts left are where networks nearly as
+    likely differ (the prior weighed nothing in the glare): the prior asked again, the steps in
+    the glare now weighed against the glare's own white (photo_decide.glare_grains). When it
+    reads this network, beating every other by MARGIN with nothing else to doubt, the doubts go:
+    the networks that differed there would have shown their steps in the glare, or lacked this
+    one's."""
+    from assistant.games.spy.photo_prior import MARGIN, best_network
+
+    washed = decision.washed
+    if not washed or any(why != FITS_MORE for why in decision.uncertain.values()):
+        return
+    grains = glare_grains(decision)
+    if grains is None:
+        return
+    z = {**decision.z, **grains}
+    z_halves = {**decision.z_halves, **{e: (g, g) for e, g in grains.items()}}
+    still = frozenset(c for c in hidden if c not in washed)
+    prior = best_network(field, tuple(lengths), z, z_halves, still)
+    if (
+        prior is not None
+        and prior.cells == decision.cells
+        and prior.margin >= MARGIN
+        and not (prior.doubtful or prior.covered or prior.faint)
+    ):
+        decision.uncertain.clear()
 
 
 def _hidden_apart(decision: Decision, field: Field, lengths: Sequence[int]) -> None:
@@ -207,7 +242,7 @@ def _with_prior(
     for c in sorted(prior.covered):
         out.doubt(c, COVERED)
     for c in sorted(prior.doubtful):
-        out.doubt(c, "the photo fits more than one network here: look at the sheet")
+        out.doubt(c, FITS_MORE)
     if prior.faint:
         from assistant.games.spy.photo_prior import STRAY_SHARE, straight_runs
 

@@ -41,6 +41,7 @@ GLARE_GRAIN = 0.005  # levels: that band's spread, at least
 WASHED_Z = 6.0  # a line step this many spreads above the band's middle...
 WASHED_GAP = 0.03  # ...and this far above its darkest stands out of the glare
 WASHED = "glare washes it out: pencil there cannot be seen"
+FITS_MORE = "the photo fits more than one network here: look at the sheet"
 COVERED = "something covers it (a finger, a pen, a shadow?)"
 NOISY = 0.004  # a grain above this could hide the lightest pencil (0.035 above the paper)
 LOCAL = 2.0  # cells: the paper's level taken around each edge and cell, this far each way
@@ -258,7 +259,7 @@ def _covered(
     those glare washed out."""
     out.washed = washed
     for c in sorted(washed):
-        out.doubt(c, WASHED)
+        out.uncertain[c] = WASHED  # what a stroke there seems to be says little
     for c in sorted(covered):  # seen lying there: what a stroke there seems to be says nothing
         out.uncertain[c] = COVERED
     if not blots:
@@ -275,9 +276,10 @@ def settle_washed(decision: Decision, layouts: Sequence[Sequence[Cell]]) -> None
     this pencil but does not hide it (one hand drew every line: another stroke there would show
     as dark as those), so the washed cells' doubts are lifted. Dimmer still, the lines' steps
     there may stand out of the glare's own paper (`_out_of_glare`): lifted too, and so are the
-    doubts of those steps as faint pencil (the glare dimmed them: they are read as joined). A
-    line lost to the glare would have left the reading illegal, and an illegal reading keeps
-    them."""
+    doubts of those steps as faint pencil (the glare dimmed them: they are read as joined), and
+    the doubts of washed-out cells where networks nearly as likely differ (photo_prior weighs
+    nothing there; what is seen there is this network's lines and nothing else). A line lost to
+    the glare would have left the reading illegal, and an illegal reading keeps them."""
     washed = decision.washed
     lines = {frozenset(e for e in layout_edges(v) if set(e) & washed) for v in layouts}
     if len(lines) != 1:
@@ -294,8 +296,8 @@ def settle_washed(decision: Decision, layouts: Sequence[Sequence[Cell]]) -> None
         seen = _out_of_glare(through, others)
     if not seen:
         return
-    for c in washed:
-        if decision.uncertain.get(c) == WASHED:
+    for c in washed:  # networks that differ from it there only would show so: they do not
+        if decision.uncertain.get(c) in (WASHED, FITS_MORE):
             del decision.uncertain[c]
     for e in steps:
         faint = f"faint pencil between {format_cell(e[0])} and {format_cell(e[1])} "
@@ -305,6 +307,30 @@ def settle_washed(decision: Decision, layouts: Sequence[Sequence[Cell]]) -> None
     decision.joined = decision.joined | steps
 
 
+def glare_grains(decision: Decision) -> dict[Edge, float] | None:
+    """Each step touching the washed-out cells, in spreads of the glare's white above its
+    middle (`_glare_band` over all of them: the lines' few steps do not move it), for
+    photo_prior as other steps are in grains above the paper; None with too few steps there."""
+    washed = decision.washed
+    there = {e: v for e, v in decision.edge_levels.items() if set(e) & washed}
+    band = _glare_band(list(there.values()))
+    if band is None:
+        return None
+    middle, spread = band
+    return {e: (v - middle) / spread for e, v in there.items()}
+
+
+def _glare_band(levels: list[float]) -> tuple[float, float] | None:
+    """The middle and the spread (robust, GLARE_GRAIN at least) of steps in the glare; None
+    under GLARE_STEPS of them."""
+    if len(levels) < GLARE_STEPS:
+        return None
+    values = sorted(levels)
+    middle = values[len(values) // 2]
+    spread = max(1.4826 * sorted(abs(v - middle) for v in values)[len(values) // 2], GLARE_GRAIN)
+    return middle, spread
+
+
 def _out_of_glare(dimmest: float, others: list[float]) -> bool:
     """Whether the dimmest step of the lines in the glare stands out of the glare's own paper:
     the other steps there (at least GLARE_STEPS of them) lie in a narrow band, the glare's even
@@ -312,16 +338,15 @@ def _out_of_glare(dimmest: float, others: list[float]) -> bool:
     WASHED_GAP above the darkest of them, which lies under half as far above the median (a
     stroke there as dark as the lines would show). A line drawn only up to the glare's edge,
     read into it by the rules, would lie in that band."""
-    if len(others) < GLARE_STEPS:
+    band = _glare_band(others)
+    if band is None:
         return False
-    values = sorted(others)
-    middle = values[len(values) // 2]
-    spread = max(1.4826 * sorted(abs(v - middle) for v in values)[len(values) // 2], GLARE_GRAIN)
+    middle, spread = band
     out = dimmest - middle
     return (
         out >= WASHED_Z * spread
-        and dimmest - values[-1] >= WASHED_GAP
-        and values[-1] - middle < out / 2
+        and dimmest - max(others) >= WASHED_GAP
+        and max(others) - middle < out / 2
     )
 
 
