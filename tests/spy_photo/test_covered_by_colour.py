@@ -16,7 +16,7 @@ import cv2  # noqa: E402
 from assistant.games.spy import photo, photo_geometry  # noqa: E402
 from assistant.games.spy import photo_field as pf  # noqa: E402
 from assistant.games.spy import photo_image as pi  # noqa: E402
-from assistant.games.spy.model import Field  # noqa: E402
+from assistant.games.spy.model import Field, format_cell  # noqa: E402
 
 FIELD = Field(10, 10)
 SKIN = (0.55, 0.65, 0.85)  # BGR
@@ -127,3 +127,27 @@ def test_where_two_wide_coloured_lines_meet_nothing_is_covered():
     cv2.line(coloured, _at(5.3, 6.5), _at(7.7, 6.5), 0.6, width)
     cv2.circle(coloured, _at(7.5, 6.5), int(0.3 * photo_geometry.PX), 0.6, -1)
     assert pf.covered_cells(coloured, FIELD) == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("seed", "clear"),
+    [(4230, (7, 0)), (5013, (5, 9))],
+)
+def test_a_step_under_a_pen_says_nothing_and_covers_no_square_it_does_not_reach(page, seed, clear):
+    """Photo 4230: a felt pen lies from 8B to 10G, its tip a square from the line down column
+    A; 5013: a pen's tip beside the line down column J, over the steps 7J-8J. A step whose
+    places lie under the pen or its rim is not measured there (its tip had read as a stroke
+    beside the line, and doubted); the line's own squares (8A; 6J) are not covered: both photos
+    read exactly, the pen's squares named in a note."""
+    import synth_hand
+
+    case = synth_hand.make(page, seed)
+    assert "a pen over the sheet" in case.notes and case.kind == "legal"
+    reading = photo.read_photo(case.jpeg, f"{seed}.jpg", case.field_name, (1, 2, 3, 4, 5, 6))
+    assert reading.uncertain == [] and reading.result.legal
+    assert reading.decision.cells == synth_hand._cells(case.vertices)
+    assert clear in reading.decision.cells
+    (note,) = reading.decision.notes
+    assert note.startswith("something covers ")
+    named = note.split(" (")[0].removeprefix("something covers ").split(", ")
+    assert format_cell(clear) not in named and len(named) >= 2

@@ -188,9 +188,8 @@ def scores(
             else:
                 values.append(float(strip.mean(axis=0).max()))
         seen = sorted(v for v in values if v is not None)
-        if len(seen) < 2:  # too little of it seen: it says nothing, its cells are covered
+        if len(seen) < 2:  # too little of it seen: it says nothing (see below)
             hidden.append(edge)
-            covered.update(edge)
             continue
         half = len(values) // 2
         first = [v for v in values[:half] if v is not None] or seen
@@ -201,6 +200,8 @@ def scores(
     for edge in hidden:  # the paper's level: neither a stroke nor a gap
         edge_scores[edge] = level
         halves[edge] = (level, level)
+        if not set(edge) & covered:  # (the thing over it covers a square of it, nearly always)
+            covered.update(edge)
     edge_scores = {edge: edge_scores[edge] for edge in geo.edges(grid)}
     return Scores(cell_scores, edge_scores, blots, frozenset(washed), halves, frozenset(covered))
 
