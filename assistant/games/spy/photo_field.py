@@ -163,11 +163,6 @@ def scores(
                     washed.add((r, c))
     lying = None if coloured is None else lying_on(coloured)
     covered = set() if lying is None else set(_under(lying, grid))
-    if lying is not None:  # a thing over a cell's centre: what its centre shows says nothing
-        for cell in cell_scores:
-            x, y = (int(v) for v in geo.to_canvas(cell[1] + 0.5, cell[0] + 0.5))
-            if lying[y - across : y + across + 1, x - across : x + across + 1].any():
-                covered.add(cell)
     along = max(1, int(ALONG * px))
     edge_scores: dict[geo.Edge, float] = {}
     halves: dict[geo.Edge, tuple[float, float]] = {}
