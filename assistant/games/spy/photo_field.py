@@ -81,7 +81,7 @@ def colour(data: bytes, shape: tuple[int, ...], located: Located) -> np.ndarray:
 
 
 def covered_cells(coloured: np.ndarray, grid: Field) -> frozenset[tuple[int, int]]:
-    """The cells a coloured thing lies over (`coloured`: colour() straightened onto the canvas):
+    """The cells a coloured thing lies over (`coloured`: colour(), on the canvas):
     over UNDER of a cell's square lies under `lying_on(coloured)`."""
     return _under(lying_on(coloured), grid)
 
@@ -132,7 +132,7 @@ def scores(
     across the path at each sample, the second weakest of an edge's samples), how dark each
     cell's corners are (the second darkest of four), which cells glare washed out
     (`saturated`: the rectified saturation mask) and which a coloured thing covers (`coloured`:
-    the rectified colour())."""
+    colour(), on the canvas); a step is measured only where no such thing lies."""
     dark = 1.0 - cv2.GaussianBlur(canvas, (0, 0), 1.2)
     px = geo.PX
     across = int(geo.ACROSS * px)
