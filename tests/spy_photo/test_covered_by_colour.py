@@ -151,3 +151,31 @@ def test_a_step_under_a_pen_says_nothing_and_covers_no_square_it_does_not_reach(
     assert note.startswith("something covers ")
     named = note.split(" (")[0].removeprefix("something covers ").split(", ")
     assert format_cell(clear) not in named and len(named) >= 2
+
+
+def test_the_debug_picture_hatches_the_squares_the_note_names(page):
+    """Photo 4230: the squares the note names as covered (read as empty) are drawn in the
+    --debug picture, grey and hatched (a shape, not a colour alone), and nothing else changes."""
+    import dataclasses
+
+    import synth_hand
+
+    case = synth_hand.make(page, 4230)
+    reading = photo.read_photo(case.jpeg, "4230.jpg", case.field_name, (1, 2, 3, 4, 5, 6))
+    apart = reading.decision.apart
+    assert apart and all(format_cell(c) in reading.decision.notes[0] for c in apart)
+    plain = dataclasses.replace(reading.decision, apart=frozenset())
+
+    def picture(decision) -> np.ndarray:
+        png = photo.overlay_png(dataclasses.replace(reading, decision=decision))
+        return cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR).astype(int)
+
+    changed = np.abs(picture(reading.decision) - picture(plain)).sum(axis=2) > 30
+    px = photo_geometry.PX
+    inside = np.zeros_like(changed)
+    for r, c in apart:
+        x, y = _at(c, r)
+        square = changed[y : y + px, x : x + px]
+        assert square.mean() > 0.02  # its outline and hatching (faint over a dark pen)
+        inside[y : y + px, x : x + px] = True
+    assert not (changed & ~inside).any()

@@ -197,6 +197,7 @@ def _hidden_apart(decision: Decision, field: Field, lengths: Sequence[int]) -> N
         return
     for c in hidden:
         del decision.uncertain[c]
+    decision.apart = frozenset(hidden)
     covered = sorted(c for c in hidden if c not in washed)
     if washed:
         named = ", ".join(format_cell(c) for c in sorted(washed))
@@ -398,7 +399,8 @@ def _read_scores(
 
 def overlay_png(reading: PhotoReading) -> bytes:
     """The rectified field with the reading drawn over it, as PNG bytes: joined edges and covered
-    cells in green, uncertain cells ringed in orange, the cells of a problem in red."""
+    cells in green, uncertain cells ringed in orange, squares read as empty under something or
+    glare (named in a note) hatched in grey, the cells of a problem in red."""
     from assistant.games.spy import photo_field
 
     return photo_field.overlay(reading)

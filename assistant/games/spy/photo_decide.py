@@ -65,6 +65,7 @@ class Decision:
     washed: frozenset[Cell] = frozenset()  # the cells glare washed out
     notes: list[str] = field(default_factory=list)  # said with the reading, not doubts
     faint: frozenset[Edge] = frozenset()  # strokes seen, read as not drawn, named in a note
+    apart: frozenset[Cell] = frozenset()  # covered or washed out, read as empty, named in a note
 
     @property
     def too_grainy(self) -> bool:

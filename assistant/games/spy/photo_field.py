@@ -230,12 +230,19 @@ def overlay(reading: Any) -> bytes:
     base = (np.clip(canvas, 0, 1) * 255).astype(np.uint8)
     img = cv2.cvtColor(base, cv2.COLOR_GRAY2BGR)
     img = (img * 0.75 + 64).astype(np.uint8)  # fade the photo so the reading stands out
-    green, orange, red = (40, 160, 40), (0, 140, 255), (40, 40, 220)
+    green, orange, red, grey = (40, 160, 40), (0, 140, 255), (40, 40, 220), (110, 110, 110)
 
     def pt(cell: tuple[int, int]) -> tuple[int, int]:
         x, y = geo.to_canvas(*geo.cell_centre(cell))
         return int(round(x)), int(round(y))
 
+    h = geo.PX // 2 - 2
+    for cell in reading.decision.apart:  # covered or washed out, read as empty: grey, hatched
+        x, y = pt(cell)
+        cv2.rectangle(img, (x - h, y - h), (x + h, y + h), grey, 1)
+        for k in range(-h, h + 1, geo.PX // 4):
+            a, b = max(-h, k - h), min(h, k + h)  # a diagonal's ends within the square
+            cv2.line(img, (x + a, y + a - k), (x + b, y + b - k), grey, 1, cv2.LINE_AA)
     marks = img.copy()  # the reading half see-through, so the pencil shows under it
     for a, b in reading.decision.joined:
         cv2.line(marks, pt(a), pt(b), green, 2, cv2.LINE_AA)
@@ -251,7 +258,6 @@ def overlay(reading: Any) -> bytes:
     for problem in reading.result.problems:
         for cell in problem.cells:
             x, y = pt(cell)
-            h = geo.PX // 2 - 2
             cv2.rectangle(img, (x - h, y - h), (x + h, y + h), red, 2)
     for cell in reading.decision.uncertain:
         cv2.circle(img, pt(cell), geo.PX // 2 - 3, orange, 3, cv2.LINE_AA)
