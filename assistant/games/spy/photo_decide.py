@@ -277,10 +277,10 @@ def settle_washed(decision: Decision, layouts: Sequence[Sequence[Cell]]) -> None
     this pencil but does not hide it (one hand drew every line: another stroke there would show
     as dark as those), so the washed cells' doubts are lifted. Dimmer still, the lines' steps
     there may stand out of the glare's own paper (`_out_of_glare`): lifted too, and so are the
-    doubts of those steps as faint pencil (the glare dimmed them: they are read as joined), and
-    the doubts of washed-out cells where networks nearly as likely differ (photo_prior weighs
-    nothing there; what is seen there is this network's lines and nothing else). A line lost to
-    the glare would have left the reading illegal, and an illegal reading keeps them."""
+    doubts of those steps as faint pencil (the glare dimmed them: they are read as joined;
+    where networks nearly as likely differ, photo._weighed_in_glare asks the prior again). A
+    line lost to the glare would have left the reading illegal, and an illegal reading keeps
+    them."""
     washed = decision.washed
     lines = {frozenset(e for e in layout_edges(v) if set(e) & washed) for v in layouts}
     if len(lines) != 1:
@@ -297,8 +297,8 @@ def settle_washed(decision: Decision, layouts: Sequence[Sequence[Cell]]) -> None
         seen = _out_of_glare(through, others)
     if not seen:
         return
-    for c in washed:  # networks that differ from it there only would show so: they do not
-        if decision.uncertain.get(c) in (WASHED, FITS_MORE):
+    for c in washed:
+        if decision.uncertain.get(c) == WASHED:
             del decision.uncertain[c]
     for e in steps:
         faint = f"faint pencil between {format_cell(e[0])} and {format_cell(e[1])} "
