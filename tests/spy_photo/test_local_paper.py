@@ -58,6 +58,7 @@ def _scores(cells, edge_scores):
         washed=frozenset(),
         halves=None,
         covered=frozenset(),
+        across={},  # no profiles: the prior's first look alone (photo_across)
     )
 
 

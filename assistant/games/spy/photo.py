@@ -166,7 +166,7 @@ def _weighed_in_glare(
     z = {**decision.z, **grains}
     z_halves = {**decision.z_halves, **{e: (g, g) for e, g in grains.items()}}
     still = frozenset(c for c in hidden if c not in washed)
-    prior = best_network(field, tuple(lengths), z, z_halves, still)
+    prior = best_network(field, tuple(lengths), z, z_halves, still, decision.across)
     if (
         prior is not None
         and prior.cells == decision.cells
@@ -192,7 +192,9 @@ def _hidden_apart(decision: Decision, field: Field, lengths: Sequence[int]) -> N
     washed = {c for c, why in hidden.items() if why == WASHED}
     if any(level >= UNSURE[0] for e, level in decision.edge_levels.items() if set(e) & washed):
         return
-    prior = best_network(field, tuple(lengths), decision.z, decision.z_halves, frozenset(hidden))
+    prior = best_network(
+        field, tuple(lengths), decision.z, decision.z_halves, frozenset(hidden), decision.across
+    )
     if prior is None or prior.cells != decision.cells or prior.margin < MARGIN:
         return
     for c in hidden:
@@ -226,7 +228,9 @@ def _with_prior(
 
     if not decision.z:
         return None
-    prior = best_network(field, tuple(lengths), decision.z, decision.z_halves, frozenset(hidden))
+    prior = best_network(
+        field, tuple(lengths), decision.z, decision.z_halves, frozenset(hidden), decision.across
+    )
     if prior is None:
         return None
     out = Decision(
@@ -239,6 +243,7 @@ def _with_prior(
         decision.z,
         decision.z_halves,
         decision.washed,
+        across=decision.across,
     )
     for c in sorted(prior.covered):
         out.doubt(c, COVERED)
@@ -355,6 +360,10 @@ def _read_scores(
     its doubts are named); the first reading otherwise. An illegal first reading with no doubt
     is read the second way too: the cells where the two differ are doubted (`LIGHT`)."""
 
+    from assistant.games.spy.photo_across import in_grains
+
+    across = in_grains(scores.across)
+
     def read(local: bool) -> tuple[Decision, CheckResult] | None:
         decision = decide(
             field,
@@ -369,6 +378,7 @@ def _read_scores(
         )
         if decision.too_grainy:
             return None
+        decision.across = across
         return weigh(decision, field, lengths, source)
 
     first = read(False)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from assistant.games.spy.model import Cell, Field, format_cell
 from assistant.games.spy.photo_geometry import Edge, edges, lines_edges
@@ -66,6 +67,8 @@ class Decision:
     notes: list[str] = field(default_factory=list)  # said with the reading, not doubts
     faint: frozenset[Edge] = frozenset()  # strokes seen, read as not drawn, named in a note
     apart: frozenset[Cell] = frozenset()  # covered or washed out, read as empty, named in a note
+    # each edge's profile across it in grains (photo_across), for photo_prior's second look
+    across: dict[Edge, Any] = field(default_factory=dict)
 
     @property
     def too_grainy(self) -> bool:

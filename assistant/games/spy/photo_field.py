@@ -12,6 +12,7 @@ import numpy as np
 
 from assistant.games.spy import photo_geometry as geo
 from assistant.games.spy.model import Field
+from assistant.games.spy.photo_across import MIDDLE
 from assistant.games.spy.photo_cv import cv2
 from assistant.games.spy.photo_image import Located, PhotoError
 
@@ -31,6 +32,9 @@ class Scores:
     washed: frozenset[tuple[int, int]] = frozenset()
     halves: dict[geo.Edge, tuple[float, float]] = field(default_factory=dict)
     covered: frozenset[tuple[int, int]] = frozenset()  # a coloured thing on the sheet over them
+    # each edge's darkness at each place across it, along its middle, its first half and its
+    # second half, each less its own median (photo_across): (3, places)
+    across: dict[geo.Edge, np.ndarray] = field(default_factory=dict)
 
 
 ALONG = 0.1  # cells either way along an edge that a sample averages (the grain averages out)
@@ -198,7 +202,29 @@ def scores(
         if not set(edge) & covered:  # (the thing over it covers a square of it, nearly always)
             covered.update(edge)
     edge_scores = {edge: edge_scores[edge] for edge in geo.edges(grid)}
-    return Scores(cell_scores, edge_scores, blots, frozenset(washed), halves, frozenset(covered))
+    profiles = {edge: _profiles(dark, edge, across) for edge in geo.edges(grid)}
+    return Scores(
+        cell_scores, edge_scores, blots, frozenset(washed), halves, frozenset(covered), profiles
+    )
+
+
+def _profiles(dark: np.ndarray, edge: geo.Edge, across: int) -> np.ndarray:
+    """An edge's darkness at each place across it (`across` pixels either side of the path),
+    averaged along its middle (photo_across.MIDDLE), its first half and its second half, each
+    less its own median: (3, 2 * across + 1)."""
+    px = geo.PX
+    (x0, y0), _ = (geo.to_canvas(*geo.cell_centre(c)) for c in edge)
+    if geo.horizontal(edge):
+        a, b = round(x0 + MIDDLE[0] * px), round(x0 + MIDDLE[1] * px)
+        yi = round(y0)
+        strip = dark[yi - across : yi + across + 1, a : b + 1]
+    else:
+        a, b = round(y0 + MIDDLE[0] * px), round(y0 + MIDDLE[1] * px)
+        xi = round(x0)
+        strip = dark[a : b + 1, xi - across : xi + across + 1].T
+    half = strip.shape[1] // 2
+    out = np.array([strip.mean(axis=1), strip[:, :half].mean(axis=1), strip[:, half:].mean(axis=1)])
+    return out - np.median(out, axis=1, keepdims=True)
 
 
 def _grid_faded(dark: np.ndarray, x: float, y: float) -> bool:

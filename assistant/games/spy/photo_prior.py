@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from assistant.games.spy.model import Cell, Field
+from assistant.games.spy.photo_across import Across, line_steps, lines_of, own, run_mean
 from assistant.games.spy.photo_geometry import Edge, edges
 
 MARGIN = 8.0  # nats the best network must beat every other by to be read without a doubt
@@ -40,6 +41,9 @@ SLACK = 1.0  # grains
 AGAINST = -0.5  # nats: a step of the network whose own evidence says paper this surely: a doubt
 GAP = 0.25  # a step of the network under this of the pencil: a gap, the drawing may be illegal
 COVERS = 2.5  # a step off the network this many times darker than its pencil: something covers it
+HALF_GAP = 0.15  # second look: half a step of the network under this of the pencil: a gap
+WINDOW = 16.0  # nats: second look: the networks this close to the best by the first are scored
+CANDIDATES = 3000  # ...at most this many of them
 
 
 @dataclass(frozen=True)
@@ -181,13 +185,16 @@ def best_network(
     z: dict[Edge, float],
     z_halves: dict[Edge, tuple[float, float]],
     hidden: frozenset[Cell],
+    across: Across | None = None,
 ) -> PriorReading | None:
     """The legal network the edge evidence points to (None when the evidence leaves the legal
     networks out: too faint, a stroke off the best network, or a line of it barely there).
 
     `z`: each edge's darkness above the paper in grains; `z_halves`: its two halves' (a line's
     end drawn past its last centre darkens the near half of the next edge only); `hidden`: cells
-    something covers or glare washes out (their edges say nothing either way)."""
+    something covers or glare washes out (their edges say nothing either way); `across`: each
+    edge's profile across it in grains (photo_across), for a second look where `z` alone
+    leaves a doubt or bails: each step measured where its line lies (see `_second_look`)."""
     try:
         table = _table(field.rows, field.cols, tuple(lengths))
     except Exception:  # a field or lengths too large to enumerate: no prior
@@ -221,27 +228,39 @@ def best_network(
     ]
     if far:
         cover = frozenset(c for i in far for c in _under(all_edges[i], z_halves, COVERS * pencil))
-        found = best_network(field, lengths, z, z_halves, hidden | cover)
+        found = best_network(field, lengths, z, z_halves, hidden | cover, across)
         return None if found is None else replace(found, covered=found.covered | cover)
     order = np.argsort(score)[::-1]
     margin = float(score[order[0]] - score[order[1]]) if len(order) > 1 else math.inf
+    near = order[score[order] > score[best] - MARGIN]
+    if across and margin < MARGIN:
+        candidates = order[score[order] > score[best] - WINDOW]
+        looked = _second_look(table, candidates, across, hidden, blind)
+        if looked is not None:
+            best, margin, near = looked
     layout = {int(i) for i in table.layout[best]}
     joined = frozenset(all_edges[i] for i in layout)
-    near = order[score[order] > score[best] - MARGIN]
     cells_best = table.masks[best]
     differ = np.any(table.masks[near] != cells_best, axis=0)
     cols = field.cols
     doubtful = frozenset((int(i) // cols, int(i) % cols) for i in np.flatnonzero(differ))
+    # the second look's measure of the network's steps, where each lies on its line
+    look = _Look.of(joined, across, hidden) if across else None
     # a step of the network the photo says is more likely paper than pencil: the drawing may
-    # stop there (and be illegal): its cells in doubt
-    against = [all_edges[i] for i in layout if not blind[i] and w[i] < AGAINST]
+    # stop there (and be illegal): its cells in doubt (unless the second look finds it pencil)
+    against = [
+        all_edges[i]
+        for i in layout
+        if not blind[i] and w[i] < AGAINST and (look is None or look.against(all_edges[i]))
+    ]
     doubtful |= frozenset(c for e in against for c in e)
     cells = frozenset((int(i) // cols, int(i) % cols) for i in np.flatnonzero(cells_best))
     # every line of the network must be there: its steps on average a fair part of the pencil
     for line in straight_runs(joined):
         seen = [z[e] for e in line if not (set(e) & hidden)]
         if seen and (sum(seen) / len(seen) < WEAK_LINE * pencil or min(seen) < GAP * pencil):
-            return None
+            if look is None or look.weak(line):
+                return None
     # nothing dark off the network: a straight run of edges outside it, in line with a line's
     # end judged on its far half only
     inside = set(layout) | {int(i) for i in table.inside[best] if i >= 0}
@@ -258,11 +277,13 @@ def best_network(
             off[i] = min(off[i], halves[1])
         if halves and after in joined and before not in joined:
             off[i] = min(off[i], halves[0])
-    # ...nor a step off it as dark as the network's weakest, within a grain (which is pencil?)
+    # ...nor a step off it as dark as the network's weakest, within a grain (which is pencil?),
+    # unless the second look finds it lighter than the network's weakest
     seen_on = [z[all_edges[i]] for i in layout if not blind[i]]
     loose = [i for i in range(len(all_edges)) if i not in inside and not blind[i]]
     level = max(min(seen_on) - SLACK, WEAKEST * pencil) if seen_on else math.inf
-    if loose and max(off[loose]) >= level:
+    dark = [all_edges[i] for i in loose if off[i] >= level]
+    if dark and (look is None or any(look.as_dark(e) for e in dark)):
         return None
     # a step between two of its cells that is not one of its steps, drawn as dark: the drawing
     # joins its lines another way (and may be illegal): those cells in doubt
@@ -275,11 +296,99 @@ def best_network(
             continue
         vals = off[run]
         if vals.min() >= STRAY_EDGE * pencil and vals.mean() * math.sqrt(len(run)) >= STRAY:
-            if vals.mean() >= STRAY_SHARE * pencil:
+            if vals.mean() >= STRAY_SHARE * pencil and (
+                look is None or look.stroke([all_edges[i] for i in run])
+            ):
                 return None  # a stroke: the drawing may be illegal
             faint.update(run)
     named = frozenset(all_edges[i] for i in faint)
     return PriorReading(cells, joined, doubtful, margin, named)
+
+
+@dataclass(frozen=True)
+class _Look:
+    """The second look at a network (photo_across): its steps measured where their lines lie,
+    and its pencil so measured. Each of its tests can only spare a reading the first look
+    would doubt or give up: it is asked where the first look has already found fault."""
+
+    across: Across
+    steps: dict[Edge, tuple[float, float, float]]  # the network's steps: whole, either half
+    hidden: frozenset[Cell]
+    pencil: float
+
+    @staticmethod
+    def of(joined: frozenset[Edge], across: Across, hidden: frozenset[Cell]) -> _Look | None:
+        steps = lines_of(straight_runs(joined), across, hidden)
+        seen = [v[0] for e, v in steps.items() if not set(e) & hidden]
+        return _Look(across, steps, hidden, float(np.median(seen))) if seen else None
+
+    def against(self, step: Edge) -> bool:
+        """Whether the step, where its line lies, is more likely paper than pencil."""
+        value = np.array([self.steps[step][0]])
+        return bool(_weights(value, self.pencil)[0] < AGAINST)
+
+    def weak(self, line: list[Edge]) -> bool:
+        """Whether the line, where it lies, is barely there: its steps on average under
+        WEAK_LINE of the pencil, or one of them under GAP, or one half of one under HALF_GAP
+        (a line's end drawn past its centre into a step the network needs)."""
+        seen = [self.steps[e] for e in line if not set(e) & self.hidden]
+        if not seen:
+            return False
+        whole = [v[0] for v in seen]
+        return (
+            sum(whole) / len(whole) < WEAK_LINE * self.pencil
+            or min(whole) < GAP * self.pencil
+            or min(min(v[1:]) for v in seen) < HALF_GAP * self.pencil
+        )
+
+    def as_dark(self, step: Edge) -> bool:
+        """Whether a step off the network, at its own darkest place, is as dark as the network's
+        weakest step where its line lies (within a grain), or WEAKEST of the pencil."""
+        seen = [v[0] for e, v in self.steps.items() if not set(e) & self.hidden]
+        level = max(min(seen) - SLACK, WEAKEST * self.pencil)
+        return own(self.across, step) >= level
+
+    def stroke(self, run: list[Edge]) -> bool:
+        """Whether a straight run off the network, at its own place, is STRAY_SHARE of the
+        pencil on average: a stroke, not one rubbed out."""
+        return run_mean(self.across, run) >= STRAY_SHARE * self.pencil
+
+
+def _second_look(
+    table: _Table,
+    candidates: np.ndarray,
+    across: Across,
+    hidden: frozenset[Cell],
+    blind: np.ndarray,
+) -> tuple[int, float, np.ndarray] | None:
+    """The networks within WINDOW of the best by the first look (at most CANDIDATES of them),
+    scored again with each of their steps measured where its line lies (and their other inside
+    steps at their own darkest place): (the best, its margin over the next, the networks within
+    MARGIN of it). None when the best's pencil so measured is under MIN_PENCIL."""
+    all_edges = table.edges
+    candidates = candidates[:CANDIDATES]
+    first = _Look.of(frozenset(all_edges[i] for i in table.layout[candidates[0]]), across, hidden)
+    if first is None or first.pencil < MIN_PENCIL:
+        return None
+    pencil = first.pencil
+    index = {e: i for i, e in enumerate(all_edges)}
+    own_w = _weights(np.array([own(across, e) for e in all_edges]), pencil)
+    own_w = np.where(blind, 0.0, np.maximum(own_w, 0.0))
+    scores = np.empty(len(candidates))
+    for k, n in enumerate(candidates):
+        total = 0.0
+        for line in straight_runs(frozenset(all_edges[i] for i in table.layout[n])):
+            values = np.array([v[0] for v in line_steps(across, line, hidden)])
+            w = _weights(values, pencil)
+            total += float(np.where(blind[[index[e] for e in line]], 0.0, w).sum())
+        total += float(own_w[table.inside[n][table.inside[n] >= 0]].sum())
+        scores[k] = total
+    order = np.argsort(scores)[::-1]
+    if order[0] != 0:
+        return None  # the second look would read another network: it only confirms the first
+    top = scores[order[0]]
+    margin = float(top - scores[order[1]]) if len(order) > 1 else math.inf
+    return int(candidates[order[0]]), margin, candidates[scores > top - MARGIN]
 
 
 def _under(edge: Edge, z_halves: dict[Edge, tuple[float, float]], level: float) -> tuple[Cell, ...]:
