@@ -364,7 +364,10 @@ def _second_look(
     """The networks within WINDOW of the best by the first look (at most CANDIDATES of them),
     scored again with each of their steps measured where its line lies (and their other inside
     steps at their own darkest place): (the best, its margin over the next, the networks within
-    MARGIN of it). None when the best's pencil so measured is under MIN_PENCIL."""
+    MARGIN of it). None when the first look's best is not the second's too (the second look
+    confirms, it never reads a network of its own: a line's end drawn past a centre measures
+    as half a step there, and a network with that line a step longer must not win on it), or
+    when its pencil so measured is under MIN_PENCIL."""
     all_edges = table.edges
     candidates = candidates[:CANDIDATES]
     first = _Look.of(frozenset(all_edges[i] for i in table.layout[candidates[0]]), across, hidden)
