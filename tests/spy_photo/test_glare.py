@@ -51,18 +51,6 @@ def test_a_stroke_in_the_glare_half_as_dark_as_the_lines_keeps_the_doubts(middle
     assert not photo_decide._out_of_glare(step, [*others, centre + 0.7 * (step - centre)])
 
 
-def _scores(case):
-    from assistant.games.spy import photo_field as pf
-    from assistant.games.spy import photo_image as pi
-
-    gray = pi.decode_image(case.jpeg)
-    norm = pi.normalise(gray)
-    located = pi.locate(norm, case.field_name)
-    saturated = pi.rectify(pf.saturation(gray), located)
-    coloured = pf.colour(case.jpeg, gray.shape, located)
-    return pf.scores(pi.rectify(norm, located), located.field, saturated, coloured), located
-
-
 @pytest.mark.parametrize("seed", [262, 4095, 136])
 def test_a_line_dimmed_by_glare_is_read_and_one_drawn_up_to_it_is_not(page, seed):
     """Photos 262, 4095 and 136 of the second generator: the network's last step lies in
@@ -73,12 +61,13 @@ def test_a_line_dimmed_by_glare_is_read_and_one_drawn_up_to_it_is_not(page, seed
     glare's paper (the line drawn only up to the glare, two lines of one length: illegal), are
     never read as legal with nothing in doubt."""
     import synth_hand
+    from scored import scores_of
 
     from assistant.games.spy import photo
 
     case = synth_hand.make(page, seed)
     assert "glare" in case.notes and case.kind == "legal"
-    scores, located = _scores(case)
+    scores, located = scores_of(case)
     truth = synth_hand._cells(case.vertices)
     decision, result = photo._read_scores(scores, located.field, LENGTHS, "photo")
     assert result.legal and decision.cells == truth and decision.uncertain == {}

@@ -115,37 +115,19 @@ def test_a_step_the_first_look_calls_a_gap_is_read_only_if_the_second_sees_penci
     assert found is None or found.doubtful
 
 
-def _scores(case):
-    from assistant.games.spy import photo_field as pf
-    from assistant.games.spy import photo_image as pi
-
-    gray = pi.decode_image(case.jpeg)
-    norm = pi.normalise(gray)
-    located = pi.locate(norm, case.field_name)
-    saturated = pi.rectify(pf.saturation(gray), located)
-    coloured = pf.colour(case.jpeg, gray.shape, located)
-    return pf.scores(pi.rectify(norm, located), located.field, saturated, coloured), located
-
-
-@pytest.fixture(scope="module")
-def page():
-    import synth
-
-    return synth.render_page()
-
-
 def test_a_faint_step_the_second_look_sees_is_read_and_its_twin_gap_is_not(page):
     """Photo 5018 of the second generator (faint pencil, low light, motion blur): two steps of
     the network, 2F-3F and 5J-6J, read under GAP of the pencil by the first look, which gave the
     reading up; where each lies on its line the second look sees pencil: read exactly. The twin
     with 2F-3F as the paper beside it (both looks) is never read as legal with nothing in doubt."""
     import synth_hand
+    from scored import scores_of
 
     from assistant.games.spy import photo
 
     case = synth_hand.make(page, 5018)
     assert case.kind == "legal" and not case.hidden and not case.unseen
-    scores, located = _scores(case)
+    scores, located = scores_of(case)
     truth = synth_hand._cells(case.vertices)
     decision, result = photo._read_scores(scores, located.field, LENGTHS, "photo")
     assert result.legal and decision.cells == truth and decision.uncertain == {}
@@ -172,12 +154,13 @@ def test_a_stroke_the_second_look_finds_faint_is_named_and_its_twin_stroke_is_no
     named in a note as read not drawn. Its twin, that run as dark as the lines where they lie,
     is a stroke: never read as legal with nothing in doubt."""
     import synth_hand
+    from scored import scores_of
 
     from assistant.games.spy import photo
 
     case = synth_hand.make(page, 5009)
     assert case.kind == "legal" and not case.hidden and not case.unseen
-    scores, located = _scores(case)
+    scores, located = scores_of(case)
     truth = synth_hand._cells(case.vertices)
     decision, result = photo._read_scores(scores, located.field, LENGTHS, "photo")
     assert result.legal and decision.cells == truth and decision.uncertain == {}
