@@ -393,6 +393,7 @@ def without(decision: Decision, weak: frozenset[Edge], why: str) -> Decision:
         decision.z,
         decision.z_halves,
         decision.washed,
+        across=decision.across,
     )
     for e in sorted(weak):
         for c in e:
