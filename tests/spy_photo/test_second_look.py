@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant.games.spy import photo_across
+from assistant.games.spy import photo, photo_across
 from assistant.games.spy.layouts import random_network
 from assistant.games.spy.model import Field
 from assistant.games.spy.photo_geometry import edges, lines_edges
@@ -115,24 +115,29 @@ def test_a_step_the_first_look_calls_a_gap_is_read_only_if_the_second_sees_penci
     assert found is None or found.doubtful
 
 
+def _read_exactly(page, seed: int):
+    """Photo `seed` of the second generator, a legal network nothing hides: (the case, its
+    scores, its field, the cells drawn, its decision), which reads that network exactly."""
+    import synth_hand
+    from scored import scores_of
+
+    case = synth_hand.make(page, seed)
+    assert case.kind == "legal" and not case.hidden and not case.unseen
+    scores, located = scores_of(case)
+    decision, result = photo._read_scores(scores, located.field, LENGTHS, "photo")
+    truth = synth_hand._cells(case.vertices)
+    assert result.legal and decision.cells == truth and decision.uncertain == {}
+    return case, scores, located.field, truth, decision
+
+
 def test_a_faint_step_the_second_look_sees_is_read_and_its_twin_gap_is_not(page):
     """Photo 5018 of the second generator (faint pencil, low light, motion blur): two steps of
     the network, 2F-3F and 5J-6J, read under GAP of the pencil by the first look, which gave the
     reading up; where each lies on its line the second look sees pencil: read exactly. The twin
     with 2F-3F as the paper beside it (both looks) is never read as legal with nothing in doubt."""
-    import synth_hand
-    from scored import scores_of
-
-    from assistant.games.spy import photo
-
-    case = synth_hand.make(page, 5018)
-    assert case.kind == "legal" and not case.hidden and not case.unseen
-    scores, located = scores_of(case)
-    truth = synth_hand._cells(case.vertices)
-    decision, result = photo._read_scores(scores, located.field, LENGTHS, "photo")
-    assert result.legal and decision.cells == truth and decision.uncertain == {}
+    case, scores, field, truth, _ = _read_exactly(page, 5018)
     first_only = dataclasses.replace(scores, across={})
-    decision, _ = photo._read_scores(first_only, located.field, LENGTHS, "photo")
+    decision, _ = photo._read_scores(first_only, field, LENGTHS, "photo")
     assert decision.uncertain  # the first look alone doubts it
     gap = ((1, 5), (2, 5))
     assert gap in lines_edges(case.vertices)
@@ -143,7 +148,7 @@ def test_a_faint_step_the_second_look_sees_is_read_and_its_twin_gap_is_not(page)
         halves={**scores.halves, gap: (paper, paper)},
         across={**scores.across, gap: np.zeros_like(scores.across[gap])},
     )
-    decision, result = photo._read_scores(twin, located.field, LENGTHS, "photo")
+    decision, result = photo._read_scores(twin, field, LENGTHS, "photo")
     assert not (result.legal and decision.cells == truth and not decision.uncertain)
 
 
@@ -153,22 +158,12 @@ def test_a_stroke_the_second_look_finds_faint_is_named_and_its_twin_stroke_is_no
     its own place the second look finds it far fainter than the lines: read exactly, the run
     named in a note as read not drawn. Its twin, that run as dark as the lines where they lie,
     is a stroke: never read as legal with nothing in doubt."""
-    import synth_hand
-    from scored import scores_of
-
-    from assistant.games.spy import photo
-
-    case = synth_hand.make(page, 5009)
-    assert case.kind == "legal" and not case.hidden and not case.unseen
-    scores, located = scores_of(case)
-    truth = synth_hand._cells(case.vertices)
-    decision, result = photo._read_scores(scores, located.field, LENGTHS, "photo")
-    assert result.legal and decision.cells == truth and decision.uncertain == {}
+    case, scores, field, truth, decision = _read_exactly(page, 5009)
     run = ((6, 0), (7, 0))
     assert run in decision.faint and any("7A-8A" in note for note in decision.notes)
     strong = max(photo_across.own(scores.across, e) for e in lines_edges(case.vertices))
     stroke = np.zeros_like(scores.across[run])
     stroke[:, stroke.shape[1] // 2] = strong
     twin = dataclasses.replace(scores, across={**scores.across, run: stroke})
-    decision, result = photo._read_scores(twin, located.field, LENGTHS, "photo")
+    decision, result = photo._read_scores(twin, field, LENGTHS, "photo")
     assert not (result.legal and decision.cells == truth and not decision.uncertain)
